@@ -1,0 +1,46 @@
+// Per-thread execution state. SPDX-License-Identifier: MIT
+#include "autodiff/context.h"
+
+#include "autodiff/identity.h"
+
+namespace gradstep {
+
+ExecutionContext& executionContext()
+{
+    thread_local ExecutionContext context;
+    return context;
+}
+
+ScopeGuard::ScopeGuard(const std::string& name) : m_saved(executionContext().scope)
+{
+    auto& ctx = executionContext();
+    ctx.scope = std::make_shared<const std::string>(m_saved ? *m_saved + "/" + name : name);
+}
+
+ScopeGuard::~ScopeGuard() { executionContext().scope = std::move(m_saved); }
+
+ObserverGuard::ObserverGuard(ExecutionObserver* observer) : m_saved(executionContext().observer)
+{
+    executionContext().observer = observer;
+}
+
+ObserverGuard::~ObserverGuard() { executionContext().observer = m_saved; }
+
+const char* phaseName(Phase phase)
+{
+    switch (phase) {
+    case Phase::Forward: return "forward";
+    case Phase::Backward: return "backward";
+    case Phase::Update: return "update";
+    }
+    return "forward";
+}
+
+std::string SourceLocation::toString() const
+{
+    if (!file)
+        return "<unknown>";
+    return *file + ":" + std::to_string(line) + ":" + std::to_string(column);
+}
+
+} // namespace gradstep

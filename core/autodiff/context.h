@@ -1,0 +1,78 @@
+// Per-thread execution state: active tapes, phase, Cell scope, observer, source locations.
+// A script runs on one worker thread; each thread has its own state. SPDX-License-Identifier: MIT
+#pragma once
+
+#include "autodiff/identity.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace gradstep {
+
+class Tape;
+class Node;
+class ExecutionObserver;
+
+struct ExecutionContext {
+    std::vector<Tape*> tapes;            ///< innermost last; every active tape records each op
+    int noGradDepth = 0;                 ///< > 0: nothing is recorded
+    int suppressEvents = 0;              ///< > 0 inside a backward rule: primitive ops emit no events
+    Phase phase = Phase::Forward;
+    std::shared_ptr<const std::string> scope; ///< current Cell scope path, null at top level
+    ExecutionObserver* observer = nullptr;
+    std::function<SourceLocation()> locationProvider;
+    std::shared_ptr<Node> backwardOrigin; ///< forward node whose rule is running, for nodes it records
+    std::uint64_t nextSeq = 1;
+
+    bool recording() const { return !tapes.empty() && noGradDepth == 0; }
+};
+
+ExecutionContext& executionContext();
+
+/// Pushes a Cell scope ("conv1" under "LeNet5" gives "LeNet5/conv1") for the guard's lifetime.
+class ScopeGuard {
+public:
+    explicit ScopeGuard(const std::string& name);
+    ~ScopeGuard();
+    ScopeGuard(const ScopeGuard&) = delete;
+    ScopeGuard& operator=(const ScopeGuard&) = delete;
+
+private:
+    std::shared_ptr<const std::string> m_saved;
+};
+
+/// Disables recording for the guard's lifetime (MindSpore's no-grad regions, optimizer updates).
+class NoGradGuard {
+public:
+    NoGradGuard() { ++executionContext().noGradDepth; }
+    ~NoGradGuard() { --executionContext().noGradDepth; }
+    NoGradGuard(const NoGradGuard&) = delete;
+    NoGradGuard& operator=(const NoGradGuard&) = delete;
+};
+
+class PhaseGuard {
+public:
+    explicit PhaseGuard(Phase phase) : m_saved(executionContext().phase) { executionContext().phase = phase; }
+    ~PhaseGuard() { executionContext().phase = m_saved; }
+    PhaseGuard(const PhaseGuard&) = delete;
+    PhaseGuard& operator=(const PhaseGuard&) = delete;
+
+private:
+    Phase m_saved;
+};
+
+/// Attaches an observer to this thread for the guard's lifetime.
+class ObserverGuard {
+public:
+    explicit ObserverGuard(ExecutionObserver* observer);
+    ~ObserverGuard();
+    ObserverGuard(const ObserverGuard&) = delete;
+    ObserverGuard& operator=(const ObserverGuard&) = delete;
+
+private:
+    ExecutionObserver* m_saved;
+};
+
+} // namespace gradstep

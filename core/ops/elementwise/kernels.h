@@ -1,0 +1,116 @@
+// Shared machinery of the elementwise ops: shape rules and broadcasting loops. Kernels are
+// templates over the element type and a functor, so the inner loops have no indirect calls.
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "ops/dispatch.h"
+
+#include <array>
+#include <cstdint>
+
+namespace gradstep {
+
+/// Raw dtype conversion (not an op, records nothing): returns x itself when already `dtype`.
+Tensor convertDType(const Tensor& x, DType dtype);
+
+/// Shape rule of a binary op: broadcast shape, promoted dtype; `floatOnly` rejects integer/bool.
+void inferBinary(const OpCall& call, SpecList& out, bool floatOnly);
+/// Shape rule of a comparison: broadcast shape, Bool.
+void inferCompare(const OpCall& call, SpecList& out);
+/// Shape rule of a unary op: same shape and dtype; `floatOnly` rejects integer/bool.
+void inferUnary(const OpCall& call, SpecList& out, bool floatOnly);
+
+/// Per-axis element strides of `shape` viewed in an output of rank `rank` (0 on broadcast axes).
+std::array<std::int64_t, Shape::kMaxRank> broadcastStrides(const Shape& shape, const Shape& outShape);
+
+/// out[i] = f(a[ia], b[ib]) over the broadcast index space of out. In and Out element types may differ.
+template <class In, class Out, class F>
+void broadcastBinary(const Tensor& a, const Tensor& b, Tensor& out, F f)
+{
+    const In* pa = static_cast<const In*>(a.rawData());
+    const In* pb = static_cast<const In*>(b.rawData());
+    Out* po = static_cast<Out*>(out.rawData());
+    const std::int64_t n = out.numel();
+    if (n == 0)
+        return;
+    if (a.numel() == n && b.numel() == n) {
+        for (std::int64_t i = 0; i < n; ++i)
+            po[i] = f(pa[i], pb[i]);
+        return;
+    }
+    if (b.numel() == 1 && a.numel() == n) {
+        const In vb = pb[0];
+        for (std::int64_t i = 0; i < n; ++i)
+            po[i] = f(pa[i], vb);
+        return;
+    }
+    if (a.numel() == 1 && b.numel() == n) {
+        const In va = pa[0];
+        for (std::int64_t i = 0; i < n; ++i)
+            po[i] = f(va, pb[i]);
+        return;
+    }
+    const Shape& os = out.shape();
+    const int rank = os.rank();
+    const auto sa = broadcastStrides(a.shape(), os);
+    const auto sb = broadcastStrides(b.shape(), os);
+    const std::int64_t inner = os[rank - 1];
+    const std::int64_t ia = sa[static_cast<std::size_t>(rank - 1)];
+    const std::int64_t ib = sb[static_cast<std::size_t>(rank - 1)];
+    std::array<std::int64_t, Shape::kMaxRank> counter{};
+    std::int64_t offA = 0, offB = 0;
+    for (std::int64_t done = 0; done < n; done += inner) {
+        for (std::int64_t j = 0; j < inner; ++j)
+            po[done + j] = f(pa[offA + j * ia], pb[offB + j * ib]);
+        for (int axis = rank - 2; axis >= 0; --axis) {
+            const auto ax = static_cast<std::size_t>(axis);
+            offA += sa[ax];
+            offB += sb[ax];
+            if (++counter[ax] < os[axis])
+                break;
+            offA -= sa[ax] * os[axis];
+            offB -= sb[ax] * os[axis];
+            counter[ax] = 0;
+        }
+    }
+}
+
+/// Runs a broadcasting binary kernel on float inputs converted to the output dtype.
+template <class F> void floatBinaryForward(const OpCall& call, std::span<Tensor> outputs, F f)
+{
+    Tensor& out = outputs[0];
+    const Tensor a = convertDType(call.input(0), out.dtype());
+    const Tensor b = convertDType(call.input(1), out.dtype());
+    visitFloat(out.dtype(), [&](auto* tag) {
+        using T = std::remove_pointer_t<decltype(tag)>;
+        broadcastBinary<T, T>(a, b, out, [&](T x, T y) { return f(x, y); });
+    });
+}
+
+/// Like floatBinaryForward for ops defined on every dtype (add, mul, maximum, ...).
+template <class F> void anyBinaryForward(const OpCall& call, std::span<Tensor> outputs, F f)
+{
+    Tensor& out = outputs[0];
+    const Tensor a = convertDType(call.input(0), out.dtype());
+    const Tensor b = convertDType(call.input(1), out.dtype());
+    visitDType(out.dtype(), [&](auto* tag) {
+        using T = std::remove_pointer_t<decltype(tag)>;
+        broadcastBinary<T, T>(a, b, out, [&](T x, T y) { return static_cast<T>(f(x, y)); });
+    });
+}
+
+/// out[i] = f(x[i]) for float tensors.
+template <class F> void floatUnaryForward(const OpCall& call, std::span<Tensor> outputs, F f)
+{
+    const Tensor& x = call.input(0);
+    Tensor& out = outputs[0];
+    visitFloat(x.dtype(), [&](auto* tag) {
+        using T = std::remove_pointer_t<decltype(tag)>;
+        const T* px = x.data<T>();
+        T* po = out.data<T>();
+        for (std::int64_t i = 0, n = x.numel(); i < n; ++i)
+            po[i] = f(px[i]);
+    });
+}
+
+} // namespace gradstep

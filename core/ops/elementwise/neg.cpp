@@ -1,0 +1,34 @@
+// neg: y = -x.  dy/dx = -1. SPDX-License-Identifier: MIT
+#include "ops/elementwise.h"
+#include "ops/elementwise/defs.h"
+#include "ops/elementwise/kernels.h"
+
+namespace gradstep {
+
+namespace {
+void inferNeg(const OpCall& call, SpecList& out) { inferUnary(call, out, false); }
+
+void forwardNeg(const OpCall& call, std::span<Tensor> outputs)
+{
+    const Tensor& x = call.input(0);
+    visitDType(x.dtype(), [&](auto* tag) {
+        using T = std::remove_pointer_t<decltype(tag)>;
+        if constexpr (std::is_same_v<T, bool>)
+            throwDTypeError(call, "input must be a number tensor, not Bool");
+        else {
+            const T* px = x.data<T>();
+            T* po = outputs[0].data<T>();
+            for (std::int64_t i = 0, n = x.numel(); i < n; ++i)
+                po[i] = static_cast<T>(-px[i]);
+        }
+    });
+}
+
+TensorList backwardNeg(const BackwardContext&, std::span<const Tensor> grads) { return {neg(grads[0])}; }
+} // namespace
+
+const OpDef kNeg{"Neg", "neg", OpKind::Elementwise, 1, 1, inferNeg, forwardNeg, backwardNeg};
+
+Tensor neg(const Tensor& x) { return callOp1(kNeg, {x}); }
+
+} // namespace gradstep

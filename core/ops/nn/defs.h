@@ -1,0 +1,8 @@
+// The nn op definitions, for the registry. SPDX-License-Identifier: MIT
+#pragma once
+
+#include "ops/op_def.h"
+
+namespace gradstep {
+
+} // namespace gradstep

@@ -1,0 +1,50 @@
+// Neural-network ops. One file per op under nn/. SPDX-License-Identifier: MIT
+#pragma once
+
+#include "tensor/tensor.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace gradstep {
+
+/// 2-D (M,K)x(K,N) or batched (..., M, K)x(..., K, N) with broadcast batch dims.
+Tensor matmul(const Tensor& a, const Tensor& b, bool transposeA = false, bool transposeB = false);
+/// Adds bias (C,) along axis 1 (NCHW / (N, C)).
+Tensor biasAdd(const Tensor& x, const Tensor& bias);
+
+struct Conv2dOptions {
+    std::vector<std::int64_t> stride{1, 1};
+    std::string padMode = "valid"; ///< "same", "valid" or "pad"
+    std::vector<std::int64_t> padding{0, 0, 0, 0}; ///< top, bottom, left, right (pad mode only)
+    std::vector<std::int64_t> dilation{1, 1};
+    std::int64_t group = 1;
+};
+/// NCHW input, weight (C_out, C_in/group, kH, kW), cross-correlation; im2col + GEMM.
+Tensor conv2d(const Tensor& x, const Tensor& weight, const Conv2dOptions& options = {});
+
+struct Pool2dOptions {
+    std::vector<std::int64_t> kernel{1, 1};
+    std::vector<std::int64_t> stride{1, 1};
+    std::string padMode = "valid"; ///< "same" or "valid"
+};
+/// Ties: the gradient goes to the first maximum in the window (row-major), as cuDNN and PyTorch do.
+Tensor maxPool2d(const Tensor& x, const Pool2dOptions& options);
+Tensor avgPool2d(const Tensor& x, const Pool2dOptions& options);
+
+Tensor softmax(const Tensor& x, std::int64_t axis = -1);
+Tensor logSoftmax(const Tensor& x, std::int64_t axis = -1);
+/// keepProb in (0, 1]; the mask comes from the global seeded generator; scales by 1/keepProb.
+Tensor dropout(const Tensor& x, double keepProb, std::uint64_t seed);
+
+/// Per-sample loss (N,) of logits (N, C) against class indices (N,) Int32/Int64.
+Tensor sparseSoftmaxCrossEntropy(const Tensor& logits, const Tensor& labels);
+/// Per-sample loss (N,) of logits (N, C) against probabilities (N, C).
+Tensor softmaxCrossEntropy(const Tensor& logits, const Tensor& labels);
+/// reduction: "mean", "sum" or "none".
+Tensor mseLoss(const Tensor& prediction, const Tensor& target, const std::string& reduction = "mean");
+Tensor l1Loss(const Tensor& prediction, const Tensor& target, const std::string& reduction = "mean");
+Tensor bceWithLogits(const Tensor& logits, const Tensor& target, const std::string& reduction = "mean");
+
+} // namespace gradstep

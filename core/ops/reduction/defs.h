@@ -1,0 +1,10 @@
+// The reduction op definitions, for the registry. SPDX-License-Identifier: MIT
+#pragma once
+
+#include "ops/op_def.h"
+
+namespace gradstep {
+
+extern const OpDef kReduceSum;
+
+} // namespace gradstep

@@ -1,0 +1,51 @@
+// reduce_sum: y = sum of x over `axis` (all axes when empty).  dy/dx = 1: the gradient is the
+// incoming gradient broadcast back over the reduced axes. Integer sums stay integers.
+// SPDX-License-Identifier: MIT
+#include "ops/reduction.h"
+#include "ops/reduction/defs.h"
+#include "ops/reduction/kernels.h"
+#include "ops/shape_ops.h"
+
+#include <cstring>
+
+namespace gradstep {
+
+namespace {
+void forwardReduceSum(const OpCall& call, std::span<Tensor> outputs)
+{
+    const Tensor& x = call.input(0);
+    Tensor& out = outputs[0];
+    std::memset(out.rawData(), 0, out.nbytes());
+    const auto reduced = reducedAxes(call, x);
+    visitDType(x.dtype(), [&](auto* tag) {
+        using T = std::remove_pointer_t<decltype(tag)>;
+        reduceInto<T>(x, reduced, static_cast<T*>(out.rawData()), [](T acc, T v) { return static_cast<T>(acc + v); });
+    });
+}
+
+TensorList backwardReduceSum(const BackwardContext& ctx, std::span<const Tensor> grads)
+{
+    const Tensor& x = ctx.input(0);
+    const std::vector<std::int64_t> axes = ctx.attrs().getInts("axis", {});
+    std::array<bool, Shape::kMaxRank> reduced{};
+    if (axes.empty())
+        reduced.fill(true);
+    for (std::int64_t a : axes)
+        if (x.rank() > 0)
+            reduced[static_cast<std::size_t>(normalizeAxis(a, x.rank(), "ReduceSum"))] = true;
+    Tensor g = reshape(grads[0], keptShape(x.shape(), reduced).toVector());
+    return {broadcastTo(g, x.shape().toVector())};
+}
+} // namespace
+
+const OpDef kReduceSum{"ReduceSum", "reduce_sum", OpKind::Reduction, 1, 1, inferReduce, forwardReduceSum,
+                       backwardReduceSum};
+
+Tensor reduceSum(const Tensor& x, std::vector<std::int64_t> axis, bool keepDims)
+{
+    Attrs attrs;
+    attrs.set("axis", std::move(axis)).set("keep_dims", keepDims);
+    return callOp1(kReduceSum, {x}, attrs);
+}
+
+} // namespace gradstep

@@ -1,0 +1,57 @@
+// The op registry. SPDX-License-Identifier: MIT
+#include "ops/registry.h"
+
+#include "tensor/errors.h"
+
+namespace gradstep {
+
+const OpRegistry& OpRegistry::instance()
+{
+    static const OpRegistry registry = [] {
+        OpRegistry r;
+        registerElementwiseOps(r);
+        registerReductionOps(r);
+        registerShapeOps(r);
+        registerNnOps(r);
+        registerAutodiffOps(r);
+        return r;
+    }();
+    return registry;
+}
+
+void OpRegistry::add(const OpDef& op)
+{
+    if (find(op.name))
+        throw RuntimeError("op '" + std::string(op.name) + "' is registered twice");
+    m_ops.push_back(&op);
+}
+
+const OpDef* OpRegistry::find(std::string_view name) const
+{
+    for (const OpDef* op : m_ops)
+        if (op->name == name)
+            return op;
+    return nullptr;
+}
+
+const OpDef& OpRegistry::get(std::string_view name) const
+{
+    if (const OpDef* op = find(name))
+        return *op;
+    throw ValueError("unknown op '" + std::string(name) + "'");
+}
+
+std::string OpRegistry::dump() const
+{
+    static const char* kinds[] = {"elementwise", "reduction", "shape", "nn", "loss", "other"};
+    std::string s;
+    for (const OpDef* op : m_ops) {
+        s += std::string(op->name) + "\t" + std::string(op->label) + "\t" + kinds[static_cast<int>(op->kind)]
+             + "\tinputs=" + std::to_string(op->minInputs)
+             + (op->maxInputs == op->minInputs ? "" : ".." + (op->maxInputs < 0 ? std::string("n") : std::to_string(op->maxInputs)))
+             + (op->differentiable() ? "\tdifferentiable" : "\tnot differentiable") + "\n";
+    }
+    return s;
+}
+
+} // namespace gradstep

@@ -1,0 +1,13 @@
+// Registers the shape ops. SPDX-License-Identifier: MIT
+#include "ops/registry.h"
+#include "ops/shape/defs.h"
+
+namespace gradstep {
+
+void registerShapeOps(OpRegistry& registry)
+{
+    for (const OpDef* op : {&kReshape, &kBroadcastTo})
+        registry.add(*op);
+}
+
+} // namespace gradstep

@@ -1,0 +1,94 @@
+// MindSpore-style printing: Tensor(shape=[2, 3], dtype=Float32, value=...), values laid out
+// like NumPy's repr (nested brackets, aligned columns, long tensors summarised with "...").
+// SPDX-License-Identifier: MIT
+#include "tensor/tensor.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace gradstep {
+
+namespace {
+
+constexpr std::int64_t kSummaryThreshold = 1000;
+constexpr std::int64_t kEdgeItems = 3;
+
+std::string formatElement(double v, DType dtype)
+{
+    char buf[64];
+    if (dtype == DType::Bool)
+        return v != 0 ? "True" : "False";
+    if (!isFloating(dtype)) {
+        std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(v));
+        return buf;
+    }
+    if (std::isnan(v))
+        return "nan";
+    if (std::isinf(v))
+        return v > 0 ? "inf" : "-inf";
+    std::snprintf(buf, sizeof buf, "%.8e", v);
+    return buf;
+}
+
+struct Printer {
+    const Tensor& t;
+    std::vector<std::string> cells;
+    std::size_t width = 0;
+    bool summarise = false;
+
+    bool skipped(std::int64_t index, std::int64_t dim) const
+    {
+        return summarise && dim > 2 * kEdgeItems && index >= kEdgeItems && index < dim - kEdgeItems;
+    }
+
+    void render(std::string& out, int axis, std::int64_t offset, std::int64_t stride, int indent)
+    {
+        const Shape& s = t.shape();
+        const std::int64_t dim = s[axis];
+        const std::int64_t inner = stride / (dim == 0 ? 1 : dim);
+        out += "[";
+        bool first = true;
+        for (std::int64_t i = 0; i < dim; ++i) {
+            if (skipped(i, dim)) {
+                if (i == kEdgeItems)
+                    out += axis == s.rank() - 1 ? ", ..." : ",\n" + std::string(indent + 1, ' ') + "...";
+                continue;
+            }
+            if (!first)
+                out += axis == s.rank() - 1 ? ", " : ",\n" + std::string(indent + 1, ' ');
+            first = false;
+            if (axis == s.rank() - 1) {
+                std::string cell = formatElement(t.at(offset + i), t.dtype());
+                out += std::string(width - cell.size(), ' ') + cell;
+            } else {
+                render(out, axis + 1, offset + i * inner, inner, indent + 1);
+            }
+        }
+        out += "]";
+    }
+};
+
+} // namespace
+
+std::string Tensor::toString() const
+{
+    if (!defined())
+        return "Tensor(undefined)";
+    std::string head = "Tensor(shape=" + shape().toString() + ", dtype=" + std::string(dtypeName(dtype()))
+                       + ", value=";
+    if (rank() == 0)
+        return head + " " + formatElement(at(0), dtype()) + ")";
+    Printer p{*this, {}, 0, numel() > kSummaryThreshold};
+    for (std::int64_t i = 0; i < numel(); ++i) {
+        const std::size_t w = formatElement(at(i), dtype()).size();
+        // Negative numbers get no extra room; positive ones are padded to line up with them.
+        p.width = std::max(p.width, w);
+    }
+    if (isFloating(dtype()))
+        p.width = std::max<std::size_t>(p.width, 15);
+    std::string body;
+    p.render(body, 0, 0, numel(), 0);
+    return head + (rank() > 1 ? "\n" : " ") + body + ")";
+}
+
+} // namespace gradstep

@@ -1,0 +1,27 @@
+// The bytes behind a tensor: 64-byte aligned, with a small inline buffer so that tiny tensors
+// cost one allocation (the control block of make_shared) instead of two. SPDX-License-Identifier: MIT
+#pragma once
+
+#include <cstddef>
+
+namespace gradstep {
+
+class Storage {
+public:
+    explicit Storage(std::size_t bytes);
+    ~Storage();
+    Storage(const Storage&) = delete;
+    Storage& operator=(const Storage&) = delete;
+
+    void* data() { return m_data; }
+    const void* data() const { return m_data; }
+    std::size_t bytes() const { return m_bytes; }
+
+private:
+    static constexpr std::size_t kInlineBytes = 32;
+    alignas(16) unsigned char m_inline[kInlineBytes];
+    void* m_data;
+    std::size_t m_bytes;
+};
+
+} // namespace gradstep

@@ -1,0 +1,128 @@
+// Tensor construction, element access and copies. SPDX-License-Identifier: MIT
+#include "tensor/tensor.h"
+
+#include <cstring>
+
+namespace gradstep {
+
+Tensor Tensor::empty(const Shape& shape, DType dtype)
+{
+    auto impl = std::make_shared<TensorImpl>();
+    impl->shape = shape;
+    impl->dtype = dtype;
+    impl->storage = std::make_shared<Storage>(static_cast<std::size_t>(shape.numel()) * itemSize(dtype));
+    return Tensor(std::move(impl));
+}
+
+Tensor Tensor::zeros(const Shape& shape, DType dtype)
+{
+    Tensor t = empty(shape, dtype);
+    std::memset(t.rawData(), 0, t.nbytes());
+    return t;
+}
+
+Tensor Tensor::full(const Shape& shape, double value, DType dtype)
+{
+    Tensor t = empty(shape, dtype);
+    visitDType(dtype, [&](auto* tag) {
+        using T = std::remove_pointer_t<decltype(tag)>;
+        T* p = t.data<T>();
+        const T v = static_cast<T>(value);
+        for (std::int64_t i = 0, n = t.numel(); i < n; ++i)
+            p[i] = v;
+    });
+    return t;
+}
+
+Tensor Tensor::scalar(double value, DType dtype) { return full(Shape{}, value, dtype); }
+
+Tensor Tensor::fromDoubles(const Shape& shape, const std::vector<double>& values, DType dtype)
+{
+    if (static_cast<std::int64_t>(values.size()) != shape.numel())
+        throw ShapeError("tensor of shape " + shape.toString() + " needs " + std::to_string(shape.numel())
+                         + " values, got " + std::to_string(values.size()));
+    Tensor t = empty(shape, dtype);
+    visitDType(dtype, [&](auto* tag) {
+        using T = std::remove_pointer_t<decltype(tag)>;
+        T* p = t.data<T>();
+        for (std::size_t i = 0; i < values.size(); ++i)
+            p[i] = static_cast<T>(values[i]);
+    });
+    return t;
+}
+
+void Tensor::checkDType(DType expected) const
+{
+    if (dtype() != expected)
+        throw DTypeError("tensor has dtype " + std::string(dtypeName(dtype())) + ", accessed as "
+                         + std::string(dtypeName(expected)));
+}
+
+double Tensor::at(std::int64_t i) const
+{
+    if (i < 0 || i >= numel())
+        throw IndexError("index " + std::to_string(i) + " is out of range for a tensor of "
+                         + std::to_string(numel()) + " elements");
+    return visitDType(dtype(), [&](auto* tag) {
+        using T = std::remove_pointer_t<decltype(tag)>;
+        return static_cast<double>(static_cast<const T*>(rawData())[i]);
+    });
+}
+
+double Tensor::item() const
+{
+    if (numel() != 1)
+        throw ValueError("item() needs a tensor with one element, got shape " + shape().toString());
+    return at(0);
+}
+
+std::vector<double> Tensor::toDoubles() const
+{
+    std::vector<double> out(static_cast<std::size_t>(numel()));
+    visitDType(dtype(), [&](auto* tag) {
+        using T = std::remove_pointer_t<decltype(tag)>;
+        const T* p = static_cast<const T*>(rawData());
+        for (std::size_t i = 0; i < out.size(); ++i)
+            out[i] = static_cast<double>(p[i]);
+    });
+    return out;
+}
+
+Tensor Tensor::detach() const
+{
+    auto impl = std::make_shared<TensorImpl>();
+    impl->shape = shape();
+    impl->dtype = dtype();
+    impl->storage = m_impl->storage;
+    return Tensor(std::move(impl));
+}
+
+Tensor Tensor::clone() const
+{
+    Tensor t = empty(shape(), dtype());
+    if (nbytes())
+        std::memcpy(t.rawData(), rawData(), nbytes());
+    return t;
+}
+
+Tensor Tensor::viewAs(const Shape& newShape) const
+{
+    if (newShape.numel() != numel())
+        throw ShapeError("cannot view a tensor of shape " + shape().toString() + " as "
+                         + newShape.toString());
+    Tensor t = detach();
+    t.m_impl->shape = newShape;
+    return t;
+}
+
+void Tensor::copyFrom(const Tensor& src)
+{
+    if (!(src.shape() == shape()) || src.dtype() != dtype())
+        throw ShapeError("copy needs equal shape and dtype: destination " + shape().toString() + " "
+                         + std::string(dtypeName(dtype())) + ", source " + src.shape().toString() + " "
+                         + std::string(dtypeName(src.dtype())));
+    if (nbytes() && rawData() != src.rawData())
+        std::memcpy(rawData(), src.rawData(), nbytes());
+}
+
+} // namespace gradstep

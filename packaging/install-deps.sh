@@ -1,0 +1,14 @@
+#!/bin/bash
+# Installs the Debian 12 packages gradstep builds with, and does nothing when all are present.
+set -euo pipefail
+PKGS="cmake ninja-build g++ pkg-config libeigen3-dev catch2 libopenblas-dev"
+missing=()
+for p in $PKGS; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+echo "installing: ${missing[*]}"
+SUDO=""
+[ "$(id -u)" -ne 0 ] && SUDO="sudo"
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
