@@ -101,8 +101,8 @@ void appendMask(std::vector<Entry>& entries, const Tensor& x, const Tensor& mask
     }
 }
 
-// Expands the ellipsis (or pads with full slices) and turns masks into integer indices.
-std::vector<Entry> expand(const Tensor& x, const std::vector<IndexItem>& index)
+// Validates the items and returns how many input axes they index (an ellipsis aside).
+int indexedAxes(const Tensor& x, const std::vector<IndexItem>& index)
 {
     int consumed = 0, ellipses = 0;
     for (const IndexItem& item : index) {
@@ -121,6 +121,13 @@ std::vector<Entry> expand(const Tensor& x, const std::vector<IndexItem>& index)
     if (consumed > x.rank())
         indexError(x, "too many indices: " + std::to_string(consumed) + " axes indexed, the tensor has "
                           + std::to_string(x.rank()));
+    return consumed;
+}
+
+// Expands the ellipsis (or pads with full slices) and turns masks into integer indices.
+std::vector<Entry> expand(const Tensor& x, const std::vector<IndexItem>& index)
+{
+    const int consumed = indexedAxes(x, index);
     std::vector<Entry> entries;
     int axis = 0;
     auto fullSlices = [&](int count) {

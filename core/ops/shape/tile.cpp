@@ -17,6 +17,9 @@ Shape paddedShape(const OpCall& call)
     const Tensor& x = call.input(0);
     const std::vector<std::int64_t> multiples = call.attrs.getInts("multiples");
     const int rank = static_cast<int>(multiples.size());
+    if (rank > Shape::kMaxRank)
+        throwValueError(call, "multiples has " + std::to_string(rank) + " entries, more than the maximum rank "
+                                  + std::to_string(Shape::kMaxRank));
     if (rank < x.rank())
         throwValueError(call, "multiples has " + std::to_string(rank) + " entries, expected at least the rank "
                                   + std::to_string(x.rank()));

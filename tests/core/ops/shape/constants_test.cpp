@@ -50,3 +50,9 @@ TEST_CASE("fill rejects negative dimensions and values the integer dtype cannot 
     CHECK_THROWS_AS(fill(DType::Int32, {1}, std::nan("")), ValueError);
     CHECK_THROWS_WITH(fill(DType::Int32, {1}, 3e9), Catch::Contains("'Fill'") && Catch::Contains("Int32"));
 }
+
+TEST_CASE("fill inside a differentiated function is a constant")
+{
+    auto f = [](const std::vector<Value>& v) -> Value { return reduceSum(v[0].tensor() * fill(DType::Float32, {2}, 3.0)); };
+    CHECK(grad(f)({arange({2})}).tensor().toDoubles() == std::vector<double>{3, 3});
+}
