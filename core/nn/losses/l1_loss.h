@@ -1,5 +1,5 @@
-// nn.L1Loss(reduction='mean'): elementwise |x - y|, then the reduction.
-// SPDX-License-Identifier: MIT
+// nn.L1Loss(reduction='mean'): |x - y| elementwise, then the reduction. Built from Sub and Abs as
+// MindSpore's Cell is (the gradient at x = y is 0, Abs's choice). SPDX-License-Identifier: MIT
 #pragma once
 
 #include "nn/losses/loss_base.h"

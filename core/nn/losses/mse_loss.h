@@ -1,5 +1,5 @@
-// nn.MSELoss(reduction='mean'): elementwise (x - y)^2, then the reduction.
-// SPDX-License-Identifier: MIT
+// nn.MSELoss(reduction='mean'): (x - y)^2 elementwise, then the reduction. Built from Sub and
+// Square as MindSpore's Cell is, so its graph shows the same nodes. SPDX-License-Identifier: MIT
 #pragma once
 
 #include "nn/losses/loss_base.h"
