@@ -10,11 +10,10 @@
 namespace gradstep {
 
 JsonError::JsonError(int line, int column, const std::string& message, const std::string& file)
-    : ValueError((file.empty() ? "" : file + ":") + std::to_string(line) + ":" + std::to_string(column) + ": "
-                 + message),
+    : ValueError((file.empty() ? "" : file + ":") + std::to_string(line) + ":"
+                 + std::to_string(column) + ": " + message),
       m_line(line), m_column(column), m_message(message)
-{
-}
+{}
 
 const char* jsonKindName(Json::Kind kind)
 {
@@ -141,8 +140,8 @@ const Json& Json::operator[](std::size_t index) const
 {
     const Array& items = asArray();
     if (index >= items.size())
-        throw IndexError("JSON array index " + std::to_string(index) + " out of range for an array of "
-                         + std::to_string(items.size()));
+        throw IndexError("JSON array index " + std::to_string(index)
+                         + " out of range for an array of " + std::to_string(items.size()));
     return items[index];
 }
 

@@ -40,10 +40,10 @@ public:
     Json() = default;
     Json(std::nullptr_t) {}
     Json(bool b) : m_value(b) {}
-    template <class T, std::enable_if_t<std::is_arithmetic_v<T> && !std::is_same_v<T, bool>, int> = 0>
+    template <class T,
+              std::enable_if_t<std::is_arithmetic_v<T> && !std::is_same_v<T, bool>, int> = 0>
     Json(T number) : m_value(static_cast<double>(number))
-    {
-    }
+    {}
     Json(const char* s) : m_value(std::string(s)) {}
     Json(std::string s) : m_value(std::move(s)) {}
     Json(std::string_view s) : m_value(std::string(s)) {}

@@ -102,7 +102,8 @@ private:
         }
     }
 
-    // number = [ "-" ] ( "0" / digit1-9 *digit ) [ "." 1*digit ] [ ( "e" / "E" ) [ "-" / "+" ] 1*digit ]
+    // number = [ "-" ] ( "0" / digit1-9 *digit ) [ "." 1*digit ]
+    //          [ ( "e" / "E" ) [ "-" / "+" ] 1*digit ]
     Json number()
     {
         const std::size_t start = m_pos;
@@ -144,7 +145,8 @@ private:
                 return out;
             }
             if (c < 0x20)
-                failHere("control character " + describe(static_cast<char>(c)) + " in a string; write it escaped");
+                failHere("control character " + describe(static_cast<char>(c))
+                         + " in a string; write it escaped");
             if (c == '\\') {
                 escape(out);
             } else if (c < 0x80) {
@@ -194,15 +196,23 @@ private:
         std::uint32_t code = 0;
         for (int i = 0; i < 4; ++i, ++m_pos) {
             const char c = m_pos < m_text.size() ? m_text[m_pos] : '\0';
-            const int d = c >= '0' && c <= '9'   ? c - '0'
-                          : c >= 'a' && c <= 'f' ? c - 'a' + 10
-                          : c >= 'A' && c <= 'F' ? c - 'A' + 10
-                                                 : -1;
+            const int d = hexValue(c);
             if (d < 0)
                 failAt(escapeStart, "\\u must be followed by four hex digits");
             code = code * 16 + static_cast<std::uint32_t>(d);
         }
         return code;
+    }
+
+    static int hexValue(char c)
+    {
+        if (c >= '0' && c <= '9')
+            return c - '0';
+        if (c >= 'a' && c <= 'f')
+            return c - 'a' + 10;
+        if (c >= 'A' && c <= 'F')
+            return c - 'A' + 10;
+        return -1;
     }
 
     // One multi-byte UTF-8 character, rejecting overlong forms, surrogates and values > U+10FFFF.
@@ -215,7 +225,8 @@ private:
             failAt(start, "invalid UTF-8 in a string");
         std::uint32_t code = lead & (0x7F >> length);
         for (int i = 1; i < length; ++i) {
-            const auto next = static_cast<unsigned char>(m_text[m_pos + static_cast<std::size_t>(i)]);
+            const auto next =
+                static_cast<unsigned char>(m_text[m_pos + static_cast<std::size_t>(i)]);
             if ((next & 0xC0) != 0x80)
                 failAt(start, "invalid UTF-8 in a string");
             code = (code << 6) | (next & 0x3F);
@@ -246,7 +257,7 @@ private:
         }
     }
 
-    // Underflow (1e-400) reads as 0 or a subnormal, as every JSON reader does; overflow is an error.
+    // Underflow (1e-400) reads as 0 or a subnormal, as JSON readers do; overflow is an error.
     bool tinyNumber(std::size_t start) const
     {
         const std::string_view text = m_text.substr(start, m_pos - start);
@@ -254,7 +265,10 @@ private:
         return e != std::string_view::npos && e + 1 < text.size() && text[e + 1] == '-';
     }
 
-    bool digit() const { return m_pos < m_text.size() && m_text[m_pos] >= '0' && m_text[m_pos] <= '9'; }
+    bool digit() const
+    {
+        return m_pos < m_text.size() && m_text[m_pos] >= '0' && m_text[m_pos] <= '9';
+    }
 
     bool digits()
     {
@@ -284,7 +298,8 @@ private:
     void skipWhitespace()
     {
         while (m_pos < m_text.size()
-               && (m_text[m_pos] == ' ' || m_text[m_pos] == '\t' || m_text[m_pos] == '\n' || m_text[m_pos] == '\r'))
+               && (m_text[m_pos] == ' ' || m_text[m_pos] == '\t' || m_text[m_pos] == '\n'
+                   || m_text[m_pos] == '\r'))
             ++m_pos;
     }
 

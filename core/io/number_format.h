@@ -1,4 +1,5 @@
-// Numbers as text: the shortest form that reads back to the same double. SPDX-License-Identifier: MIT
+// Numbers as text: the shortest form that reads back to the same double.
+// SPDX-License-Identifier: MIT
 #pragma once
 
 #include <string>

@@ -27,7 +27,8 @@ std::size_t leafCount(const Value& v) { return v.leaves().size(); }
 
 // Maps bprop's result (one item per positional input) onto the node's inputs (the Tensor leaves
 // of the arguments). A None item means "no gradient" for every leaf of that argument.
-TensorList bpropGradients(const std::string& cell, const std::vector<Value>& args, const Value& result)
+TensorList bpropGradients(const std::string& cell, const std::vector<Value>& args,
+                          const Value& result)
 {
     std::vector<Value> items;
     if (result.isTuple())
@@ -36,7 +37,8 @@ TensorList bpropGradients(const std::string& cell, const std::vector<Value>& arg
         items.push_back(result);
     if (items.size() != args.size())
         throw AutodiffError("bprop of Cell '" + cell + "' returned " + std::to_string(items.size())
-                            + " gradients, expected one per input (" + std::to_string(args.size()) + ")");
+                            + " gradients, expected one per input (" + std::to_string(args.size())
+                            + ")");
     TensorList grads;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::size_t want = leafCount(args[i]);
@@ -46,9 +48,9 @@ TensorList bpropGradients(const std::string& cell, const std::vector<Value>& arg
         }
         TensorList got = items[i].leaves();
         if (got.size() != want)
-            throw AutodiffError("bprop of Cell '" + cell + "' returned " + std::to_string(got.size())
-                                + " tensors for input " + std::to_string(i) + ", expected "
-                                + std::to_string(want));
+            throw AutodiffError("bprop of Cell '" + cell + "' returned "
+                                + std::to_string(got.size()) + " tensors for input "
+                                + std::to_string(i) + ", expected " + std::to_string(want));
         grads.insert(grads.end(), got.begin(), got.end());
     }
     return grads;
@@ -56,7 +58,9 @@ TensorList bpropGradients(const std::string& cell, const std::vector<Value>& arg
 
 } // namespace
 
-Cell::Cell(std::string className, bool autoPrefix) : m_className(std::move(className)), m_autoPrefix(autoPrefix) {}
+Cell::Cell(std::string className, bool autoPrefix)
+    : m_className(std::move(className)), m_autoPrefix(autoPrefix)
+{}
 
 Value Cell::bprop(const std::vector<Value>&, const Value&, const Value&)
 {
@@ -70,14 +74,16 @@ Value Cell::operator()(const std::vector<Value>& args)
     return hasBprop() ? callWithBprop(args) : construct(args);
 }
 
-const Tensor& Cell::tensorArg(const std::vector<Value>& args, std::size_t index, std::size_t count) const
+const Tensor& Cell::tensorArg(const std::vector<Value>& args, std::size_t index,
+                              std::size_t count) const
 {
     if (args.size() != count)
-        throw TypeError("for '" + m_className + "', construct takes " + std::to_string(count) + " input"
-                        + (count == 1 ? "" : "s") + ", got " + std::to_string(args.size()));
+        throw TypeError("for '" + m_className + "', construct takes " + std::to_string(count)
+                        + " input" + (count == 1 ? "" : "s") + ", got "
+                        + std::to_string(args.size()));
     if (!args[index].isTensor())
-        throw TypeError("for '" + m_className + "', input " + std::to_string(index) + " must be a Tensor, got "
-                        + (args[index].isNone() ? "None" : "a tuple"));
+        throw TypeError("for '" + m_className + "', input " + std::to_string(index)
+                        + " must be a Tensor, got " + (args[index].isNone() ? "None" : "a tuple"));
     return args[index].tensor();
 }
 
@@ -103,13 +109,14 @@ Value Cell::callWithBprop(const std::vector<Value>& args)
         out = construct(args);
     }
     TensorList inputs = Value::tuple(args).leaves();
-    const bool anyGrad = std::any_of(inputs.begin(), inputs.end(), [](const Tensor& t) { return t.requiresGrad(); });
+    const bool anyGrad =
+        std::any_of(inputs.begin(), inputs.end(), [](const Tensor& t) { return t.requiresGrad(); });
     if (!executionContext().recording() || !anyGrad)
         return out;
     std::shared_ptr<Cell> self = weak_from_this().lock();
     if (!self)
-        throw RuntimeError("Cell '" + m_className + "' has a custom bprop, so it must be owned by a "
-                           "std::shared_ptr (its tape node keeps it alive until the backward pass)");
+        throw RuntimeError("Cell '" + m_className + "' has a custom bprop, so it must be owned by "
+                           + "a std::shared_ptr (its tape node keeps it alive until backward)");
     TensorList aliases;
     for (const Tensor& t : out.leaves())
         aliases.push_back(t.detach());
@@ -140,7 +147,8 @@ void Cell::addChild(const std::string& name, CellPtr child)
     if (!child)
         throw TypeError("Cell '" + m_className + "': child '" + name + "' is null");
     if (name.empty() || name.find('.') != std::string::npos)
-        throw ValueError("Cell '" + m_className + "': a child name must be non-empty without '.', got '" + name + "'");
+        throw ValueError("Cell '" + m_className
+                         + "': a child name must be non-empty without '.', got '" + name + "'");
     child->m_attributeName = name;
     if (m_autoPrefix)
         for (auto& [path, parameter] : child->parametersAndNames())
@@ -158,8 +166,8 @@ Parameter Cell::registerParameter(const std::string& name, Parameter parameter)
     if (!parameter.defined())
         throw TypeError("Cell '" + m_className + "': parameter '" + name + "' is undefined");
     if (name.empty() || name.find('.') != std::string::npos)
-        throw ValueError("Cell '" + m_className + "': a parameter name must be non-empty without '.', got '"
-                         + name + "'");
+        throw ValueError("Cell '" + m_className
+                         + "': a parameter name must be non-empty without '.', got '" + name + "'");
     parameter.setName(name);
     for (auto& entry : m_parameters)
         if (entry.first == name) {
@@ -178,11 +186,13 @@ CellPtr Cell::child(const std::string& name) const
     return nullptr;
 }
 
-void Cell::collectParameters(const std::string& prefix, std::vector<std::pair<std::string, Parameter>>& out) const
+void Cell::collectParameters(const std::string& prefix,
+                             std::vector<std::pair<std::string, Parameter>>& out) const
 {
     for (const auto& [name, parameter] : m_parameters) {
-        const bool seen = std::any_of(out.begin(), out.end(),
-                                      [&](const auto& entry) { return entry.second.sameAs(parameter); });
+        const bool seen = std::any_of(out.begin(), out.end(), [&](const auto& entry) {
+            return entry.second.sameAs(parameter);
+        });
         if (!seen)
             out.emplace_back(prefix + name, parameter);
     }

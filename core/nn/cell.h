@@ -20,7 +20,7 @@ using CellPtr = std::shared_ptr<Cell>;
 class Cell : public std::enable_shared_from_this<Cell> {
 public:
     /// className names the Cell in scope paths ("LeNet5"). autoPrefix=false keeps the parameter
-    /// names of registered children unchanged (MindSpore's wrappers: WithLossCell, TrainOneStepCell).
+    /// names of registered children unchanged (MindSpore's WithLossCell, TrainOneStepCell).
     explicit Cell(std::string className, bool autoPrefix = true);
     virtual ~Cell() = default;
     Cell(const Cell&) = delete;
@@ -47,7 +47,8 @@ public:
 
     /// Registers a child under an attribute name; with autoPrefix its parameters are renamed
     /// "<name>.<path inside the child>". Registering a name twice replaces the child in place.
-    template <class C> std::shared_ptr<C> registerChild(const std::string& name, std::shared_ptr<C> child)
+    template <class C>
+    std::shared_ptr<C> registerChild(const std::string& name, std::shared_ptr<C> child)
     {
         addChild(name, child);
         return child;
@@ -77,13 +78,15 @@ public:
 protected:
     /// args[index] as a Tensor, after checking that construct got `count` inputs (TypeError naming
     /// this Cell otherwise).
-    const Tensor& tensorArg(const std::vector<Value>& args, std::size_t index, std::size_t count) const;
+    const Tensor& tensorArg(const std::vector<Value>& args, std::size_t index,
+                            std::size_t count) const;
     /// The details shown between the angle brackets of toString() (MindSpore's extend_repr).
     virtual std::string extraRepr() const { return {}; }
 
 private:
     void addChild(const std::string& name, CellPtr child);
-    void collectParameters(const std::string& prefix, std::vector<std::pair<std::string, Parameter>>& out) const;
+    void collectParameters(const std::string& prefix,
+                           std::vector<std::pair<std::string, Parameter>>& out) const;
     Value callWithBprop(const std::vector<Value>& args);
 
     std::string m_className;

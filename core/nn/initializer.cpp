@@ -8,7 +8,8 @@ namespace gradstep {
 namespace {
 
 // Writes draw() for every element in row-major order, drawing in double and rounding once.
-template <class Draw> void fillWith(Tensor& t, const std::string& who, Draw&& draw)
+template <class Draw>
+void fillWith(Tensor& t, const std::string& who, Draw&& draw)
 {
     if (!isFloating(t.dtype()))
         throw TypeError("initializer " + who + " fills float32 or float64 tensors, got "
@@ -27,7 +28,8 @@ double selectFan(const Fans& fans, const std::string& mode)
         return fans.fanIn;
     if (mode == "fan_out")
         return fans.fanOut;
-    throw ValueError("the 'mode' of an He initializer must be 'fan_in' or 'fan_out', got '" + mode + "'");
+    throw ValueError("the 'mode' of an He initializer must be 'fan_in' or 'fan_out', got '" + mode
+                     + "'");
 }
 
 void checkScale(const std::string& who, const char* what, double value)
@@ -50,17 +52,20 @@ Fans computeFans(const Shape& shape)
 {
     if (shape.rank() < 2)
         throw ValueError("'fan_in' and 'fan_out' can not be computed for tensor with fewer than 2 "
-                         "dimensions, but got dimensions " + std::to_string(shape.rank()));
+                         "dimensions, but got dimensions "
+                         + std::to_string(shape.rank()));
     double receptiveField = 1.0;
     for (int axis = 2; axis < shape.rank(); ++axis)
         receptiveField *= static_cast<double>(shape[axis]);
-    return {static_cast<double>(shape[1]) * receptiveField, static_cast<double>(shape[0]) * receptiveField};
+    return {static_cast<double>(shape[1]) * receptiveField,
+            static_cast<double>(shape[0]) * receptiveField};
 }
 
 double calculateGain(const std::string& nonlinearity, double param)
 {
-    static const char* const linear[] = {"linear", "conv1d", "conv2d", "conv3d", "conv_transpose1d",
-                                         "conv_transpose2d", "conv_transpose3d", "sigmoid"};
+    static const char* const linear[] = {"linear",           "conv1d",           "conv2d",
+                                         "conv3d",           "conv_transpose1d", "conv_transpose2d",
+                                         "conv_transpose3d", "sigmoid"};
     for (const char* name : linear)
         if (nonlinearity == name)
             return 1.0;
@@ -72,8 +77,10 @@ double calculateGain(const std::string& nonlinearity, double param)
         return std::sqrt(2.0 / (1.0 + param * param));
     if (nonlinearity == "selu")
         return 3.0 / 4.0;
-    throw ValueError("the nonlinearity '" + nonlinearity + "' is not supported, expected one of linear, "
-                     "conv1d, conv2d, conv3d, conv_transpose1d/2d/3d, sigmoid, tanh, relu, leaky_relu, selu");
+    throw ValueError(
+        "the nonlinearity '" + nonlinearity
+        + "' is not supported, expected one of linear, "
+          "conv1d, conv2d, conv3d, conv_transpose1d/2d/3d, sigmoid, tanh, relu, leaky_relu, selu");
 }
 
 void Normal::fill(Tensor& t, Generator& gen) const
@@ -95,7 +102,8 @@ void TruncatedNormal::fill(Tensor& t, Generator& gen) const
 }
 
 HeUniform::HeUniform(double negativeSlope, std::string mode, std::string nonlinearity)
-    : m_negativeSlope(negativeSlope), m_mode(std::move(mode)), m_nonlinearity(std::move(nonlinearity))
+    : m_negativeSlope(negativeSlope), m_mode(std::move(mode)),
+      m_nonlinearity(std::move(nonlinearity))
 {
     selectFan({1.0, 1.0}, m_mode);
     calculateGain(m_nonlinearity, m_negativeSlope);
@@ -109,7 +117,8 @@ void HeUniform::fill(Tensor& t, Generator& gen) const
 }
 
 HeNormal::HeNormal(double negativeSlope, std::string mode, std::string nonlinearity)
-    : m_negativeSlope(negativeSlope), m_mode(std::move(mode)), m_nonlinearity(std::move(nonlinearity))
+    : m_negativeSlope(negativeSlope), m_mode(std::move(mode)),
+      m_nonlinearity(std::move(nonlinearity))
 {
     selectFan({1.0, 1.0}, m_mode);
     calculateGain(m_nonlinearity, m_negativeSlope);
@@ -159,17 +168,19 @@ std::shared_ptr<const Initializer> initializerByName(const std::string& name)
         return std::make_shared<Zero>();
     if (name == "ones" || name == "one")
         return std::make_shared<One>();
-    throw ValueError("unknown initializer '" + name + "', expected one of normal, truncatedNormal, "
-                     "he_uniform, he_normal, xavier_uniform, uniform, zeros, ones");
+    throw ValueError("unknown initializer '" + name
+                     + "', expected one of normal, truncatedNormal, "
+                       "he_uniform, he_normal, xavier_uniform, uniform, zeros, ones");
 }
 
 Tensor InitSpec::make(const Shape& shape, DType dtype) const
 {
     if (m_tensor.defined()) {
         if (!(m_tensor.shape() == shape))
-            throw ValueError("the init tensor has shape " + m_tensor.shape().toString() + ", expected "
-                             + shape.toString());
-        return m_tensor.dtype() == dtype ? m_tensor.clone() : Tensor::fromDoubles(shape, m_tensor.toDoubles(), dtype);
+            throw ValueError("the init tensor has shape " + m_tensor.shape().toString()
+                             + ", expected " + shape.toString());
+        return m_tensor.dtype() == dtype ? m_tensor.clone()
+                                         : Tensor::fromDoubles(shape, m_tensor.toDoubles(), dtype);
     }
     if (m_init)
         return (*m_init)(shape, dtype);
@@ -178,6 +189,9 @@ Tensor InitSpec::make(const Shape& shape, DType dtype) const
     throw ValueError("no initializer given (None) and no default supplied by the layer");
 }
 
-Tensor initializer(const InitSpec& init, const Shape& shape, DType dtype) { return init.make(shape, dtype); }
+Tensor initializer(const InitSpec& init, const Shape& shape, DType dtype)
+{
+    return init.make(shape, dtype);
+}
 
 } // namespace gradstep

@@ -58,7 +58,7 @@ private:
     double m_sigma;
 };
 
-/// U(-bound, bound), bound = gain * sqrt(3 / fan), gain = calculateGain(nonlinearity, negativeSlope).
+/// U(-bound, bound), bound = gain * sqrt(3 / fan), gain = calculateGain(nonlinearity, slope).
 class HeUniform : public Initializer {
 public:
     explicit HeUniform(double negativeSlope = 0.0, std::string mode = "fan_in",
@@ -129,7 +129,8 @@ public:
 };
 
 /// The initializer MindSpore's string aliases name: "normal", "truncatedNormal", "he_uniform",
-/// "he_normal", "xavier_uniform", "uniform", "zeros", "ones" (also "zero", "one"). ValueError otherwise.
+/// "he_normal", "xavier_uniform", "uniform", "zeros", "ones" (also "zero", "one"); ValueError
+/// otherwise.
 std::shared_ptr<const Initializer> initializerByName(const std::string& name);
 
 /// What a layer's weight_init / bias_init accepts: None (the layer's default), a string alias,
@@ -142,8 +143,7 @@ public:
     InitSpec(const Tensor& value) : m_tensor(value) {}
     template <class I, std::enable_if_t<std::is_base_of_v<Initializer, I>, int> = 0>
     InitSpec(const I& init) : m_init(std::make_shared<I>(init))
-    {
-    }
+    {}
     InitSpec(std::shared_ptr<const Initializer> init) : m_init(std::move(init)) {}
 
     bool isNone() const { return m_name.empty() && !m_init && !m_tensor.defined(); }

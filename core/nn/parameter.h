@@ -19,8 +19,8 @@ public:
     void setRequiresGrad(bool requiresGrad);
     /// Replaces the value in place (same storage), as Parameter.set_data does for equal shapes.
     void assign(const Tensor& value) { copyFrom(value); }
-    /// Replaces the value with a copy of `value`, whose shape and dtype may differ (Parameter.set_data);
-    /// every handle to this Parameter sees the new tensor. Float only, like the constructor.
+    /// Replaces the value with a copy of `value`, whose shape and dtype may differ (MindSpore's
+    /// Parameter.set_data); every handle sees the new tensor. Float only, like the constructor.
     void setData(const Tensor& value);
 };
 

@@ -15,8 +15,9 @@ namespace gradstep {
 class Adam : public Optimizer {
 public:
     /// ValueError unless 0 < beta1, beta2 < 1 and eps > 0.
-    explicit Adam(ParameterTuple params, double learningRate = 1e-3, double beta1 = 0.9, double beta2 = 0.999,
-                  double eps = 1e-8, double weightDecay = 0.0, bool useNesterov = false);
+    explicit Adam(ParameterTuple params, double learningRate = 1e-3, double beta1 = 0.9,
+                  double beta2 = 0.999, double eps = 1e-8, double weightDecay = 0.0,
+                  bool useNesterov = false);
 
     /// First and second moment buffers, one per parameter.
     const TensorList& moment1() const { return m_moment1; }

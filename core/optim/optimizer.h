@@ -30,8 +30,9 @@ public:
     std::int64_t globalStep() const { return m_globalStep; }
 
 protected:
-    /// ValueError for an empty or duplicated parameter list, a negative learning rate or weight decay.
-    Optimizer(std::string className, ParameterTuple parameters, double learningRate, double weightDecay);
+    /// ValueError for an empty or duplicated parameter list, a negative learning rate or decay.
+    Optimizer(std::string className, ParameterTuple parameters, double learningRate,
+              double weightDecay);
 
     /// Called once per step before the per-parameter updates (Adam advances beta^t here).
     virtual void beginStep() {}
@@ -46,7 +47,8 @@ protected:
     /// A 0-D tensor of v in the dtype of like, for the update arithmetic.
     static Tensor scalar(double v, const Tensor& like);
     /// ValueError "for '<class>', '<what>' must be ..., but got <value>".
-    [[noreturn]] void throwArgument(const std::string& what, const std::string& rule, double value) const;
+    [[noreturn]] void throwArgument(const std::string& what, const std::string& rule,
+                                    double value) const;
 
 private:
     std::string m_className;

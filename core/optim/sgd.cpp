@@ -8,8 +8,8 @@
 
 namespace gradstep {
 
-SGD::SGD(ParameterTuple params, double learningRate, double momentum, double dampening, double weightDecay,
-         bool nesterov)
+SGD::SGD(ParameterTuple params, double learningRate, double momentum, double dampening,
+         double weightDecay, bool nesterov)
     : Optimizer("SGD", std::move(params), learningRate, weightDecay), m_momentum(momentum),
       m_dampening(dampening), m_nesterov(nesterov)
 {
@@ -18,9 +18,10 @@ SGD::SGD(ParameterTuple params, double learningRate, double momentum, double dam
     if (!(dampening >= 0.0) || std::isinf(dampening))
         throwArgument("dampening", "at least 0.0", dampening);
     if (nesterov && !(momentum > 0.0 && dampening == 0.0))
-        throw ValueError("for 'SGD', if 'nesterov' is true, 'momentum' must be > 0.0 and 'dampening' must equal "
-                         "to 0.0, but got 'momentum' " + formatNumber(momentum) + ", 'dampening' "
-                         + formatNumber(dampening));
+        throw ValueError(
+            "for 'SGD', if 'nesterov' is true, 'momentum' must be > 0.0 and 'dampening' must equal "
+            "to 0.0, but got 'momentum' "
+            + formatNumber(momentum) + ", 'dampening' " + formatNumber(dampening));
     m_accum = zerosLikeParameters();
 }
 
@@ -33,8 +34,8 @@ void SGD::update(std::size_t index, const Tensor& grad)
         Tensor& v = m_accum[index];
         // MindSpore's kernel keeps a per-element "first step" flag; all elements flip together.
         const Tensor next = globalStep() == 0
-                                ? g
-                                : add(mul(v, scalar(m_momentum, v)), mul(g, scalar(1.0 - m_dampening, g)));
+            ? g
+            : add(mul(v, scalar(m_momentum, v)), mul(g, scalar(1.0 - m_dampening, g)));
         v.copyFrom(next);
         step = m_nesterov ? add(g, mul(v, scalar(m_momentum, v))) : v;
     }

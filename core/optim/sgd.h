@@ -12,9 +12,10 @@ namespace gradstep {
 
 class SGD : public Optimizer {
 public:
-    /// ValueError for momentum < 0, dampening < 0, or nesterov without momentum > 0 and dampening 0.
-    explicit SGD(ParameterTuple params, double learningRate = 0.1, double momentum = 0.0, double dampening = 0.0,
-                 double weightDecay = 0.0, bool nesterov = false);
+    /// ValueError for momentum < 0, dampening < 0, or nesterov without momentum > 0 and
+    /// dampening 0.
+    explicit SGD(ParameterTuple params, double learningRate = 0.1, double momentum = 0.0,
+                 double dampening = 0.0, double weightDecay = 0.0, bool nesterov = false);
 
     double momentum() const { return m_momentum; }
     /// The momentum buffers v (zeros until the first step), one per parameter.

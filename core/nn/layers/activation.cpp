@@ -20,8 +20,9 @@ CellPtr getActivation(const std::string& name)
         return std::make_shared<Tanh>();
     if (name == "softmax")
         return std::make_shared<Softmax>();
-    throw ValueError("the activation '" + name + "' is not supported, expected one of relu, sigmoid, "
-                     "tanh, softmax");
+    throw ValueError("the activation '" + name
+                     + "' is not supported, expected one of relu, sigmoid, "
+                       "tanh, softmax");
 }
 
 } // namespace gradstep

@@ -1,4 +1,5 @@
-// get_activation: the activation Cell a layer's `activation` string names. SPDX-License-Identifier: MIT
+// get_activation: the activation Cell a layer's `activation` string names.
+// SPDX-License-Identifier: MIT
 #pragma once
 
 #include "nn/cell.h"

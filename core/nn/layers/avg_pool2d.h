@@ -1,4 +1,4 @@
-// nn.AvgPool2d(kernel_size=1, stride=1, pad_mode='valid'): the mean of each window, over NCHW input.
+// nn.AvgPool2d(kernel_size=1, stride=1, pad_mode='valid'): the mean of each window of NCHW input.
 // SPDX-License-Identifier: MIT
 #pragma once
 
@@ -11,7 +11,8 @@ namespace gradstep {
 class AvgPool2d : public Cell {
 public:
     /// ValueError for kernel or stride < 1 or a pad_mode other than 'same' / 'valid'.
-    explicit AvgPool2d(IntPair kernelSize = 1, IntPair stride = 1, const std::string& padMode = "valid");
+    explicit AvgPool2d(IntPair kernelSize = 1, IntPair stride = 1,
+                       const std::string& padMode = "valid");
     Value construct(const std::vector<Value>& args) override;
     const Pool2dOptions& options() const { return m_options; }
 

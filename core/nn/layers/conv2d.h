@@ -18,10 +18,10 @@ public:
     /// ValueError for non-positive sizes, an unknown pad_mode, non-zero padding without
     /// pad_mode 'pad', or channels not divisible by group. Default init: see Note [Dense and
     /// Conv2d default init] in dense.cpp (weight HeUniform(sqrt(5)), bias Uniform(1/sqrt(fan_in))).
-    Conv2d(std::int64_t inChannels, std::int64_t outChannels, IntPair kernelSize, IntPair stride = 1,
-           const std::string& padMode = "same", Padding4 padding = 0, IntPair dilation = 1,
-           std::int64_t group = 1, bool hasBias = false, const InitSpec& weightInit = {},
-           const InitSpec& biasInit = {});
+    Conv2d(std::int64_t inChannels, std::int64_t outChannels, IntPair kernelSize,
+           IntPair stride = 1, const std::string& padMode = "same", Padding4 padding = 0,
+           IntPair dilation = 1, std::int64_t group = 1, bool hasBias = false,
+           const InitSpec& weightInit = {}, const InitSpec& biasInit = {});
 
     Value construct(const std::vector<Value>& args) override;
 

@@ -22,7 +22,7 @@ public:
     Dense(std::int64_t inChannels, std::int64_t outChannels, const InitSpec& weightInit,
           const InitSpec& biasInit, bool hasBias, CellPtr activation);
 
-    /// Input (..., in) -> (..., out); inputs of rank other than 2 are flattened to (-1, in) and back.
+    /// Input (..., in) -> (..., out); other ranks than 2 are flattened to (-1, in) and back.
     Value construct(const std::vector<Value>& args) override;
 
     std::int64_t inChannels() const { return m_inChannels; }

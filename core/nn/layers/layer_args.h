@@ -15,7 +15,10 @@ struct IntPair {
 
     std::vector<std::int64_t> toVector() const { return {first, second}; }
     /// "(5, 5)" as MindSpore prints tuples.
-    std::string toString() const { return "(" + std::to_string(first) + ", " + std::to_string(second) + ")"; }
+    std::string toString() const
+    {
+        return "(" + std::to_string(first) + ", " + std::to_string(second) + ")";
+    }
 
     std::int64_t first;
     std::int64_t second;
@@ -26,10 +29,12 @@ struct Padding4 {
     Padding4(std::int64_t all) : values{all, all, all, all} {}
     Padding4(std::int64_t top, std::int64_t bottom, std::int64_t left, std::int64_t right)
         : values{top, bottom, left, right}
-    {
-    }
+    {}
 
-    bool isZero() const { return values[0] == 0 && values[1] == 0 && values[2] == 0 && values[3] == 0; }
+    bool isZero() const
+    {
+        return values[0] == 0 && values[1] == 0 && values[2] == 0 && values[3] == 0;
+    }
 
     std::vector<std::int64_t> values;
 };

@@ -11,7 +11,8 @@ namespace gradstep {
 class MaxPool2d : public Cell {
 public:
     /// ValueError for kernel or stride < 1 or a pad_mode other than 'same' / 'valid'.
-    explicit MaxPool2d(IntPair kernelSize = 1, IntPair stride = 1, const std::string& padMode = "valid");
+    explicit MaxPool2d(IntPair kernelSize = 1, IntPair stride = 1,
+                       const std::string& padMode = "valid");
     Value construct(const std::vector<Value>& args) override;
     const Pool2dOptions& options() const { return m_options; }
 

@@ -1,4 +1,5 @@
-// nn.ReLU: max(x, 0) elementwise (the ReLU op documents its kink at 0). SPDX-License-Identifier: MIT
+// nn.ReLU: max(x, 0) elementwise (the ReLU op documents its kink at 0).
+// SPDX-License-Identifier: MIT
 #pragma once
 
 #include "nn/cell.h"

@@ -9,7 +9,10 @@ SequentialCell::SequentialCell(std::vector<CellPtr> cells) : Cell("SequentialCel
         append(std::move(cell));
 }
 
-void SequentialCell::append(CellPtr cell) { registerChild(std::to_string(size()), std::move(cell)); }
+void SequentialCell::append(CellPtr cell)
+{
+    registerChild(std::to_string(size()), std::move(cell));
+}
 
 CellPtr SequentialCell::at(std::size_t index) const
 {

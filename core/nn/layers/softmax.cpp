@@ -5,6 +5,9 @@
 
 namespace gradstep {
 
-Value Softmax::construct(const std::vector<Value>& args) { return softmax(tensorArg(args, 0, 1), m_axis); }
+Value Softmax::construct(const std::vector<Value>& args)
+{
+    return softmax(tensorArg(args, 0, 1), m_axis);
+}
 
 } // namespace gradstep

@@ -9,8 +9,10 @@ LossBase::LossBase(std::string className, std::string reduction)
     : Cell(std::move(className)), m_reduction(std::move(reduction))
 {
     if (m_reduction != "mean" && m_reduction != "sum" && m_reduction != "none")
-        throw ValueError("for '" + this->className() + "', the 'reduction' must be in ['mean', 'sum', 'none'], "
-                         "but got " + m_reduction);
+        throw ValueError("for '" + this->className()
+                         + "', the 'reduction' must be in ['mean', 'sum', 'none'], "
+                           "but got "
+                         + m_reduction);
 }
 
 Tensor LossBase::getLoss(const Tensor& x) const

@@ -5,16 +5,17 @@
 
 namespace gradstep {
 
-SoftmaxCrossEntropyWithLogits::SoftmaxCrossEntropyWithLogits(bool sparse, const std::string& reduction)
+SoftmaxCrossEntropyWithLogits::SoftmaxCrossEntropyWithLogits(bool sparse,
+                                                             const std::string& reduction)
     : LossBase("SoftmaxCrossEntropyWithLogits", reduction), m_sparse(sparse)
-{
-}
+{}
 
 Value SoftmaxCrossEntropyWithLogits::construct(const std::vector<Value>& args)
 {
     const Tensor& logits = tensorArg(args, 0, 2);
     const Tensor& labels = tensorArg(args, 1, 2);
-    return getLoss(m_sparse ? sparseSoftmaxCrossEntropy(logits, labels) : softmaxCrossEntropy(logits, labels));
+    return getLoss(m_sparse ? sparseSoftmaxCrossEntropy(logits, labels)
+                            : softmaxCrossEntropy(logits, labels));
 }
 
 } // namespace gradstep

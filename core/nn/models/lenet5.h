@@ -1,4 +1,4 @@
-// LeNet5 as MindSpore's documentation defines it (docs/mindspore/code/lenet.py, SEMANTICS.md §7.7):
+// LeNet5 as MindSpore's documentation defines it (docs/mindspore/code/lenet.py, SEMANTICS §7.7):
 // input (N, num_channel, 32, 32) -> logits (N, num_class). SPDX-License-Identifier: MIT
 #pragma once
 
@@ -11,7 +11,8 @@ namespace gradstep {
 class LeNet5 : public Cell {
 public:
     /// includeTop=false stops after the second pooling and returns the (N, 16, 5, 5) features.
-    explicit LeNet5(std::int64_t numClass = 10, std::int64_t numChannel = 1, bool includeTop = true);
+    explicit LeNet5(std::int64_t numClass = 10, std::int64_t numChannel = 1,
+                    bool includeTop = true);
     Value construct(const std::vector<Value>& args) override;
 
 private:

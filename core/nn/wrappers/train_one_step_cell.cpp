@@ -6,7 +6,8 @@
 
 namespace gradstep {
 
-TrainOneStepCell::TrainOneStepCell(CellPtr network, std::shared_ptr<Optimizer> optimizer, double sens)
+TrainOneStepCell::TrainOneStepCell(CellPtr network, std::shared_ptr<Optimizer> optimizer,
+                                   double sens)
     : Cell("TrainOneStepCell", false), m_optimizer(std::move(optimizer)), m_sens(sens)
 {
     if (!m_optimizer)
@@ -25,13 +26,15 @@ Value TrainOneStepCell::construct(const std::vector<Value>& args)
         out = (*m_network)(args);
     }
     if (!out.isTensor())
-        throw ValueError("for 'TrainOneStepCell', the network must return a single loss Tensor, got "
-                         + std::string(out.isNone() ? "None" : "a tuple"));
+        throw ValueError(
+            "for 'TrainOneStepCell', the network must return a single loss Tensor, got "
+            + std::string(out.isNone() ? "None" : "a tuple"));
     const Tensor& loss = out.tensor();
     const Tensor seed = Tensor::full(loss.shape(), m_sens, loss.dtype());
     const ParameterTuple& weights = m_optimizer->parameters();
     const TensorList targets(weights.begin(), weights.end());
-    TensorList grads = backward(tape, std::span<const Tensor>(&loss, 1), std::span<const Tensor>(&seed, 1), targets);
+    TensorList grads = backward(tape, std::span<const Tensor>(&loss, 1),
+                                std::span<const Tensor>(&seed, 1), targets);
     (*m_optimizer)(grads);
     return loss.detach();
 }

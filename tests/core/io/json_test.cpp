@@ -25,7 +25,8 @@ std::string parseError(const std::string& text)
 
 TEST_CASE("every JSON kind parses to the matching value")
 {
-    Json doc = Json::parse(R"( {"a": [1, -2.5e3, 0.125, true, false, null], "s": "x\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00",
+    Json doc = Json::parse(
+        R"( {"a": [1, -2.5e3, 0.125, true, false, null], "s": "x\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00",
                                 "nested": {"k": {}} , "e": []} )");
     REQUIRE(doc.isObject());
     CHECK(doc.size() == 4);
@@ -73,7 +74,8 @@ TEST_CASE("malformed JSON is rejected with the line and column of the problem")
     CHECK(parseError("[1,") == "1:4: unexpected end of input, expected a value");
     CHECK(parseError("\xEF\xBB\xBF{}") == "1:1: a byte order mark is not allowed");
     CHECK(parseError("[\"\xC3\xA9\", x]") == "1:7: unexpected 'x', expected a value");
-    CHECK(parseError(std::string(600, '[') + std::string(600, ']')) == "1:513: nesting deeper than 512 levels");
+    CHECK(parseError(std::string(600, '[') + std::string(600, ']'))
+          == "1:513: nesting deeper than 512 levels");
     CHECK(parseError(std::string(512, '[') + std::string(512, ']')).empty());
 }
 
@@ -87,8 +89,9 @@ TEST_CASE("the writer escapes strings and round-trips numbers")
     doc["list"].push_back(true);
     doc["list"].push_back(nullptr);
     doc["empty"] = Json::object();
-    CHECK(doc.dump() == R"({"name":"a\"b\\c\n\u0001","pi":3.141592653589793,"n":42,"tiny":1e-300,)"
-                        R"("list":[true,null],"empty":{}})");
+    CHECK(doc.dump()
+          == R"({"name":"a\"b\\c\n\u0001","pi":3.141592653589793,"n":42,"tiny":1e-300,)"
+             R"("list":[true,null],"empty":{}})");
     CHECK(Json::parse(doc.dump()) == doc);
     CHECK(Json::parse(doc.dump(2)) == doc);
     CHECK(Json::parse("[1,{\"a\":[]}]").dump(2) == "[\n  1,\n  {\n    \"a\": []\n  }\n]");

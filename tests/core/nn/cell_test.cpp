@@ -17,9 +17,13 @@ class Scale : public Cell {
 public:
     explicit Scale(float w = 2.f) : Cell("Scale")
     {
-        m_weight = registerParameter("weight", Parameter(Tensor::fromVector<float>({2}, {w, w}), "w"));
+        m_weight =
+            registerParameter("weight", Parameter(Tensor::fromVector<float>({2}, {w, w}), "w"));
     }
-    Value construct(const std::vector<Value>& args) override { return tensorArg(args, 0, 1) * m_weight; }
+    Value construct(const std::vector<Value>& args) override
+    {
+        return tensorArg(args, 0, 1) * m_weight;
+    }
     Parameter m_weight;
 };
 
@@ -42,7 +46,8 @@ public:
     explicit Net(bool autoPrefix = true) : Cell("Net", autoPrefix)
     {
         m_block = registerChild("block", std::make_shared<Block>());
-        m_bias = registerParameter("bias", Parameter(Tensor::fromVector<float>({2}, {1.f, 1.f}), "b"));
+        m_bias =
+            registerParameter("bias", Parameter(Tensor::fromVector<float>({2}, {1.f, 1.f}), "b"));
     }
     Value construct(const std::vector<Value>& args) override
     {
@@ -56,7 +61,10 @@ public:
 class MulBprop : public Cell {
 public:
     MulBprop() : Cell("MulBprop") {}
-    Value construct(const std::vector<Value>& a) override { return a[0].tensor() * a[1].tensor() * a[1].tensor(); }
+    Value construct(const std::vector<Value>& a) override
+    {
+        return a[0].tensor() * a[1].tensor() * a[1].tensor();
+    }
     bool hasBprop() const override { return true; }
     Value bprop(const std::vector<Value>& a, const Value&, const Value&) override
     {
@@ -85,7 +93,10 @@ public:
     BadBprop() : Cell("BadBprop") {}
     Value construct(const std::vector<Value>& a) override { return a[0].tensor() * a[1].tensor(); }
     bool hasBprop() const override { return true; }
-    Value bprop(const std::vector<Value>& a, const Value&, const Value&) override { return Value::tuple({a[0]}); }
+    Value bprop(const std::vector<Value>& a, const Value&, const Value&) override
+    {
+        return Value::tuple({a[0]});
+    }
 };
 
 // A bprop Cell that uses a Parameter inside construct.
@@ -97,7 +108,10 @@ public:
     }
     Value construct(const std::vector<Value>& a) override { return a[0].tensor() * m_w; }
     bool hasBprop() const override { return true; }
-    Value bprop(const std::vector<Value>&, const Value&, const Value& dout) override { return Value::tuple({dout}); }
+    Value bprop(const std::vector<Value>&, const Value&, const Value& dout) override
+    {
+        return Value::tuple({dout});
+    }
     Parameter m_w;
 };
 
@@ -115,19 +129,24 @@ TEST_CASE("parameter names follow the registration path of their cells")
 {
     Net net;
     using V = std::vector<std::string>;
-    CHECK(names(net.parametersAndNames()) == V{"bias=bias", "block.first.weight=block.first.weight",
-                                               "block.second.weight=block.second.weight"});
+    CHECK(names(net.parametersAndNames())
+          == V{"bias=bias", "block.first.weight=block.first.weight",
+               "block.second.weight=block.second.weight"});
     SECTION("a cell without auto prefix keeps its children's names")
     {
         Net plain(false);
         CHECK(names(plain.parametersAndNames())
-              == V{"bias=bias", "block.first.weight=first.weight", "block.second.weight=second.weight"});
+              == V{"bias=bias", "block.first.weight=first.weight",
+                   "block.second.weight=second.weight"});
     }
     SECTION("registering a cell again under another parent renames from the new path")
     {
         class Outer : public Cell {
         public:
-            explicit Outer(CellPtr inner) : Cell("Outer") { registerChild("net", std::move(inner)); }
+            explicit Outer(CellPtr inner) : Cell("Outer")
+            {
+                registerChild("net", std::move(inner));
+            }
             Value construct(const std::vector<Value>& a) override { return (*child("net"))(a); }
         };
         auto inner = std::make_shared<Net>();
@@ -169,7 +188,8 @@ TEST_CASE("op nodes are labelled with the scope path of the cells that ran them"
     std::vector<std::string> labels;
     for (const auto& node : tape.nodes())
         labels.push_back(node->label());
-    CHECK(labels == std::vector<std::string>{"Net/block/first/Mul", "Net/block/second/Mul", "Net/Add"});
+    CHECK(labels
+          == std::vector<std::string>{"Net/block/first/Mul", "Net/block/second/Mul", "Net/Add"});
     CHECK(executionContext().scope == nullptr);
 
     SECTION("a cell called on its own is scoped by its class name")
@@ -195,14 +215,16 @@ TEST_CASE("set_train reaches every descendant")
 TEST_CASE("the repr lists children the way MindSpore prints cells")
 {
     Net net;
-    CHECK(net.toString() == "Net<\n  (block): Block<\n    (first): Scale<>\n    (second): Scale<>\n    >\n  >");
+    CHECK(net.toString()
+          == "Net<\n  (block): Block<\n    (first): Scale<>\n    (second): Scale<>\n    >\n  >");
 }
 
 TEST_CASE("construct with the wrong arguments is a TypeError naming the cell")
 {
     Net net;
     Tensor x = Tensor::zeros({2});
-    CHECK_THROWS_WITH(net(x, x), Catch::Contains("'Scale'") && Catch::Contains("takes 1 input, got 2"));
+    CHECK_THROWS_WITH(net(x, x),
+                      Catch::Contains("'Scale'") && Catch::Contains("takes 1 input, got 2"));
     CHECK_THROWS_AS(net(std::vector<Value>{Value()}), TypeError);
 }
 
@@ -247,9 +269,10 @@ TEST_CASE("a bprop returning the wrong number of gradients is an AutodiffError n
 {
     auto cell = std::make_shared<BadBprop>();
     auto fn = [cell](const std::vector<Value>& a) { return (*cell)(a); };
-    CHECK_THROWS_MATCHES(GradOperation(true)(fn)({Tensor::scalar(1.0), Tensor::scalar(2.0)}), AutodiffError,
-                         Catch::Matchers::Message("bprop of Cell 'BadBprop' returned 1 gradients, expected one "
-                                                  "per input (2)"));
+    CHECK_THROWS_MATCHES(
+        GradOperation(true)(fn)({Tensor::scalar(1.0), Tensor::scalar(2.0)}), AutodiffError,
+        Catch::Matchers::Message("bprop of Cell 'BadBprop' returned 1 gradients, expected one "
+                                 "per input (2)"));
 }
 
 TEST_CASE("parameters used inside a bprop cell get no gradient from it")
@@ -266,5 +289,6 @@ TEST_CASE("a bprop cell must be owned by a shared_ptr")
 {
     MulBprop cell;
     auto fn = [&cell](const std::vector<Value>& a) { return cell(a); };
-    CHECK_THROWS_AS(GradOperation(true)(fn)({Tensor::scalar(1.0), Tensor::scalar(2.0)}), RuntimeError);
+    CHECK_THROWS_AS(GradOperation(true)(fn)({Tensor::scalar(1.0), Tensor::scalar(2.0)}),
+                    RuntimeError);
 }

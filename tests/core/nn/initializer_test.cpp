@@ -31,7 +31,8 @@ Moments moments(const Tensor& t)
 
 bool bitIdentical(const Tensor& a, const Tensor& b)
 {
-    return a.shape() == b.shape() && a.dtype() == b.dtype() && std::memcmp(a.rawData(), b.rawData(), a.nbytes()) == 0;
+    return a.shape() == b.shape() && a.dtype() == b.dtype()
+        && std::memcmp(a.rawData(), b.rawData(), a.nbytes()) == 0;
 }
 
 } // namespace
@@ -121,7 +122,8 @@ TEST_CASE("each initializer draws from its documented distribution")
 TEST_CASE("the same seed gives bit-identical draws in float32 and float64")
 {
     Generator a(42), b(42), c(43);
-    Tensor x = Tensor::empty(Shape{10, 10}), y = Tensor::empty(Shape{10, 10}), z = Tensor::empty(Shape{10, 10});
+    Tensor x = Tensor::empty(Shape{10, 10}), y = Tensor::empty(Shape{10, 10}),
+           z = Tensor::empty(Shape{10, 10});
     Normal().fill(x, a);
     Normal().fill(y, b);
     Normal().fill(z, c);
@@ -144,6 +146,7 @@ TEST_CASE("init specs accept names, initializers and tensors")
     CHECK(copy.at(1) == 2.0);
     CHECK_FALSE(copy.sameAs(given));
     CHECK_THROWS_AS(initializer(given, Shape{3}), ValueError);
-    CHECK_THROWS_WITH(initializer("glorot", Shape{2, 2}), Catch::Contains("unknown initializer 'glorot'"));
+    CHECK_THROWS_WITH(initializer("glorot", Shape{2, 2}),
+                      Catch::Contains("unknown initializer 'glorot'"));
     CHECK_THROWS_AS(initializer(InitSpec(), Shape{2}), ValueError);
 }

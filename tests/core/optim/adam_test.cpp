@@ -35,7 +35,8 @@ TEST_CASE("Adam folds bias correction into the step size and adds eps to the unc
     adam({grad64({1.0})});
     // m = 0.1, v = 0.001, l = sqrt(0.001): step 0.1 sqrt(0.001) / (sqrt(0.001) + 0.001); the
     // textbook form would step 0.1 / (1 + 0.001) = 0.0999.
-    CHECK(1.0 - w.at(0) == Approx(0.1 * std::sqrt(0.001) / (std::sqrt(0.001) + 1e-3)).epsilon(1e-13));
+    CHECK(1.0 - w.at(0)
+          == Approx(0.1 * std::sqrt(0.001) / (std::sqrt(0.001) + 1e-3)).epsilon(1e-13));
     CHECK(1.0 - w.at(0) == Approx(0.09693465699682846).epsilon(1e-13));
     CHECK(adam.moment1()[0].at(0) == Approx(0.1).epsilon(1e-15));
     CHECK(adam.moment2()[0].at(0) == Approx(0.001).epsilon(1e-13));
@@ -67,7 +68,8 @@ TEST_CASE("Adam defaults are MindSpore's and its arguments are checked")
     Parameter w = param64({1.0});
     Adam adam({w});
     CHECK(adam.learningRate() == 1e-3);
-    CHECK_THROWS_WITH(Adam({w}, 1e-3, 1.0), "for 'Adam', the argument 'beta1' must be in range (0.0, 1.0), but got 1");
+    CHECK_THROWS_WITH(Adam({w}, 1e-3, 1.0),
+                      "for 'Adam', the argument 'beta1' must be in range (0.0, 1.0), but got 1");
     CHECK_THROWS_AS(Adam({w}, 1e-3, 0.9, 0.0), ValueError);
     CHECK_THROWS_AS(Adam({w}, 1e-3, 0.9, 0.999, 0.0), ValueError);
 }

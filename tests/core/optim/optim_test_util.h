@@ -11,7 +11,8 @@ namespace gradstep::testing {
 
 inline Parameter param64(const std::vector<double>& values, const std::string& name = "w")
 {
-    return Parameter(Tensor::fromVector<double>({static_cast<std::int64_t>(values.size())}, values), name);
+    return Parameter(Tensor::fromVector<double>({static_cast<std::int64_t>(values.size())}, values),
+                     name);
 }
 
 inline Tensor grad64(const std::vector<double>& values)

@@ -1,5 +1,6 @@
 // Tests of the optimizer base (core/optim/optimizer.cpp): argument checks, gradient checks,
-// weight decay, and how an update runs (no recording, Phase::Update events). SPDX-License-Identifier: MIT
+// weight decay, and how an update runs (no recording, Phase::Update events).
+// SPDX-License-Identifier: MIT
 #include "optim/optimizer.h"
 
 #include "autodiff/context.h"
@@ -32,10 +33,12 @@ public:
 TEST_CASE("optimizer arguments are checked with ValueError")
 {
     Parameter w = param64({1.0});
-    CHECK_THROWS_WITH(SGD({}, 0.1), "for 'SGD', the parameter list is empty, expected at least one Parameter");
+    CHECK_THROWS_WITH(SGD({}, 0.1),
+                      "for 'SGD', the parameter list is empty, expected at least one Parameter");
     CHECK_THROWS_WITH(SGD({w, w}, 0.1), "for 'SGD', the parameter 'w' is listed twice");
-    CHECK_THROWS_WITH(SGD({w}, -0.1), "for 'SGD', the argument 'learning_rate' must be a finite number >= 0.0, "
-                                      "but got -0.1");
+    CHECK_THROWS_WITH(SGD({w}, -0.1),
+                      "for 'SGD', the argument 'learning_rate' must be a finite number >= 0.0, "
+                      "but got -0.1");
     CHECK_THROWS_AS(SGD({w}, 0.1, 0.0, 0.0, -1.0), ValueError);
     SGD sgd({w}, 0.1);
     CHECK_THROWS_AS(sgd.setLearningRate(std::nan("")), ValueError);
@@ -46,7 +49,8 @@ TEST_CASE("gradients must match the parameters in number, shape and dtype")
     Parameter w = param64({1.0, 2.0});
     SGD sgd({w}, 0.1);
     CHECK_THROWS_WITH(sgd({}), "for 'SGD', got 0 gradients for 1 parameters");
-    CHECK_THROWS_WITH(sgd({grad64({1.0})}), "for 'SGD', the gradient of 'w' is [1] Float64, expected [2] Float64");
+    CHECK_THROWS_WITH(sgd({grad64({1.0})}),
+                      "for 'SGD', the gradient of 'w' is [1] Float64, expected [2] Float64");
     CHECK_THROWS_AS(sgd({Tensor::fromVector<float>({2}, {1.f, 1.f})}), ShapeError);
     CHECK(sgd.globalStep() == 0);
     CHECK(w.at(0) == 1.0);
@@ -59,11 +63,11 @@ TEST_CASE("weight decay is added to the gradient except for beta and gamma param
     Parameter beta = param64({2.0}, "bn.beta");
     SGD sgd({w, gamma, beta}, 0.1, 0.0, 0.0, 0.5);
     sgd({grad64({1.0}), grad64({1.0}), grad64({1.0})});
-    CHECK(w.at(0) == Approx(1.8).epsilon(1e-15));     // 2 - 0.1 * (1 + 0.5 * 2)
+    CHECK(w.at(0) == Approx(1.8).epsilon(1e-15)); // 2 - 0.1 * (1 + 0.5 * 2)
     CHECK(gamma.at(0) == Approx(1.9).epsilon(1e-15)); // 2 - 0.1 * 1
     CHECK(beta.at(0) == Approx(1.9).epsilon(1e-15));
     sgd({grad64({1.0}), grad64({1.0}), grad64({1.0})});
-    CHECK(w.at(0) == Approx(1.61).epsilon(1e-15));    // 1.8 - 0.1 * (1 + 0.9)
+    CHECK(w.at(0) == Approx(1.61).epsilon(1e-15)); // 1.8 - 0.1 * (1 + 0.9)
 }
 
 TEST_CASE("an update records nothing and reports its ops in the update phase")

@@ -1,4 +1,5 @@
-// Tests of nn.SGD (core/optim/sgd.cpp) against hand-computed trajectories. SPDX-License-Identifier: MIT
+// Tests of nn.SGD (core/optim/sgd.cpp) against hand-computed trajectories.
+// SPDX-License-Identifier: MIT
 #include "optim/sgd.h"
 
 #include "optim_test_util.h"
@@ -47,7 +48,7 @@ TEST_CASE("Nesterov SGD steps by g + u * v")
     Parameter w = param64({0.0});
     SGD sgd({w}, 0.1, 0.9, 0.0, 0.0, true);
     sgd({grad64({1.0})});
-    CHECK(w.at(0) == Approx(-0.19).epsilon(1e-14));  // v = 1, step 1 + 0.9
+    CHECK(w.at(0) == Approx(-0.19).epsilon(1e-14)); // v = 1, step 1 + 0.9
     sgd({grad64({1.0})});
     CHECK(w.at(0) == Approx(-0.461).epsilon(1e-14)); // v = 1.9, step 1 + 1.71
 }
@@ -55,11 +56,13 @@ TEST_CASE("Nesterov SGD steps by g + u * v")
 TEST_CASE("SGD rejects negative momentum or dampening and Nesterov without momentum")
 {
     Parameter w = param64({0.0});
-    CHECK_THROWS_WITH(SGD({w}, 0.1, -0.5), "for 'SGD', the argument 'momentum' must be at least 0.0, but got -0.5");
+    CHECK_THROWS_WITH(SGD({w}, 0.1, -0.5),
+                      "for 'SGD', the argument 'momentum' must be at least 0.0, but got -0.5");
     CHECK_THROWS_AS(SGD({w}, 0.1, 0.9, -0.1), ValueError);
-    CHECK_THROWS_WITH(SGD({w}, 0.1, 0.0, 0.0, 0.0, true),
-                      "for 'SGD', if 'nesterov' is true, 'momentum' must be > 0.0 and 'dampening' must equal to "
-                      "0.0, but got 'momentum' 0, 'dampening' 0");
+    CHECK_THROWS_WITH(
+        SGD({w}, 0.1, 0.0, 0.0, 0.0, true),
+        "for 'SGD', if 'nesterov' is true, 'momentum' must be > 0.0 and 'dampening' must equal to "
+        "0.0, but got 'momentum' 0, 'dampening' 0");
     CHECK_THROWS_AS(SGD({w}, 0.1, 0.9, 0.1, 0.0, true), ValueError);
 }
 
