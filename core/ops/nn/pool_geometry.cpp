@@ -1,0 +1,39 @@
+// The window geometry of the pooling ops (see Note [Pooling windows]). SPDX-License-Identifier: MIT
+#include "ops/nn/pool_geometry.h"
+
+#include "ops/nn/common.h"
+
+namespace gradstep {
+
+PoolGeometry poolGeometry(const OpCall& call, const Shape& input)
+{
+    if (input.rank() != 4)
+        throwShapeError(call, "input must be 4-D (N, C, H, W), got " + input.toString());
+    const auto kernel = pairAttr(call, "kernel_size", 1);
+    const auto stride = pairAttr(call, "strides", 1);
+    const std::string mode = padModeAttr(call, {"same", "valid"});
+    PoolGeometry g;
+    g.batch = input[0], g.channels = input[1], g.height = input[2], g.width = input[3];
+    g.kernelH = kernel[0], g.kernelW = kernel[1], g.strideH = stride[0], g.strideW = stride[1];
+    if (mode == "same") {
+        const SamePadding h = samePadding(g.height, g.kernelH, g.strideH);
+        const SamePadding w = samePadding(g.width, g.kernelW, g.strideW);
+        g.padTop = h.before, g.padLeft = w.before, g.outH = h.out, g.outW = w.out;
+        return g;
+    }
+    if (g.height < g.kernelH || g.width < g.kernelW)
+        throwShapeError(call, "kernel " + Shape{g.kernelH, g.kernelW}.toString() + " is larger than the input "
+                                  + input.toString() + " under pad_mode 'valid'");
+    g.outH = (g.height - g.kernelH) / g.strideH + 1;
+    g.outW = (g.width - g.kernelW) / g.strideW + 1;
+    return g;
+}
+
+Attrs poolAttrs(const Pool2dOptions& options)
+{
+    Attrs attrs;
+    attrs.set("kernel_size", options.kernel).set("strides", options.stride).set("pad_mode", options.padMode);
+    return attrs;
+}
+
+} // namespace gradstep
