@@ -37,17 +37,21 @@ template <class T> T sliceMax(const T* x, std::int64_t n, std::int64_t stride)
     return m;
 }
 
-/// log sum_j exp(x[j * stride]) = m + log sum_j exp(x[j * stride] - m) with m the slice maximum.
-/// All -Inf gives -Inf; a +Inf or a NaN gives NaN or +Inf as the arithmetic dictates.
-template <class T> T logSumExp(const T* x, std::int64_t n, std::int64_t stride)
+/// log sum_j exp(x[j * stride]) split as max + logSum, logSum = log sum_j exp(x[j * stride] - max),
+/// so callers can form (max - x_k) + logSum, which stays exact near the maximum. A slice of all
+/// -Inf gives max -Inf and logSum NaN, as do +Inf and NaN slices.
+template <class T> struct LogSumExp {
+    T max;
+    T logSum;
+};
+
+template <class T> LogSumExp<T> logSumExp(const T* x, std::int64_t n, std::int64_t stride)
 {
     const T m = sliceMax(x, n, stride);
-    if (std::isinf(m))
-        return m;
     T sum = 0;
     for (std::int64_t j = 0; j < n; ++j)
         sum += std::exp(x[j * stride] - m);
-    return m + std::log(sum);
+    return {m, std::log(sum)};
 }
 
 /// y = softmax(x) (or log_softmax when `logOutput`) along the middle axis of `split`.
@@ -66,9 +70,10 @@ template <class T> void softmaxForward(const T* x, T* y, const AxisSplit& split,
                     y[base + j * stride] = e;
             }
             if (logOutput) {
-                const T shift = m + std::log(sum);
+                // (x - m) first: it is exact near the maximum, where m + log(sum) would round.
+                const T logSum = std::log(sum);
                 for (std::int64_t j = 0; j < n; ++j)
-                    y[base + j * stride] = x[base + j * stride] - shift;
+                    y[base + j * stride] = (x[base + j * stride] - m) - logSum;
             } else {
                 const T inv = T(1) / sum;
                 for (std::int64_t j = 0; j < n; ++j)

@@ -1,6 +1,6 @@
 // sparse_softmax_cross_entropy (SparseSoftmaxCrossEntropyWithLogits): per-sample loss of logits
 // x (N, C) against class indices t (N,), Int32 or Int64:
-//   loss_n = logsumexp(x_n) - x_n[t_n]     (logsumexp with the row maximum subtracted first)
+//   loss_n = logsumexp(x_n) - x_n[t_n] = (m - x_n[t_n]) + log sum_j exp(x_nj - m), m the row maximum
 //   dL/dx  = (softmax(x) - onehot(t)) * G[:, None]      (written with the Softmax op)
 // Labels get no gradient. A label outside [0, C) is an IndexError naming the label and its row.
 // This is nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction='none'), shape (N,) as in its
@@ -57,7 +57,8 @@ void forwardSparseCrossEntropy(const OpCall& call, std::span<Tensor> outputs)
         T* loss = outputs[0].data<T>();
         for (std::size_t n = 0; n < labels.size(); ++n) {
             const T* row = x + static_cast<std::int64_t>(n) * classes;
-            loss[n] = logSumExp(row, classes, 1) - row[labels[n]];
+            const LogSumExp<T> lse = logSumExp(row, classes, 1);
+            loss[n] = (lse.max - row[labels[n]]) + lse.logSum;
         }
     });
 }
