@@ -89,18 +89,23 @@ template <class T> void im2col(const ConvGeometry& g, const T* image, T* col)
                     T* out = row + oh * g.outW;
                     const std::int64_t ih = oh * g.strideH - g.padTop + kh * g.dilationH;
                     if (ih < 0 || ih >= g.height) {
-                        std::fill(out, out + g.outW, T(0));
+                        for (std::int64_t ow = 0; ow < g.outW; ++ow)
+                            out[ow] = T(0);
                         continue;
                     }
                     // Index arithmetic, not pointers: offW may point before the row.
                     const std::int64_t base = ih * g.width + offW;
-                    std::fill(out, out + begin, T(0));
+                    // Plain loops: the rows are short, where a memcpy call costs more than the copy.
+                    for (std::int64_t ow = 0; ow < begin; ++ow)
+                        out[ow] = T(0);
                     if (g.strideW == 1)
-                        std::copy(plane + (base + begin), plane + (base + end), out + begin);
+                        for (std::int64_t ow = begin; ow < end; ++ow)
+                            out[ow] = plane[base + ow];
                     else
                         for (std::int64_t ow = begin; ow < end; ++ow)
                             out[ow] = plane[base + ow * g.strideW];
-                    std::fill(out + end, out + g.outW, T(0));
+                    for (std::int64_t ow = end; ow < g.outW; ++ow)
+                        out[ow] = T(0);
                 }
             }
     }

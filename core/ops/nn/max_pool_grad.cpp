@@ -37,7 +37,11 @@ void forwardMaxPoolGrad(const OpCall& call, std::span<Tensor> outputs)
         using T = std::remove_pointer_t<decltype(tag)>;
         const T* dy = call.input(1).data<T>();
         T* dx = outputs[0].data<T>();
-        forEachArgmax(g, call.input(0).data<T>(), [&](std::int64_t o, std::int64_t i) { dx[i] += dy[o]; });
+        MaxPoolRows<T>(g).run(call.input(0).data<T>(), true,
+                              [&](std::int64_t out, const T*, const std::int64_t* argmax) {
+                                  for (std::int64_t ow = 0; ow < g.outW; ++ow)
+                                      dx[argmax[ow]] += dy[out + ow];
+                              });
     });
 }
 

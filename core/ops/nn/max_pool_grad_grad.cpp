@@ -28,7 +28,11 @@ void forwardMaxPoolGradGrad(const OpCall& call, std::span<Tensor> outputs)
         using T = std::remove_pointer_t<decltype(tag)>;
         const T* grad = call.input(1).data<T>();
         T* y = outputs[0].data<T>();
-        forEachArgmax(g, call.input(0).data<T>(), [&](std::int64_t o, std::int64_t i) { y[o] = grad[i]; });
+        MaxPoolRows<T>(g).run(call.input(0).data<T>(), true,
+                              [&](std::int64_t out, const T*, const std::int64_t* argmax) {
+                                  for (std::int64_t ow = 0; ow < g.outW; ++ow)
+                                      y[out + ow] = grad[argmax[ow]];
+                              });
     });
 }
 

@@ -11,7 +11,11 @@
 #include "ops/nn_ops.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cmath>
 #include <cstdint>
+#include <limits>
+#include <vector>
 
 namespace gradstep {
 
@@ -49,25 +53,124 @@ template <class F> void forEachWindow(const PoolGeometry& g, F f)
     }
 }
 
-/// Calls f(outIndex, inIndex) with the flat index of the FIRST maximum of each window in row-major
-/// order (later equal values do not replace it); a NaN counts as the maximum, so NaN propagates.
-template <class T, class F> void forEachArgmax(const PoolGeometry& g, const T* x, F f)
-{
-    forEachWindow(g, [&](std::int64_t out, std::int64_t h0, std::int64_t h1, std::int64_t w0, std::int64_t w1,
-                         std::int64_t planeOffset) {
-        const T* plane = x + planeOffset;
-        std::int64_t best = h0 * g.width + w0;
-        T bestValue = plane[best];
-        for (std::int64_t h = h0; h < h1; ++h)
-            for (std::int64_t w = w0; w < w1; ++w) {
-                const T v = plane[h * g.width + w];
-                if (v > bestValue || (v != v && bestValue == bestValue)) {
-                    bestValue = v;
-                    best = h * g.width + w;
-                }
+/// Window maxima one output row at a time, so the inner loops run across independent outputs (a
+/// row of windows) instead of along one window's dependency chain, and take no data-dependent
+/// branches (which element wins is unpredictable).
+template <class T> class MaxPoolRows {
+public:
+    explicit MaxPoolRows(const PoolGeometry& g);
+
+    /// Calls f(firstOutIndex, maxima, argmax) per output row; argmax holds the flat input index of
+    /// the FIRST maximum of each window in row-major order (only when `withArgmax`). A NaN in a
+    /// window is its maximum.
+    template <class F> void run(const T* x, bool withArgmax, F f)
+    {
+        std::int64_t out = 0;
+        for (std::int64_t p = 0; p < m_g.planes(); ++p) {
+            const std::int64_t planeOffset = p * m_g.height * m_g.width;
+            for (std::int64_t oh = 0; oh < m_g.outH; ++oh, out += m_g.outW) {
+                const std::int64_t top = oh * m_g.strideH - m_g.padTop;
+                const std::int64_t h0 = std::max<std::int64_t>(top, 0);
+                const std::int64_t h1 = std::min(top + m_g.kernelH, m_g.height);
+                rowMax(x + planeOffset, h0, h1);
+                if (withArgmax)
+                    rowArgmax(x + planeOffset, h0, h1, planeOffset);
+                f(out, m_max.data(), m_arg.data());
             }
-        f(out, planeOffset + best);
-    });
+        }
+    }
+
+private:
+    // With v = plane[base + ow * stride] for ow in [begin, end): mx[ow] = max(mx[ow], v), sum[ow] += v.
+    template <int Stride>
+    static void maxRun(const T* plane, std::int64_t base, std::int64_t stride, std::int64_t begin, std::int64_t end,
+                       T* mx, T* sum)
+    {
+        const std::int64_t step = Stride > 0 ? Stride : stride;
+        for (std::int64_t ow = begin; ow < end; ++ow) {
+            const T v = plane[base + ow * step];
+            mx[ow] = v > mx[ow] ? v : mx[ow];
+            sum[ow] += v;
+        }
+    }
+
+    void rowMax(const T* plane, std::int64_t h0, std::int64_t h1);
+    void rowArgmax(const T* plane, std::int64_t h0, std::int64_t h1, std::int64_t planeOffset);
+    bool windowHasNaN(const T* plane, std::int64_t h0, std::int64_t h1, std::int64_t ow) const;
+
+    PoolGeometry m_g;
+    // Per kernel column kw: outputs [m_begin, m_end) read input column ow * strideW + m_offset.
+    std::vector<std::int64_t> m_begin, m_end, m_offset;
+    std::vector<T> m_max, m_sum;
+    std::vector<std::int64_t> m_arg;
+};
+
+template <class T>
+MaxPoolRows<T>::MaxPoolRows(const PoolGeometry& g)
+    : m_g(g), m_max(static_cast<std::size_t>(g.outW)), m_sum(static_cast<std::size_t>(g.outW)),
+      m_arg(static_cast<std::size_t>(g.outW))
+{
+    for (std::int64_t kw = 0; kw < g.kernelW; ++kw) {
+        const std::int64_t offset = kw - g.padLeft;
+        const std::int64_t begin = std::min(offset >= 0 ? 0 : (-offset + g.strideW - 1) / g.strideW, g.outW);
+        const std::int64_t end = g.width - offset <= 0 ? 0 : (g.width - offset + g.strideW - 1) / g.strideW;
+        m_begin.push_back(begin);
+        m_end.push_back(std::clamp(end, begin, g.outW));
+        m_offset.push_back(offset);
+    }
+}
+
+template <class T> void MaxPoolRows<T>::rowMax(const T* plane, std::int64_t h0, std::int64_t h1)
+{
+    T* mx = m_max.data();
+    T* sum = m_sum.data();
+    std::fill(m_max.begin(), m_max.end(), -std::numeric_limits<T>::infinity());
+    std::fill(m_sum.begin(), m_sum.end(), T(0));
+    for (std::int64_t h = h0; h < h1; ++h)
+        for (std::size_t kw = 0; kw < m_offset.size(); ++kw) {
+            const std::int64_t base = h * m_g.width + m_offset[kw];
+            // Constant strides let the compiler vectorise the common cases.
+            if (m_g.strideW == 1)
+                maxRun<1>(plane, base, 1, m_begin[kw], m_end[kw], mx, sum);
+            else if (m_g.strideW == 2)
+                maxRun<2>(plane, base, 2, m_begin[kw], m_end[kw], mx, sum);
+            else
+                maxRun<0>(plane, base, m_g.strideW, m_begin[kw], m_end[kw], mx, sum);
+        }
+    // `v > m ? v : m` skips NaN; a NaN sum flags the windows that may hold one.
+    for (std::int64_t ow = 0; ow < m_g.outW; ++ow)
+        if (std::isnan(sum[ow]) && windowHasNaN(plane, h0, h1, ow))
+            mx[ow] = std::numeric_limits<T>::quiet_NaN();
+}
+
+template <class T>
+bool MaxPoolRows<T>::windowHasNaN(const T* plane, std::int64_t h0, std::int64_t h1, std::int64_t ow) const
+{
+    const std::int64_t left = ow * m_g.strideW - m_g.padLeft;
+    const std::int64_t w0 = std::max<std::int64_t>(left, 0), w1 = std::min(left + m_g.kernelW, m_g.width);
+    for (std::int64_t h = h0; h < h1; ++h)
+        for (std::int64_t w = w0; w < w1; ++w)
+            if (std::isnan(plane[h * m_g.width + w]))
+                return true;
+    return false;
+}
+
+// Scans the window positions backwards: the last match written is the first in row-major order.
+template <class T>
+void MaxPoolRows<T>::rowArgmax(const T* plane, std::int64_t h0, std::int64_t h1, std::int64_t planeOffset)
+{
+    const T* mx = m_max.data();
+    std::int64_t* arg = m_arg.data();
+    const std::int64_t stride = m_g.strideW;
+    for (std::int64_t h = h1 - 1; h >= h0; --h)
+        for (std::size_t kw = m_offset.size(); kw-- > 0;) {
+            const std::int64_t base = h * m_g.width + m_offset[kw];
+            for (std::int64_t ow = m_begin[kw]; ow < m_end[kw]; ++ow) {
+                const T v = plane[base + ow * stride];
+                const bool match = v == mx[ow] || (v != v && mx[ow] != mx[ow]);
+                arg[ow] = match ? planeOffset + base + ow * stride : arg[ow];
+            }
+        }
 }
 
 // The ops called with MaxPool / AvgPool's attributes, so the backward rules can chain them.
