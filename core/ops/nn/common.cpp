@@ -1,6 +1,9 @@
 // Checks and attribute parsing shared by the nn ops. SPDX-License-Identifier: MIT
 #include "ops/nn/common.h"
 
+#include "ops/elementwise.h"
+#include "ops/reduction.h"
+
 #include <algorithm>
 #include <cctype>
 
@@ -86,6 +89,22 @@ Attrs pickAttrs(const Attrs& attrs, std::initializer_list<const char*> names)
             if (key == name)
                 picked.set(key, value);
     return picked;
+}
+
+void checkReduction(const std::string& reduction, const char* op)
+{
+    if (reduction != "mean" && reduction != "sum" && reduction != "none")
+        throw ValueError("for '" + std::string(op) + "', reduction must be 'mean', 'sum' or 'none', got '"
+                         + reduction + "'");
+}
+
+Tensor applyReduction(const Tensor& loss, const std::string& reduction)
+{
+    if (reduction == "none")
+        return loss;
+    const Tensor total = reduceSum(loss);
+    // An empty loss has mean 0 / 0 = NaN, as NumPy's and PyTorch's means do.
+    return reduction == "sum" ? total : div(total, scalarLike(static_cast<double>(loss.numel()), total));
 }
 
 } // namespace gradstep

@@ -48,4 +48,9 @@ void forwardSoftmaxLike(const OpCall& call, std::span<Tensor> outputs, bool logO
 /// The reduced axes of a Softmax-like backward rule: {axis}, or every axis of a 0-D input.
 std::vector<std::int64_t> softmaxAxes(const BackwardContext& ctx);
 
+/// ValueError naming `op` unless reduction is "mean", "sum" or "none" (checked before any work).
+void checkReduction(const std::string& reduction, const char* op);
+/// The elementwise loss reduced as the loss Cells do: mean or sum over every element, or as is.
+Tensor applyReduction(const Tensor& loss, const std::string& reduction);
+
 } // namespace gradstep

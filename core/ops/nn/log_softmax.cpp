@@ -18,7 +18,7 @@ TensorList backwardLogSoftmax(const BackwardContext& ctx, std::span<const Tensor
 {
     const Tensor total = reduceSum(grads[0], softmaxAxes(ctx), true);
     const Tensor p = softmax(ctx.input(0), ctx.attrs().getInt("axis", -1));
-    return {add(grads[0], neg(mul(p, total)))};
+    return {sub(grads[0], mul(p, total))};
 }
 } // namespace
 

@@ -24,7 +24,7 @@ void forwardMaxPool(const OpCall& call, std::span<Tensor> outputs)
         using T = std::remove_pointer_t<decltype(tag)>;
         const T* x = call.input(0).data<T>();
         T* y = outputs[0].data<T>();
-        MaxPoolRows<T>(g).run(x, false, [&](std::int64_t out, const T* maxima, const std::int64_t*) {
+        MaxPoolRows<T>(g).run(x, false, [&](std::int64_t out, const T* maxima, const std::int32_t*, std::int64_t) {
             std::copy(maxima, maxima + g.outW, y + out);
         });
     });

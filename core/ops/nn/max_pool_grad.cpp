@@ -38,9 +38,9 @@ void forwardMaxPoolGrad(const OpCall& call, std::span<Tensor> outputs)
         const T* dy = call.input(1).data<T>();
         T* dx = outputs[0].data<T>();
         MaxPoolRows<T>(g).run(call.input(0).data<T>(), true,
-                              [&](std::int64_t out, const T*, const std::int64_t* argmax) {
+                              [&](std::int64_t out, const T*, const std::int32_t* argmax, std::int64_t plane) {
                                   for (std::int64_t ow = 0; ow < g.outW; ++ow)
-                                      dx[argmax[ow]] += dy[out + ow];
+                                      dx[plane + argmax[ow]] += dy[out + ow];
                               });
     });
 }

@@ -29,9 +29,9 @@ void forwardMaxPoolGradGrad(const OpCall& call, std::span<Tensor> outputs)
         const T* grad = call.input(1).data<T>();
         T* y = outputs[0].data<T>();
         MaxPoolRows<T>(g).run(call.input(0).data<T>(), true,
-                              [&](std::int64_t out, const T*, const std::int64_t* argmax) {
+                              [&](std::int64_t out, const T*, const std::int32_t* argmax, std::int64_t plane) {
                                   for (std::int64_t ow = 0; ow < g.outW; ++ow)
-                                      y[out + ow] = grad[argmax[ow]];
+                                      y[out + ow] = grad[plane + argmax[ow]];
                               });
     });
 }

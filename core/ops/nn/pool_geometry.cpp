@@ -3,6 +3,8 @@
 
 #include "ops/nn/common.h"
 
+#include <limits>
+
 namespace gradstep {
 
 PoolGeometry poolGeometry(const OpCall& call, const Shape& input)
@@ -15,6 +17,9 @@ PoolGeometry poolGeometry(const OpCall& call, const Shape& input)
     PoolGeometry g;
     g.batch = input[0], g.channels = input[1], g.height = input[2], g.width = input[3];
     g.kernelH = kernel[0], g.kernelW = kernel[1], g.strideH = stride[0], g.strideW = stride[1];
+    // Argmax positions are kept as int32 indices within a plane (see MaxPoolRows).
+    if (g.height * g.width > std::numeric_limits<std::int32_t>::max())
+        throwShapeError(call, "planes of more than 2^31 - 1 elements are not supported, got " + input.toString());
     if (mode == "same") {
         const SamePadding h = samePadding(g.height, g.kernelH, g.strideH);
         const SamePadding w = samePadding(g.width, g.kernelW, g.strideW);

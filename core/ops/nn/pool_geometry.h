@@ -60,9 +60,9 @@ template <class T> class MaxPoolRows {
 public:
     explicit MaxPoolRows(const PoolGeometry& g);
 
-    /// Calls f(firstOutIndex, maxima, argmax) per output row; argmax holds the flat input index of
-    /// the FIRST maximum of each window in row-major order (only when `withArgmax`). A NaN in a
-    /// window is its maximum.
+    /// Calls f(firstOutIndex, maxima, argmax, planeOffset) per output row; argmax holds the index
+    /// within the plane of the FIRST maximum of each window in row-major order (only when
+    /// `withArgmax`). A NaN in a window is its maximum.
     template <class F> void run(const T* x, bool withArgmax, F f)
     {
         std::int64_t out = 0;
@@ -74,8 +74,8 @@ public:
                 const std::int64_t h1 = std::min(top + m_g.kernelH, m_g.height);
                 rowMax(x + planeOffset, h0, h1);
                 if (withArgmax)
-                    rowArgmax(x + planeOffset, h0, h1, planeOffset);
-                f(out, m_max.data(), m_arg.data());
+                    rowArgmax(x + planeOffset, h0, h1);
+                f(out, m_max.data(), m_arg.data(), planeOffset);
             }
         }
     }
@@ -95,14 +95,15 @@ private:
     }
 
     void rowMax(const T* plane, std::int64_t h0, std::int64_t h1);
-    void rowArgmax(const T* plane, std::int64_t h0, std::int64_t h1, std::int64_t planeOffset);
+    void rowArgmax(const T* plane, std::int64_t h0, std::int64_t h1);
     bool windowHasNaN(const T* plane, std::int64_t h0, std::int64_t h1, std::int64_t ow) const;
 
     PoolGeometry m_g;
     // Per kernel column kw: outputs [m_begin, m_end) read input column ow * strideW + m_offset.
     std::vector<std::int64_t> m_begin, m_end, m_offset;
     std::vector<T> m_max, m_sum;
-    std::vector<std::int64_t> m_arg;
+    std::vector<std::int32_t> m_arg;
+    bool m_rowHasNaN = false;
 };
 
 template <class T>
@@ -138,9 +139,12 @@ template <class T> void MaxPoolRows<T>::rowMax(const T* plane, std::int64_t h0, 
                 maxRun<0>(plane, base, m_g.strideW, m_begin[kw], m_end[kw], mx, sum);
         }
     // `v > m ? v : m` skips NaN; a NaN sum flags the windows that may hold one.
+    m_rowHasNaN = false;
     for (std::int64_t ow = 0; ow < m_g.outW; ++ow)
-        if (std::isnan(sum[ow]) && windowHasNaN(plane, h0, h1, ow))
+        if (std::isnan(sum[ow]) && windowHasNaN(plane, h0, h1, ow)) {
             mx[ow] = std::numeric_limits<T>::quiet_NaN();
+            m_rowHasNaN = true;
+        }
 }
 
 template <class T>
@@ -156,20 +160,24 @@ bool MaxPoolRows<T>::windowHasNaN(const T* plane, std::int64_t h0, std::int64_t 
 }
 
 // Scans the window positions backwards: the last match written is the first in row-major order.
-template <class T>
-void MaxPoolRows<T>::rowArgmax(const T* plane, std::int64_t h0, std::int64_t h1, std::int64_t planeOffset)
+// In-plane indices are int32 so that the select vectorises alongside the float comparison.
+template <class T> void MaxPoolRows<T>::rowArgmax(const T* plane, std::int64_t h0, std::int64_t h1)
 {
     const T* mx = m_max.data();
-    std::int64_t* arg = m_arg.data();
-    const std::int64_t stride = m_g.strideW;
+    std::int32_t* arg = m_arg.data();
+    const auto stride = static_cast<std::int32_t>(m_g.strideW);
     for (std::int64_t h = h1 - 1; h >= h0; --h)
         for (std::size_t kw = m_offset.size(); kw-- > 0;) {
-            const std::int64_t base = h * m_g.width + m_offset[kw];
-            for (std::int64_t ow = m_begin[kw]; ow < m_end[kw]; ++ow) {
-                const T v = plane[base + ow * stride];
-                const bool match = v == mx[ow] || (v != v && mx[ow] != mx[ow]);
-                arg[ow] = match ? planeOffset + base + ow * stride : arg[ow];
-            }
+            const auto base = static_cast<std::int32_t>(h * m_g.width + m_offset[kw]);
+            const auto begin = static_cast<std::int32_t>(m_begin[kw]), end = static_cast<std::int32_t>(m_end[kw]);
+            if (m_rowHasNaN)
+                for (std::int32_t ow = begin; ow < end; ++ow) {
+                    const T v = plane[base + ow * stride];
+                    arg[ow] = v == mx[ow] || (v != v && mx[ow] != mx[ow]) ? base + ow * stride : arg[ow];
+                }
+            else
+                for (std::int32_t ow = begin; ow < end; ++ow)
+                    arg[ow] = plane[base + ow * stride] == mx[ow] ? base + ow * stride : arg[ow];
         }
 }
 

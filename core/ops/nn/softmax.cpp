@@ -44,7 +44,7 @@ TensorList backwardSoftmax(const BackwardContext& ctx, std::span<const Tensor> g
 {
     const Tensor y = ctx.output(0);
     const Tensor dot = reduceSum(mul(grads[0], y), softmaxAxes(ctx), true);
-    return {mul(y, add(grads[0], neg(dot)))};
+    return {mul(y, sub(grads[0], dot))};
 }
 } // namespace
 

@@ -57,7 +57,7 @@ TensorList backwardCrossEntropy(const BackwardContext& ctx, std::span<const Tens
     const Tensor& logits = ctx.input(0);
     const Tensor& labels = ctx.input(1);
     const Tensor mass = reduceSum(labels, {1}, true);
-    const Tensor diff = add(mul(softmax(logits, -1), mass), neg(labels));
+    const Tensor diff = sub(mul(softmax(logits, -1), mass), labels);
     return {mul(diff, reshape(grads[0], {logits.shape()[0], 1})), Tensor()};
 }
 } // namespace
