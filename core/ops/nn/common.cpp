@@ -1,7 +1,6 @@
 // Checks and attribute parsing shared by the nn ops. SPDX-License-Identifier: MIT
 #include "ops/nn/common.h"
 
-#include "ops/elementwise.h"
 #include "ops/reduction.h"
 
 #include <algorithm>
@@ -102,9 +101,8 @@ Tensor applyReduction(const Tensor& loss, const std::string& reduction)
 {
     if (reduction == "none")
         return loss;
-    const Tensor total = reduceSum(loss);
-    // An empty loss has mean 0 / 0 = NaN, as NumPy's and PyTorch's means do.
-    return reduction == "sum" ? total : div(total, scalarLike(static_cast<double>(loss.numel()), total));
+    // ReduceMean / ReduceSum over every axis, as MindSpore's LossBase.get_loss does.
+    return reduction == "sum" ? reduceSum(loss) : reduceMean(loss);
 }
 
 } // namespace gradstep
