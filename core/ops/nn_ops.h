@@ -9,7 +9,8 @@
 
 namespace gradstep {
 
-/// 2-D (M,K)x(K,N) or batched (..., M, K)x(..., K, N) with broadcast batch dims.
+/// 2-D (M,K)x(K,N) or batched (..., M, K)x(..., K, N) with broadcast batch dims; a 1-D operand is a
+/// vector whose axis is dropped from the result, as in NumPy.
 Tensor matmul(const Tensor& a, const Tensor& b, bool transposeA = false, bool transposeB = false);
 /// Adds bias (C,) along axis 1 (NCHW / (N, C)).
 Tensor biasAdd(const Tensor& x, const Tensor& bias);

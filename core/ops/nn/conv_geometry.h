@@ -16,8 +16,7 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <cstring>
-#include <vector>
+#include <memory>
 
 namespace gradstep {
 
@@ -136,18 +135,27 @@ template <class T> void col2imAdd(const ConvGeometry& g, const T* col, T* image)
     }
 }
 
+/// The col scratch buffer of one call, uninitialised (im2col writes every entry); none when the
+/// image itself serves as the col matrix.
+template <class T> std::unique_ptr<T[]> colBuffer(const ConvGeometry& g)
+{
+    if (g.directCol())
+        return nullptr;
+    return std::make_unique_for_overwrite<T[]>(static_cast<std::size_t>(g.colRows() * g.colCols()));
+}
+
 /// y = conv(x, w): one im2col and one GEMM per image and group.
 template <class T> void convForward(const ConvGeometry& g, const T* x, const T* w, T* y)
 {
     const std::int64_t rows = g.colRows(), cols = g.colCols();
-    std::vector<T> buffer(g.directCol() ? 0 : static_cast<std::size_t>(rows * cols));
+    const auto buffer = colBuffer<T>(g);
     for (std::int64_t n = 0; n < g.batch; ++n)
         for (std::int64_t grp = 0; grp < g.group; ++grp) {
             const T* image = x + (n * g.inChannels + grp * g.groupIn()) * g.height * g.width;
             const T* col = image;
             if (!g.directCol()) {
-                im2col(g, image, buffer.data());
-                col = buffer.data();
+                im2col(g, image, buffer.get());
+                col = buffer.get();
             }
             T* out = y + (n * g.outChannels + grp * g.groupOut()) * cols;
             gemm<T>(false, false, g.groupOut(), cols, rows, T(1), w + grp * g.groupOut() * rows, rows, col, cols,
@@ -159,13 +167,13 @@ template <class T> void convForward(const ConvGeometry& g, const T* x, const T* 
 template <class T> void convBackpropInput(const ConvGeometry& g, const T* dy, const T* w, T* dx)
 {
     const std::int64_t rows = g.colRows(), cols = g.colCols();
-    std::vector<T> buffer(g.directCol() ? 0 : static_cast<std::size_t>(rows * cols));
+    const auto buffer = colBuffer<T>(g);
     if (!g.directCol())
         std::fill(dx, dx + g.inputShape().numel(), T(0));
     for (std::int64_t n = 0; n < g.batch; ++n)
         for (std::int64_t grp = 0; grp < g.group; ++grp) {
             T* image = dx + (n * g.inChannels + grp * g.groupIn()) * g.height * g.width;
-            T* col = g.directCol() ? image : buffer.data();
+            T* col = g.directCol() ? image : buffer.get();
             const T* grad = dy + (n * g.outChannels + grp * g.groupOut()) * cols;
             gemm<T>(true, false, rows, cols, g.groupOut(), T(1), w + grp * g.groupOut() * rows, rows, grad, cols,
                     T(0), col, cols);
@@ -178,15 +186,15 @@ template <class T> void convBackpropInput(const ConvGeometry& g, const T* dy, co
 template <class T> void convBackpropFilter(const ConvGeometry& g, const T* dy, const T* x, T* dw)
 {
     const std::int64_t rows = g.colRows(), cols = g.colCols();
-    std::vector<T> buffer(g.directCol() ? 0 : static_cast<std::size_t>(rows * cols));
+    const auto buffer = colBuffer<T>(g);
     std::fill(dw, dw + g.weightShape().numel(), T(0));
     for (std::int64_t n = 0; n < g.batch; ++n)
         for (std::int64_t grp = 0; grp < g.group; ++grp) {
             const T* image = x + (n * g.inChannels + grp * g.groupIn()) * g.height * g.width;
             const T* col = image;
             if (!g.directCol()) {
-                im2col(g, image, buffer.data());
-                col = buffer.data();
+                im2col(g, image, buffer.get());
+                col = buffer.get();
             }
             const T* grad = dy + (n * g.outChannels + grp * g.groupOut()) * cols;
             gemm<T>(false, true, g.groupOut(), rows, cols, T(1), grad, cols, col, cols, T(1),
