@@ -78,3 +78,47 @@ TEST_CASE("max_pool2d errors name the op")
     CHECK_THROWS_WITH(maxPoolGrad(Tensor::zeros({1, 1, 4, 4}), Tensor::zeros({1, 1, 3, 3}), pool(2, 2)),
                       Catch::Contains("'MaxPoolGrad'") && Catch::Contains("expected [1, 1, 2, 2]"));
 }
+
+TEST_CASE("max_pool2d and its gradient match a direct window scan for many geometries")
+{
+    struct Geometry {
+        std::int64_t h, w, k, s;
+        const char* mode;
+    };
+    for (const Geometry& c : {Geometry{7, 6, 3, 2, "same"}, Geometry{5, 5, 2, 2, "same"}, Geometry{6, 7, 1, 3, "same"},
+                              Geometry{8, 5, 4, 3, "same"}, Geometry{7, 6, 3, 2, "valid"}, Geometry{9, 9, 2, 1, "valid"},
+                              Geometry{6, 8, 3, 3, "valid"}}) {
+        DYNAMIC_SECTION(c.h << "x" << c.w << " kernel " << c.k << " stride " << c.s << " " << c.mode)
+        {
+            // Few distinct values, so many windows hold ties.
+            std::vector<double> v(static_cast<std::size_t>(2 * c.h * c.w));
+            for (std::size_t i = 0; i < v.size(); ++i)
+                v[i] = static_cast<double>((i * 7) % 5);
+            const Tensor x = Tensor::fromDoubles({1, 2, c.h, c.w}, v, DType::Float64);
+            const Pool2dOptions o = pool(c.k, c.s, c.mode);
+            const Tensor y = maxPool2d(x, o);
+            const std::int64_t oh = y.shape()[2], ow = y.shape()[3];
+            const bool same = std::string(c.mode) == "same";
+            const std::int64_t padTop = same ? std::max<std::int64_t>((oh - 1) * c.s + c.k - c.h, 0) / 2 : 0;
+            const std::int64_t padLeft = same ? std::max<std::int64_t>((ow - 1) * c.s + c.k - c.w, 0) / 2 : 0;
+            const Tensor dy = Tensor::full(y.shape(), 1.0, DType::Float64);
+            std::vector<double> dx(v.size(), 0.0);
+            for (std::int64_t p = 0; p < 2; ++p)
+                for (std::int64_t i = 0; i < oh; ++i)
+                    for (std::int64_t j = 0; j < ow; ++j) {
+                        std::int64_t best = -1;
+                        for (std::int64_t a = i * c.s - padTop; a < i * c.s - padTop + c.k; ++a)
+                            for (std::int64_t b = j * c.s - padLeft; b < j * c.s - padLeft + c.k; ++b) {
+                                if (a < 0 || a >= c.h || b < 0 || b >= c.w)
+                                    continue;
+                                const std::int64_t idx = (p * c.h + a) * c.w + b;
+                                if (best < 0 || v[static_cast<std::size_t>(idx)] > v[static_cast<std::size_t>(best)])
+                                    best = idx;
+                            }
+                        CHECK(y.at((p * oh + i) * ow + j) == v[static_cast<std::size_t>(best)]);
+                        dx[static_cast<std::size_t>(best)] += 1.0;
+                    }
+            CHECK(maxPoolGrad(x, dy, o).toDoubles() == dx);
+        }
+    }
+}
