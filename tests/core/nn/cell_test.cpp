@@ -292,3 +292,30 @@ TEST_CASE("a bprop cell must be owned by a shared_ptr")
     CHECK_THROWS_AS(GradOperation(true)(fn)({Tensor::scalar(1.0), Tensor::scalar(2.0)}),
                     RuntimeError);
 }
+
+TEST_CASE("a MatMul cell with bprop (x + 1, y + 1) gets exactly those gradients (SEMANTICS 5.1)")
+{
+    class MatMulBprop : public Cell {
+    public:
+        MatMulBprop() : Cell("MatMulBprop") {}
+        Value construct(const std::vector<Value>& a) override
+        {
+            return matmul(a[0].tensor(), a[1].tensor());
+        }
+        bool hasBprop() const override { return true; }
+        Value bprop(const std::vector<Value>& a, const Value&, const Value&) override
+        {
+            return Value::tuple({a[0].tensor() + 1.0, a[1].tensor() + 1.0});
+        }
+    };
+    auto cell = std::make_shared<MatMulBprop>();
+    auto fn = [cell](const std::vector<Value>& a) { return (*cell)(a); };
+    Tensor x = Tensor::fromVector<float>({2, 3}, {0.5f, 0.6f, 0.4f, 1.2f, 1.2f, 1.2f});
+    Tensor y =
+        Tensor::fromVector<float>({3, 3}, {0.01f, 0.3f, 1.1f, 0.1f, 0.2f, 1.3f, 2.1f, 1.2f, 3.3f});
+    Value g = GradOperation(true)(fn)({x, y});
+    CHECK(g[0].tensor().toDoubles() == (x + 1.0).toDoubles());
+    CHECK(g[0].tensor().at(0) == Approx(1.5));
+    CHECK(g[0].tensor().at(1) == Approx(1.6));
+    CHECK(g[1].tensor().toDoubles() == (y + 1.0).toDoubles());
+}

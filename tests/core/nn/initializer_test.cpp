@@ -37,7 +37,7 @@ bool bitIdentical(const Tensor& a, const Tensor& b)
 
 } // namespace
 
-TEST_CASE("fans are computed from [out, in] times the receptive field")
+TEST_CASE("fans are computed from out and in times the receptive field")
 {
     CHECK(computeFans(Shape{120, 400}).fanIn == 400);
     CHECK(computeFans(Shape{120, 400}).fanOut == 120);
