@@ -53,6 +53,28 @@ void validate(const Node& node, const TensorList& gradInputs)
     }
 }
 
+// While a node's rule runs (and its gradients are accumulated), the primitive ops it calls emit
+// no events of their own and any node they record points back to it.
+class RuleScope {
+public:
+    explicit RuleScope(Node& node)
+        : m_ctx(executionContext()), m_savedOrigin(std::exchange(m_ctx.backwardOrigin, node.shared_from_this()))
+    {
+        ++m_ctx.suppressEvents;
+    }
+    ~RuleScope()
+    {
+        --m_ctx.suppressEvents;
+        m_ctx.backwardOrigin = std::move(m_savedOrigin);
+    }
+    RuleScope(const RuleScope&) = delete;
+    RuleScope& operator=(const RuleScope&) = delete;
+
+private:
+    ExecutionContext& m_ctx;
+    std::shared_ptr<Node> m_savedOrigin;
+};
+
 TensorList applyRule(Node& node, const OutputList& gradOutputs)
 {
     auto& ctx = executionContext();
@@ -62,20 +84,10 @@ TensorList applyRule(Node& node, const OutputList& gradOutputs)
         ctx.observer->nodeStarted(event);
     TensorList gradInputs;
     {
-        PhaseGuard phase(Phase::Backward);
-        ++ctx.suppressEvents;
-        std::shared_ptr<Node> savedOrigin = std::exchange(ctx.backwardOrigin, node.shared_from_this());
-        try {
-            BackwardContext rule(node);
-            gradInputs = node.customBackward ? node.customBackward(rule, gradOutputs.span())
-                                             : node.op->backward(rule, gradOutputs.span());
-        } catch (...) {
-            ctx.backwardOrigin = std::move(savedOrigin);
-            --ctx.suppressEvents;
-            throw;
-        }
-        ctx.backwardOrigin = std::move(savedOrigin);
-        --ctx.suppressEvents;
+        RuleScope scope(node);
+        BackwardContext rule(node);
+        gradInputs = node.customBackward ? node.customBackward(rule, gradOutputs.span())
+                                         : node.op->backward(rule, gradOutputs.span());
     }
     validate(node, gradInputs);
     if (ctx.observer) {
@@ -90,10 +102,16 @@ TensorList applyRule(Node& node, const OutputList& gradOutputs)
 TensorList backward(const Tape& tape, std::span<const Tensor> roots, std::span<const Tensor> seeds,
                     std::span<const Tensor> targets)
 {
+    PhaseGuard phase(Phase::Backward);
     GradMap grads;
-    for (std::size_t i = 0; i < roots.size(); ++i)
-        if (roots[i].requiresGrad() && roots[i].gradFn())
-            accumulate(grads, roots[i], seeds[i]);
+    {
+        // Seeding can add (a root given twice); like rule ops, that emits no events.
+        ++executionContext().suppressEvents;
+        struct Restore { ~Restore() { --executionContext().suppressEvents; } } restore;
+        for (std::size_t i = 0; i < roots.size(); ++i)
+            if (roots[i].requiresGrad() && roots[i].gradFn())
+                accumulate(grads, roots[i], seeds[i]);
+    }
     const auto& nodes = tape.nodes();
     for (auto it = nodes.rbegin(); it != nodes.rend(); ++it) {
         Node& node = **it;
@@ -101,6 +119,7 @@ TensorList backward(const Tape& tape, std::span<const Tensor> roots, std::span<c
         if (found == grads.end() || node.isLeaf())
             continue;
         TensorList gradInputs = applyRule(node, materialize(found->second, node));
+        RuleScope scope(node);
         for (std::size_t i = 0; i < gradInputs.size(); ++i)
             if (gradInputs[i].defined() && node.inputs[i].requiresGrad() && node.inputs[i].gradFn())
                 accumulate(grads, node.inputs[i], gradInputs[i]);

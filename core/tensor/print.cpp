@@ -78,6 +78,8 @@ std::string Tensor::toString() const
                        + ", value=";
     if (rank() == 0)
         return head + " " + formatElement(at(0), dtype()) + ")";
+    if (numel() == 0)
+        return head + " [])";
     Printer p{*this, {}, 0, numel() > kSummaryThreshold};
     for (std::int64_t i = 0; i < numel(); ++i) {
         const std::size_t w = formatElement(at(i), dtype()).size();
