@@ -32,6 +32,9 @@ Value takeSens(std::vector<Value>& args)
     return sens;
 }
 
+// Whether grad itself checks `0 <= pos < args_num` is UNCONFIRMED (SEMANTICS.md §1.3). We check on
+// every call, with the ValueError of grad_func.py's _check_grad_position; MindSpore's engine would
+// fail later with a RuntimeError ("Position index 3 is exceed input size.").
 void checkPositions(const std::vector<std::int64_t>& positions, std::size_t argCount)
 {
     for (std::int64_t p : positions)
@@ -67,7 +70,8 @@ Tensor watchInput(Value& slot, std::int64_t position)
 }
 
 // has_aux: MindSpore wraps fn so that outputs 1..n pass through ops.stop_gradient
-// (_Grad.__call__'s aux_fn) and only output 0 is seeded. The cut happens after the inner tape has
+// (_Grad.__call__'s aux_fn, which also raises the ValueError below; SEMANTICS.md §1.6 lists both
+// as UNCONFIRMED) and only output 0 is seeded. The cut happens after the inner tape has
 // stopped, so only enclosing grads see the StopGradient nodes: nothing flows back through aux.
 void splitAux(GradResult& result)
 {

@@ -12,7 +12,8 @@ namespace {
 // Note [MindSpore's messages]: the errors MindSpore raises from Python keep their exact text
 // (grad_func.py, _convert_grad_position_type and grad), so a user sees the words MindSpore prints.
 // Its TypeErrors for a bool, a non-int or a list as grad_position cannot occur here: the C++ type
-// of GradPosition admits only None, an int or a tuple of ints.
+// of GradPosition admits only None, an int or a tuple of ints. The range check against the
+// arguments needs them, so it runs on each call (checkPositions in differentiate.cpp).
 std::vector<std::int64_t> positionsOf(const GradPosition& position)
 {
     if (const auto* i = std::get_if<std::int64_t>(&position)) {
