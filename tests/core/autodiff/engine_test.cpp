@@ -1,5 +1,6 @@
 // Tests of the backward engine (core/autodiff/engine.cpp). SPDX-License-Identifier: MIT
 #include "api/grad.h"
+#include "autodiff/context.h"
 #include "autodiff/engine.h"
 #include "autodiff/tape.h"
 #include "ops/ops.h"
@@ -170,4 +171,26 @@ TEST_CASE("the engine rejects a gradient of the wrong dtype or a wrong number of
         REQUIRE_THROWS_AS(grad(f)({x}), AutodiffError);
         REQUIRE_THROWS_WITH(grad(f)({x}), Catch::Contains("returned 2 gradients for 1 inputs"));
     }
+}
+
+TEST_CASE("a failed grad leaves no tape, phase or event suppression behind")
+{
+    Tensor x = Tensor::fromVector<float>({2}, {1, 2});
+    auto badRule = [](const std::vector<Value>& a) -> Value {
+        return withBadBackward(a[0].tensor() * 2.0, Tensor::zeros({3}));
+    };
+    auto throwsInForward = [](const std::vector<Value>& a) -> Value {
+        if (reduceSum(a[0].tensor() * 2.0).item() > 0)
+            throw ValueError("raised by the user's function");
+        return a[0];
+    };
+    REQUIRE_THROWS_AS(grad(badRule)({x}), AutodiffError);
+    REQUIRE_THROWS_AS(grad(throwsInForward)({x}), ValueError);
+    const ExecutionContext& ctx = executionContext();
+    CHECK(ctx.tapes.empty());
+    CHECK(ctx.phase == Phase::Forward);
+    CHECK(ctx.suppressEvents == 0);
+    CHECK(ctx.backwardOrigin == nullptr);
+    auto square = [](const std::vector<Value>& a) -> Value { return a[0].tensor() * a[0].tensor(); };
+    CHECK(grad(square)({x}).tensor().toDoubles() == std::vector<double>{2, 4});
 }
