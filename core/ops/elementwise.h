@@ -9,6 +9,7 @@ namespace gradstep {
 Tensor add(const Tensor& a, const Tensor& b);
 Tensor sub(const Tensor& a, const Tensor& b);
 Tensor mul(const Tensor& a, const Tensor& b);
+/// True division (RealDiv), float only: two integer inputs throw DTypeError instead of truncating.
 Tensor div(const Tensor& a, const Tensor& b);
 Tensor neg(const Tensor& x);
 Tensor pow(const Tensor& base, const Tensor& exponent);
@@ -16,6 +17,10 @@ Tensor exp(const Tensor& x);
 Tensor log(const Tensor& x);
 Tensor sqrt(const Tensor& x);
 Tensor rsqrt(const Tensor& x);
+Tensor sin(const Tensor& x);
+Tensor cos(const Tensor& x);
+/// The Gauss error function (used by the exact form of gelu, whose gradient needs it).
+Tensor erf(const Tensor& x);
 Tensor abs(const Tensor& x);
 Tensor square(const Tensor& x);
 Tensor sign(const Tensor& x);

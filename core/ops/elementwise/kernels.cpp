@@ -1,7 +1,26 @@
 // Shared machinery of the elementwise ops. SPDX-License-Identifier: MIT
 #include "ops/elementwise/kernels.h"
 
+#include <limits>
+
 namespace gradstep {
+
+namespace {
+// Float to integer conversion is undefined behaviour for NaN and out-of-range values, so those
+// map to 0 and saturate instead; everything else converts as static_cast does.
+template <class Out, class In> Out convertValue(In v)
+{
+    if constexpr (std::is_floating_point_v<In> && kWraps<Out>) {
+        if (v != v)
+            return Out(0);
+        if (v <= static_cast<In>(std::numeric_limits<Out>::min()))
+            return std::numeric_limits<Out>::min();
+        if (v >= static_cast<In>(std::numeric_limits<Out>::max()))
+            return std::numeric_limits<Out>::max();
+    }
+    return static_cast<Out>(v);
+}
+} // namespace
 
 Tensor convertDType(const Tensor& x, DType dtype)
 {
@@ -15,7 +34,7 @@ Tensor convertDType(const Tensor& x, DType dtype)
             const In* pi = x.data<In>();
             Out* po = out.data<Out>();
             for (std::int64_t i = 0, n = x.numel(); i < n; ++i)
-                po[i] = static_cast<Out>(pi[i]);
+                po[i] = convertValue<Out>(pi[i]);
         });
     });
     return out;
@@ -36,6 +55,30 @@ void inferCompare(const OpCall& call, SpecList& out)
     out.push_back({broadcastShapes(call.input(0).shape(), call.input(1).shape(),
                                    call.op.name),
                    DType::Bool});
+}
+
+void inferTernary(const OpCall& call, SpecList& out, std::size_t firstValue)
+{
+    const Shape& s0 = call.input(0).shape();
+    const Shape& s1 = call.input(1).shape();
+    const Shape& s2 = call.input(2).shape();
+    Shape shape;
+    try {
+        shape = broadcastShapes(broadcastShapes(s0, s1, call.op.name), s2, call.op.name);
+    } catch (const ShapeError&) {
+        throwShapeError(call, "shapes " + s0.toString() + ", " + s1.toString() + " and "
+                                  + s2.toString() + " cannot broadcast together");
+    }
+    DType dtype = call.input(firstValue).dtype();
+    for (std::size_t i = firstValue + 1; i < 3; ++i)
+        dtype = promote(dtype, call.input(i).dtype());
+    out.push_back({shape, dtype});
+}
+
+void requireNumber(const OpCall& call, DType dtype)
+{
+    if (dtype == DType::Bool)
+        throwDTypeError(call, "expected a number dtype, got Bool");
 }
 
 void inferUnary(const OpCall& call, SpecList& out, bool floatOnly)

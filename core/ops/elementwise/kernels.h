@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstdint>
+#include <type_traits>
 
 namespace gradstep {
 
@@ -19,6 +20,62 @@ void inferBinary(const OpCall& call, SpecList& out, bool floatOnly);
 void inferCompare(const OpCall& call, SpecList& out);
 /// Shape rule of a unary op: same shape and dtype; `floatOnly` rejects integer/bool.
 void inferUnary(const OpCall& call, SpecList& out, bool floatOnly);
+/// Shape rule of select and clip_by_value: the broadcast shape of three inputs and the promoted
+/// dtype of inputs `firstValue`.. (select's Bool condition takes no part in the promotion).
+void inferTernary(const OpCall& call, SpecList& out, std::size_t firstValue);
+/// Throws DTypeError for a Bool result dtype (arithmetic ops other than add and mul).
+void requireNumber(const OpCall& call, DType dtype);
+
+// Signed integer overflow is undefined behaviour in C++; integer kernels wrap around (two's
+// complement, as MindSpore's CPU kernels do) by computing in the unsigned type.
+template <class T> constexpr bool kWraps = std::is_integral_v<T> && !std::is_same_v<T, bool>;
+
+template <class T> T wrapAdd(T a, T b)
+{
+    if constexpr (kWraps<T>) {
+        using U = std::make_unsigned_t<T>;
+        return static_cast<T>(static_cast<U>(static_cast<U>(a) + static_cast<U>(b)));
+    } else
+        return static_cast<T>(a + b);
+}
+
+template <class T> T wrapSub(T a, T b)
+{
+    if constexpr (kWraps<T>) {
+        using U = std::make_unsigned_t<T>;
+        return static_cast<T>(static_cast<U>(static_cast<U>(a) - static_cast<U>(b)));
+    } else
+        return static_cast<T>(a - b);
+}
+
+template <class T> T wrapMul(T a, T b)
+{
+    if constexpr (kWraps<T>) {
+        using U = std::make_unsigned_t<T>;
+        return static_cast<T>(static_cast<U>(static_cast<U>(a) * static_cast<U>(b)));
+    } else
+        return static_cast<T>(a * b);
+}
+
+template <class T> T wrapNeg(T a) { return wrapSub(T(0), a); }
+
+/// max(a, b) that returns a NaN operand when there is one (MindSpore's and NumPy's maximum).
+template <class T> T nanMax(T a, T b)
+{
+    if constexpr (std::is_floating_point_v<T>)
+        if (a != a)
+            return a;
+    return a > b ? a : b;
+}
+
+/// min(a, b) that returns a NaN operand when there is one.
+template <class T> T nanMin(T a, T b)
+{
+    if constexpr (std::is_floating_point_v<T>)
+        if (a != a)
+            return a;
+    return a < b ? a : b;
+}
 
 /// Per-axis element strides of `shape` viewed in an output of rank `rank` (0 on broadcast axes).
 std::array<std::int64_t, Shape::kMaxRank> broadcastStrides(const Shape& shape, const Shape& outShape);
@@ -96,6 +153,80 @@ template <class F> void anyBinaryForward(const OpCall& call, std::span<Tensor> o
     visitDType(out.dtype(), [&](auto* tag) {
         using T = std::remove_pointer_t<decltype(tag)>;
         broadcastBinary<T, T>(a, b, out, [&](T x, T y) { return static_cast<T>(f(x, y)); });
+    });
+}
+
+/// Comparison kernel: both inputs converted to their promoted dtype, Bool output.
+template <class F> void compareForward(const OpCall& call, std::span<Tensor> outputs, F f)
+{
+    const DType common = promote(call.input(0).dtype(), call.input(1).dtype());
+    const Tensor a = convertDType(call.input(0), common);
+    const Tensor b = convertDType(call.input(1), common);
+    visitDType(common, [&](auto* tag) {
+        using T = std::remove_pointer_t<decltype(tag)>;
+        broadcastBinary<T, bool>(a, b, outputs[0],
+                                 [&](T x, T y) { return static_cast<bool>(f(x, y)); });
+    });
+}
+
+/// out[i] = f(a[ia], b[ib], c[ic]) over the broadcast index space of out.
+template <class A, class B, class C, class Out, class F>
+void broadcastTernary(const Tensor& a, const Tensor& b, const Tensor& c, Tensor& out, F f)
+{
+    const A* pa = static_cast<const A*>(a.rawData());
+    const B* pb = static_cast<const B*>(b.rawData());
+    const C* pc = static_cast<const C*>(c.rawData());
+    Out* po = static_cast<Out*>(out.rawData());
+    const std::int64_t n = out.numel();
+    if (n == 0)
+        return;
+    if (a.numel() == n && b.numel() == n && c.numel() == n) {
+        for (std::int64_t i = 0; i < n; ++i)
+            po[i] = f(pa[i], pb[i], pc[i]);
+        return;
+    }
+    // Not all of the same size, so out has rank >= 1.
+    const Shape& os = out.shape();
+    const int rank = os.rank();
+    const std::array<std::array<std::int64_t, Shape::kMaxRank>, 3> strides{
+        broadcastStrides(a.shape(), os), broadcastStrides(b.shape(), os),
+        broadcastStrides(c.shape(), os)};
+    const auto last = static_cast<std::size_t>(rank - 1);
+    const std::int64_t inner = os[rank - 1];
+    std::array<std::int64_t, Shape::kMaxRank> counter{};
+    std::array<std::int64_t, 3> off{};
+    for (std::int64_t done = 0; done < n; done += inner) {
+        for (std::int64_t j = 0; j < inner; ++j)
+            po[done + j] = f(pa[off[0] + j * strides[0][last]], pb[off[1] + j * strides[1][last]],
+                             pc[off[2] + j * strides[2][last]]);
+        for (int axis = rank - 2; axis >= 0; --axis) {
+            const auto ax = static_cast<std::size_t>(axis);
+            for (std::size_t k = 0; k < 3; ++k)
+                off[k] += strides[k][ax];
+            if (++counter[ax] < os[axis])
+                break;
+            for (std::size_t k = 0; k < 3; ++k)
+                off[k] -= strides[k][ax] * os[axis];
+            counter[ax] = 0;
+        }
+    }
+}
+
+/// out[i] = f(x[i]) for number tensors (integers and floats; Bool was rejected by the shape rule).
+template <class F> void numberUnaryForward(const OpCall& call, std::span<Tensor> outputs, F f)
+{
+    const Tensor& x = call.input(0);
+    Tensor& out = outputs[0];
+    visitDType(x.dtype(), [&](auto* tag) {
+        using T = std::remove_pointer_t<decltype(tag)>;
+        if constexpr (std::is_same_v<T, bool>)
+            throwDTypeError(call, "input must be a number tensor, not Bool");
+        else {
+            const T* px = x.data<T>();
+            T* po = out.data<T>();
+            for (std::int64_t i = 0, n = x.numel(); i < n; ++i)
+                po[i] = static_cast<T>(f(px[i]));
+        }
     });
 }
 

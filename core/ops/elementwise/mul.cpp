@@ -13,7 +13,7 @@ void inferMul(const OpCall& call, SpecList& out) { inferBinary(call, out, false)
 
 void forwardMul(const OpCall& call, std::span<Tensor> outputs)
 {
-    anyBinaryForward(call, outputs, [](auto x, auto y) { return x * y; });
+    anyBinaryForward(call, outputs, [](auto x, auto y) { return wrapMul(x, y); });
 }
 
 TensorList backwardMul(const BackwardContext& ctx, std::span<const Tensor> grads)

@@ -19,7 +19,7 @@ void forwardNeg(const OpCall& call, std::span<Tensor> outputs)
             const T* px = x.data<T>();
             T* po = outputs[0].data<T>();
             for (std::int64_t i = 0, n = x.numel(); i < n; ++i)
-                po[i] = static_cast<T>(-px[i]);
+                po[i] = wrapNeg(px[i]);
         }
     });
 }

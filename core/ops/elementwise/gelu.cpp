@@ -1,0 +1,75 @@
+// gelu (MindSpore's GeLU), attr approximate:
+//   true (default, MindSpore's GeLU primitive): y = x/2 (1 + tanh(u)), u = c (x + k x^3),
+//     c = sqrt(2/pi), k = 0.044715;  dy/dx = (1 + t)/2 + x/2 (1 - t^2) c (1 + 3k x^2), t = tanh(u).
+//   false (exact, ops.gelu(approximate='none')): y = x/2 (1 + erf(x / sqrt 2)) = x Phi(x);
+//     dy/dx = Phi(x) + x e^(-x^2/2) / sqrt(2 pi).
+// Both backward rules are written with tanh / erf / exp ops, so grad of grad works. Float only.
+// gelu(+inf) = +inf and gelu(-inf) = 0 (the limits; the formulas alone give inf * 0 = NaN); NaN
+// propagates.
+// SPDX-License-Identifier: MIT
+#include "ops/elementwise.h"
+#include "ops/elementwise/defs.h"
+#include "ops/elementwise/kernels.h"
+
+#include <cmath>
+
+namespace gradstep {
+
+namespace {
+constexpr double kSqrt2OverPi = 0.7978845608028654;
+constexpr double kCubic = 0.044715;
+constexpr double kInvSqrt2 = 0.7071067811865476;
+constexpr double kInvSqrt2Pi = 0.3989422804014327;
+
+template <class T> T geluValue(T v, bool approximate)
+{
+    if (std::isinf(v))
+        return v > T(0) ? v : T(0);
+    if (approximate) {
+        const T u = static_cast<T>(kSqrt2OverPi) * (v + static_cast<T>(kCubic) * v * v * v);
+        return T(0.5) * v * (T(1) + std::tanh(u));
+    }
+    // erfc(-z) = 1 + erf(z) without the cancellation for very negative x.
+    return T(0.5) * v * std::erfc(-v * static_cast<T>(kInvSqrt2));
+}
+
+void inferGeLU(const OpCall& call, SpecList& out) { inferUnary(call, out, true); }
+
+void forwardGeLU(const OpCall& call, std::span<Tensor> outputs)
+{
+    const bool approximate = call.attrs.getBool("approximate", true);
+    floatUnaryForward(call, outputs, [approximate](auto v) { return geluValue(v, approximate); });
+}
+
+Tensor tanhFormDerivative(const Tensor& x)
+{
+    const Tensor x2 = square(x);
+    const Tensor t = tanh((x + x * x2 * kCubic) * kSqrt2OverPi);
+    const Tensor dt = (1.0 - square(t)) * (1.0 + x2 * (3.0 * kCubic)) * kSqrt2OverPi;
+    return (1.0 + t) * 0.5 + x * dt * 0.5;
+}
+
+Tensor erfFormDerivative(const Tensor& x)
+{
+    const Tensor cdf = (1.0 + erf(x * kInvSqrt2)) * 0.5;
+    return cdf + x * exp(square(x) * -0.5) * kInvSqrt2Pi;
+}
+
+TensorList backwardGeLU(const BackwardContext& ctx, std::span<const Tensor> grads)
+{
+    const Tensor& x = ctx.input(0);
+    const bool approximate = ctx.attrs().getBool("approximate", true);
+    return {mul(grads[0], approximate ? tanhFormDerivative(x) : erfFormDerivative(x))};
+}
+} // namespace
+
+const OpDef kGeLU{"GeLU", "gelu", OpKind::Elementwise, 1, 1, inferGeLU, forwardGeLU, backwardGeLU};
+
+Tensor gelu(const Tensor& x, bool approximate)
+{
+    Attrs attrs;
+    attrs.set("approximate", approximate);
+    return callOp1(kGeLU, {x}, attrs);
+}
+
+} // namespace gradstep

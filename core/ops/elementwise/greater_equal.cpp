@@ -1,0 +1,23 @@
+// greater_equal: y = (a >= b), broadcasting, with a Bool output. Inputs are compared in their
+// promoted dtype (Int32 vs Float32 compares as floats). IEEE: every comparison with NaN is
+// false except not_equal, which is true. Not differentiable (no backward rule).
+// SPDX-License-Identifier: MIT
+#include "ops/elementwise.h"
+#include "ops/elementwise/defs.h"
+#include "ops/elementwise/kernels.h"
+
+namespace gradstep {
+
+namespace {
+void forwardGreaterEqual(const OpCall& call, std::span<Tensor> outputs)
+{
+    compareForward(call, outputs, [](auto x, auto y) { return x >= y; });
+}
+} // namespace
+
+const OpDef kGreaterEqual{"GreaterEqual", "greater_equal", OpKind::Elementwise, 2, 2,
+                          inferCompare, forwardGreaterEqual, nullptr};
+
+Tensor greaterEqual(const Tensor& a, const Tensor& b) { return callOp1(kGreaterEqual, {a, b}); }
+
+} // namespace gradstep

@@ -1,0 +1,48 @@
+// pow: y = base ^ exponent (broadcasting), float only (an integer operand is promoted).
+//   dy/dbase = exponent * base^(exponent - 1),   dy/dexponent = log(base) * y.
+// std::pow gives the forward value, NaN for a negative base with a non-integer exponent. The
+// exponent gradient is only formed when the exponent needs one, so x^2 at x = 0 has gradient 0;
+// when it is formed at base <= 0 it is what IEEE gives: log(0) * 0 = NaN, log(-1) = NaN.
+// SPDX-License-Identifier: MIT
+#include "ops/elementwise.h"
+#include "ops/elementwise/defs.h"
+#include "ops/elementwise/grad_helpers.h"
+#include "ops/elementwise/kernels.h"
+
+#include <cmath>
+
+namespace gradstep {
+
+namespace {
+void inferPow(const OpCall& call, SpecList& out) { inferBinary(call, out, true); }
+
+void forwardPow(const OpCall& call, std::span<Tensor> outputs)
+{
+    floatBinaryForward(call, outputs, [](auto x, auto y) { return std::pow(x, y); });
+}
+
+TensorList backwardPow(const BackwardContext& ctx, std::span<const Tensor> grads)
+{
+    const Tensor& g = grads[0];
+    const Tensor& base = ctx.input(0);
+    const Tensor& exponent = ctx.input(1);
+    Tensor gBase, gExponent;
+    if (ctx.needsGrad(0)) {
+        const Tensor lowered = sub(exponent, scalarLike(1.0, exponent));
+        gBase = gradForInput(ctx, 0, mul(mul(g, exponent), pow(base, lowered)));
+    }
+    if (ctx.needsGrad(1)) {
+        const Tensor y = ctx.output(0);
+        // log is float-only; an integer base meets a float exponent in y's dtype.
+        const Tensor floatBase = isFloating(base.dtype()) ? base : cast(base, y.dtype());
+        gExponent = gradForInput(ctx, 1, mul(mul(g, log(floatBase)), y));
+    }
+    return {gBase, gExponent};
+}
+} // namespace
+
+const OpDef kPow{"Pow", "pow", OpKind::Elementwise, 2, 2, inferPow, forwardPow, backwardPow};
+
+Tensor pow(const Tensor& base, const Tensor& exponent) { return callOp1(kPow, {base, exponent}); }
+
+} // namespace gradstep

@@ -1,0 +1,31 @@
+// tanh: y = tanh x.  dy/dx = 1 - y^2 (uses the output).
+// tanh(+-inf) = +-1 with gradient 0; NaN propagates.
+// SPDX-License-Identifier: MIT
+#include "ops/elementwise.h"
+#include "ops/elementwise/defs.h"
+#include "ops/elementwise/kernels.h"
+
+#include <cmath>
+
+namespace gradstep {
+
+namespace {
+void inferTanh(const OpCall& call, SpecList& out) { inferUnary(call, out, true); }
+
+void forwardTanh(const OpCall& call, std::span<Tensor> outputs)
+{
+    floatUnaryForward(call, outputs, [](auto v) { return std::tanh(v); });
+}
+
+TensorList backwardTanh(const BackwardContext& ctx, std::span<const Tensor> grads)
+{
+    const Tensor y = ctx.output(0);
+    return {mul(grads[0], sub(scalarLike(1.0, y), square(y)))};
+}
+} // namespace
+
+const OpDef kTanh{"Tanh", "tanh", OpKind::Elementwise, 1, 1, inferTanh, forwardTanh, backwardTanh};
+
+Tensor tanh(const Tensor& x) { return callOp1(kTanh, {x}); }
+
+} // namespace gradstep
