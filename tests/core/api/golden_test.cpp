@@ -71,3 +71,63 @@ TEST_CASE("golden: stop_gradient halves the gradient of x*y + stop_gradient(x*y)
     requireTensor(grad(withStop)(at), {1}, {5});
     requireTensor(grad(without)(at), {1}, {10});
 }
+
+TEST_CASE("golden: grad(fn, (1, 2), None, True) of (x*exp(y)*z^2, z) is ((75, 75), (30, 30)), aux (z,)")
+{
+    // def fn(x, y, z): res = x * ops.exp(y) * ops.pow(z, 2); return res, z
+    Function fn = [](const Args& a) -> Value {
+        const Tensor& x = a[0].tensor();
+        const Tensor& y = a[1].tensor();
+        const Tensor& z = a[2].tensor();
+        return Value::tuple({x * exp(y) * pow(z, scalarLike(2, z)), z});
+    };
+    Args at{f32({2}, {3, 3}), f32({2}, {0, 0}), f32({2}, {5, 5})};
+    Value result = grad(fn, Positions{1, 2}, None, true)(at);
+    requireTuple(result, 2);
+    Value gradient = result[0];
+    Value aux = result[1];
+    requireTuple(gradient, 2);
+    requireTensor(gradient[0], {2}, {75, 75}, 1e-4);
+    requireTensor(gradient[1], {2}, {30, 30}, 1e-4);
+    requireTuple(aux, 1);
+    requireTensor(aux[0], {2}, {5, 5});
+    SECTION("value_and_grad gives the full output ((75, 75), (5, 5)) and the same gradient")
+    {
+        Value vg = valueAndGrad(fn, Positions{1, 2}, None, true)(at);
+        requireTuple(vg[0], 2);
+        requireTensor(vg[0][0], {2}, {75, 75}, 1e-4);
+        requireTensor(vg[0][1], {2}, {5, 5});
+        requireTensor(vg[1][0], {2}, {75, 75}, 1e-4);
+        requireTensor(vg[1][1], {2}, {30, 30}, 1e-4);
+    }
+}
+
+TEST_CASE("golden: grad(grad(sin)) at 3.1415926 is -sin(x), about -0")
+{
+    Function sinFn = [](const Args& a) -> Value { return sin(a[0].tensor()); };
+    Value g2 = grad(grad(sinFn))({f32({1}, {3.1415926})});
+    requireTensor(g2, {1}, {-std::sin(3.1415926)}, 1e-6);
+}
+
+TEST_CASE("golden: grad(grad(f)) of f = (sin x, cos x) at pi is -sin(pi) - cos(pi) = 1")
+{
+    Function fn = [](const Args& a) -> Value {
+        const Tensor& x = a[0].tensor();
+        return Value::tuple({sin(x), cos(x)});
+    };
+    requireTensor(grad(grad(fn))({f32({1}, {3.1415926})}), {1}, {1.0}, 1e-5);
+}
+
+TEST_CASE("golden: grad(grad(f, (0, 1)), (0, 1)) of (sin x - cos y, cos x - sin y) at pi is (1, -1)")
+{
+    Function fn = [](const Args& a) -> Value {
+        const Tensor& x = a[0].tensor();
+        const Tensor& y = a[1].tensor();
+        return Value::tuple({sin(x) - cos(y), cos(x) - sin(y)});
+    };
+    Args at{f32({1}, {3.1415926}), f32({1}, {3.1415926})};
+    Value g = grad(grad(fn, Positions{0, 1}), Positions{0, 1})(at);
+    requireTuple(g, 2);
+    requireTensor(g[0], {1}, {1.0}, 1e-5);
+    requireTensor(g[1], {1}, {-1.0}, 1e-5);
+}

@@ -51,3 +51,19 @@ TEST_CASE("an outer grad by weights differentiates an inner grad by position")
         requireTensor(grad(grad(f, None, w))(at), {2}, {6.0, -2.0}, 1e-12);
     }
 }
+
+TEST_CASE("grad of grad of tanh is -2 tanh(x) (1 - tanh(x)^2)")
+{
+    Function tanhFn = [](const Args& a) -> Value { return tanh(a[0].tensor()); };
+    const std::vector<double> points{-2.0, -0.3, 0.0, 0.7, 3.0};
+    std::vector<double> first, second;
+    for (double p : points) {
+        const double t = std::tanh(p);
+        first.push_back(1 - t * t);
+        second.push_back(-2 * t * (1 - t * t));
+    }
+    Tensor x = f64({5}, points);
+    requireTensor(grad(tanhFn)({x}), {5}, first, 1e-12);
+    requireTensor(grad(grad(tanhFn))({x}), {5}, second, 1e-12);
+}
+
