@@ -84,3 +84,53 @@ TEST_CASE("GradOperation(sens_param=True) takes the sens as the last argument")
     requireTensor(g[0], {2}, {4, -4});
     requireTensor(g[1], {2}, {1, 12});
 }
+
+namespace {
+
+// class Net(nn.Cell):
+//     def __init__(self): self.matmul = P.MatMul(); self.z = Parameter(Tensor(np.array([1.0], np.float32)), name='z')
+//     def construct(self, x, y): x = x * self.z; return self.matmul(x, y)
+struct MatMulNet {
+    Parameter z{f32({1}, {1.0}), "z"};
+    Value operator()(const Args& a) const { return matmul(a[0].tensor() * z, a[1].tensor()); }
+};
+
+} // namespace
+
+TEST_CASE("golden: GradOperation()(net) gives dx whose rows are the row sums of y")
+{
+    MatMulNet net;
+    Tensor x = f32({2, 3}, {0.5, 0.6, 0.4, 1.2, 1.3, 1.1});
+    Tensor y = f32({3, 3}, {0.01, 0.3, 1.1, 0.1, 0.2, 1.3, 2.1, 1.2, 3.3});
+    requireTensor(GradOperation()(net)({x, y}), {2, 3}, {1.41, 1.6, 6.6, 1.41, 1.6, 6.6});
+}
+
+TEST_CASE("golden: GradOperation(get_by_list=True)(net, params) gives (Tensor([21.536]),)")
+{
+    MatMulNet net;
+    Tensor x = f32({2, 3}, {0.8, 0.6, 0.2, 1.8, 1.3, 1.1});
+    Tensor y = f32({3, 3}, {0.11, 3.3, 1.1, 1.1, 0.2, 1.4, 1.1, 2.2, 0.3});
+    Value g = GradOperation(false, true)(net, ParameterTuple{net.z})({x, y});
+    requireTuple(g, 1);
+    requireTensor(g[0], {1}, {21.536}, 1e-4);
+}
+
+TEST_CASE("golden: GradOperation(get_all=True, sens_param=True) gives dx = sens.y^T and dy = x^T.sens")
+{
+    MatMulNet net;
+    Tensor x = f32({2, 3}, {0.8, 0.6, 0.2, 1.8, 1.3, 1.1});
+    Tensor y = f32({3, 3}, {0.11, 3.3, 1.1, 1.1, 0.2, 1.4, 1.1, 2.2, 0.3});
+    Tensor sens = f32({2, 3}, {0.1, 0.6, 0.2, 0.8, 1.3, 1.1});
+    Value g = GradOperation(true, false, true)(net)({x, y, sens});
+    requireTuple(g, 2);
+    // The doc prints dx row 0 as [2.211, 0.51, 1.49].
+    requireTensor(g[0], {2, 3},
+                  {2.211, 0.51, 1.49, 0.8 * 0.11 + 1.3 * 3.3 + 1.1 * 1.1, 0.8 * 1.1 + 1.3 * 0.2 + 1.1 * 1.4,
+                   0.8 * 1.1 + 1.3 * 2.2 + 1.1 * 0.3},
+                  1e-5);
+    std::vector<double> dy(9);
+    for (int k = 0; k < 3; ++k)
+        for (int j = 0; j < 3; ++j)
+            dy[k * 3 + j] = x.at(k) * sens.at(j) + x.at(3 + k) * sens.at(3 + j);
+    requireTensor(g[1], {3, 3}, dy, 1e-5);
+}

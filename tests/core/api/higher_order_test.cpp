@@ -1,6 +1,7 @@
 // Higher-order gradients by composing grad (SEMANTICS.md §6): closed forms, mixed partials,
 // weights, and a Hessian-vector product against finite differences. SPDX-License-Identifier: MIT
 #include "tests/core/api/api_test_util.h"
+#include "tests/core/ops/gradcheck.h"
 
 #include <cmath>
 
@@ -67,3 +68,84 @@ TEST_CASE("grad of grad of tanh is -2 tanh(x) (1 - tanh(x)^2)")
     requireTensor(grad(grad(tanhFn))({x}), {5}, second, 1e-12);
 }
 
+
+namespace {
+
+// A two-layer tanh MLP with a squared-error loss, in float64.
+struct Mlp {
+    Parameter w1{sample({3, 4}, -1, 1, 11), "fc1.weight"};
+    Parameter b1{sample({4}, -0.5, 0.5, 12), "fc1.bias"};
+    Parameter w2{sample({4, 2}, -1, 1, 13), "fc2.weight"};
+    ParameterTuple params() const { return {w1, b1, w2}; }
+
+    Value operator()(const Args& a) const
+    {
+        Tensor hidden = tanh(matmul(a[0].tensor(), w1) + b1);
+        Tensor error = matmul(hidden, w2) - a[1].tensor();
+        return reduceSum(error * error);
+    }
+};
+
+Tensor axpy(double alpha, const Tensor& v, const Tensor& w)
+{
+    std::vector<double> out = w.toDoubles();
+    for (std::size_t i = 0; i < out.size(); ++i)
+        out[i] += alpha * v.at(static_cast<std::int64_t>(i));
+    return f64(w.shape(), out);
+}
+
+} // namespace
+
+TEST_CASE("grad of <grad, v> is the Hessian-vector product, matching differences of the gradient")
+{
+    Mlp mlp;
+    Args batch{sample({5, 3}, -1, 1, 21), sample({5, 2}, -1, 1, 22)};
+    const TensorList v{sample({3, 4}, -1, 1, 31), sample({4}, -1, 1, 32), sample({4, 2}, -1, 1, 33)};
+    GradFunction gradient = grad(mlp, None, mlp.params());
+    Function gradDotV = [&](const Args& a) -> Value {
+        Value g = gradient(a);
+        Tensor dot = reduceSum(g[0].tensor() * v[0]);
+        for (std::size_t i = 1; i < v.size(); ++i)
+            dot = dot + reduceSum(g[i].tensor() * v[i]);
+        return dot;
+    };
+    Value hvp = grad(gradDotV, None, mlp.params())(batch);
+    requireTuple(hvp, 3);
+
+    // (g(w + eps v) - g(w - eps v)) / (2 eps), moving every parameter at once.
+    const double eps = 1e-5;
+    const ParameterTuple params = mlp.params();
+    const TensorList w0{params[0].clone(), params[1].clone(), params[2].clone()};
+    auto gradientAt = [&](double step) {
+        for (std::size_t i = 0; i < params.size(); ++i)
+            Parameter(params[i]).assign(axpy(step, v[i], w0[i]));
+        return gradient(batch);
+    };
+    Value plus = gradientAt(eps);
+    Value minus = gradientAt(-eps);
+    gradientAt(0.0);
+    for (std::size_t i = 0; i < params.size(); ++i) {
+        std::vector<double> expected;
+        for (std::int64_t k = 0; k < params[i].numel(); ++k)
+            expected.push_back((plus[i].tensor().at(k) - minus[i].tensor().at(k)) / (2 * eps));
+        INFO("parameter " << params[i].name());
+        requireTensor(hvp[i], params[i].shape(), expected, 1e-7);
+    }
+}
+
+TEST_CASE("a Hessian-vector product by input position matches differences of the gradient")
+{
+    Mlp mlp;
+    Tensor x = sample({5, 3}, -1, 1, 41);
+    Tensor y = sample({5, 2}, -1, 1, 42);
+    Tensor v = sample({5, 3}, -1, 1, 43);
+    Function gradDotV = [&](const Args& a) -> Value { return reduceSum(grad(mlp, 0)(a).tensor() * v); };
+    Value hvp = grad(gradDotV, 0)({x, y});
+    const double eps = 1e-5;
+    Tensor plus = grad(mlp, 0)({axpy(eps, v, x), y}).tensor();
+    Tensor minus = grad(mlp, 0)({axpy(-eps, v, x), y}).tensor();
+    std::vector<double> expected;
+    for (std::int64_t k = 0; k < x.numel(); ++k)
+        expected.push_back((plus.at(k) - minus.at(k)) / (2 * eps));
+    requireTensor(hvp, {5, 3}, expected, 1e-7);
+}
