@@ -126,7 +126,9 @@ GradFunction GradOperation::operator()(Function fn, Weights weights) const
         throw TypeError("For 'GradOperation', 'get_by_list' is set, so the network's parameters "
                         "must be given: grad_op(net, params)");
     const bool getAll = m_getAll, getByList = m_getByList;
-    GradRequest request{{}, getByList ? weightList(weights) : std::vector<Parameter>{}, false, m_sensParam};
+    GradRequest request;
+    request.weights = getByList ? weightList(weights) : std::vector<Parameter>{};
+    request.sensParam = m_sensParam;
     return [=](const std::vector<Value>& args) -> Value {
         GradRequest r = request;
         const std::size_t inputs = args.size() - (r.sensParam && !args.empty() ? 1 : 0);

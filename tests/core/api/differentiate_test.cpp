@@ -95,8 +95,9 @@ TEST_CASE("aux outputs are stop-gradient'ed, so an enclosing grad sees no gradie
     requireTensor(grad(throughAux)({x(), y()}), {2}, {0, 0});
     SECTION("value_and_grad's full output cuts aux too but keeps output 0 differentiable")
     {
-        Function out0 = [](const Args& a) -> Value { return valueAndGrad(twoOutputs, 0, None, true)(a)[0][0]; };
-        Function out1 = [](const Args& a) -> Value { return valueAndGrad(twoOutputs, 0, None, true)(a)[0][1]; };
+        auto withAux = valueAndGrad(twoOutputs, 0, None, true);
+        Function out0 = [withAux](const Args& a) -> Value { return withAux(a)[0][0]; };
+        Function out1 = [withAux](const Args& a) -> Value { return withAux(a)[0][1]; };
         requireTensor(grad(out0)({x(), y()}), {2}, {5, 4});
         requireTensor(grad(out1)({x(), y()}), {2}, {0, 0});
     }
@@ -144,12 +145,14 @@ TEST_CASE("a sens that does not match the output is refused")
     SECTION("wrong dtype: TypeError")
     {
         REQUIRE_THROWS_MATCHES(gradFn({x(), f64({2}, {1, 1})}), TypeError,
-                               Catch::Message("The sens dtype should be Float32 (output 0), but got Float64"));
+                               Catch::Message("The sens dtype should be Float32 (output 0), "
+                                              "but got Float64"));
     }
     SECTION("wrong number of tensors: RuntimeError")
     {
-        REQUIRE_THROWS_AS(gradFn({x(), Value::tuple({f32({2}, {1, 1}), f32({2}, {1, 1})})}), RuntimeError);
-        REQUIRE_THROWS_AS(grad(twoOutputs, 0, None, false, true)({x(), y(), f32({2}, {1, 1})}), RuntimeError);
+        Tensor ones = f32({2}, {1, 1});
+        REQUIRE_THROWS_AS(gradFn({x(), Value::tuple({ones, ones})}), RuntimeError);
+        REQUIRE_THROWS_AS(grad(twoOutputs, 0, None, false, true)({x(), y(), ones}), RuntimeError);
     }
     SECTION("no argument at all: TypeError")
     {

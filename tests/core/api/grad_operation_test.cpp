@@ -79,7 +79,8 @@ TEST_CASE("GradOperation ignores parameters unless get_by_list is set")
 TEST_CASE("GradOperation(sens_param=True) takes the sens as the last argument")
 {
     Net net;
-    Value g = GradOperation(true, false, true)(net)({f32({2}, {1, 3}), f32({2}, {4, -1}), f32({2}, {0.5, 2})});
+    Tensor sens = f32({2}, {0.5, 2});
+    Value g = GradOperation(true, false, true)(net)({f32({2}, {1, 3}), f32({2}, {4, -1}), sens});
     requireTuple(g, 2); // the sens is not an input of the network
     requireTensor(g[0], {2}, {4, -4});
     requireTensor(g[1], {2}, {1, 12});
@@ -88,7 +89,9 @@ TEST_CASE("GradOperation(sens_param=True) takes the sens as the last argument")
 namespace {
 
 // class Net(nn.Cell):
-//     def __init__(self): self.matmul = P.MatMul(); self.z = Parameter(Tensor(np.array([1.0], np.float32)), name='z')
+//     def __init__(self):
+//         self.matmul = P.MatMul()
+//         self.z = Parameter(Tensor(np.array([1.0], np.float32)), name='z')
 //     def construct(self, x, y): x = x * self.z; return self.matmul(x, y)
 struct MatMulNet {
     Parameter z{f32({1}, {1.0}), "z"};
@@ -125,7 +128,8 @@ TEST_CASE("golden: GradOperation(get_all=True, sens_param=True) gives dx = sens.
     requireTuple(g, 2);
     // The doc prints dx row 0 as [2.211, 0.51, 1.49].
     requireTensor(g[0], {2, 3},
-                  {2.211, 0.51, 1.49, 0.8 * 0.11 + 1.3 * 3.3 + 1.1 * 1.1, 0.8 * 1.1 + 1.3 * 0.2 + 1.1 * 1.4,
+                  {2.211, 0.51, 1.49,
+                   0.8 * 0.11 + 1.3 * 3.3 + 1.1 * 1.1, 0.8 * 1.1 + 1.3 * 0.2 + 1.1 * 1.4,
                    0.8 * 1.1 + 1.3 * 2.2 + 1.1 * 0.3},
                   1e-5);
     std::vector<double> dy(9);

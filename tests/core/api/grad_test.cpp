@@ -25,7 +25,9 @@ struct WeightNet {
     Parameter unused{f32({2}, {7.0, 7.0}), "unused"};
     Function fn() const
     {
-        return [z = z](const Args& a) -> Value { return a[0].tensor() * a[0].tensor() * a[1].tensor() * z; };
+        return [z = z](const Args& a) -> Value {
+            return a[0].tensor() * a[0].tensor() * a[1].tensor() * z;
+        };
     }
 };
 
@@ -44,7 +46,8 @@ TEST_CASE("grad and value_and_grad refuse grad_position=None with weights=None i
 TEST_CASE("a grad_position tuple with a repeated position is a ValueError when grad is built")
 {
     REQUIRE_THROWS_MATCHES(grad(net, Positions{1, 1}), ValueError,
-                           Catch::Message("There are duplicate positions in `grad_position`, please check it"));
+                           Catch::Message("There are duplicate positions in `grad_position`, "
+                                          "please check it"));
     REQUIRE_THROWS_AS(valueAndGrad(net, Positions{0, 2, 0}), ValueError);
     SECTION("duplicates are reported before negative values, as MindSpore checks them first")
     {
@@ -69,7 +72,8 @@ TEST_CASE("a grad_position past the last argument is a ValueError when the funct
     REQUIRE_THROWS_AS(valueAndGrad(net, 3)({x(), y(), z()}), ValueError);
     SECTION("with sens_param the sens is not an argument of fn")
     {
-        REQUIRE_THROWS_AS(grad(net, 3, None, false, true)({x(), y(), z(), f32({2}, {1, 1})}), ValueError);
+        Tensor sens = f32({2}, {1, 1});
+        REQUIRE_THROWS_AS(grad(net, 3, None, false, true)({x(), y(), z(), sens}), ValueError);
     }
 }
 
@@ -216,7 +220,9 @@ TEST_CASE("a grad_position holding an integer tensor gives zeros of its shape an
 {
     // INFERRED from MindSpore's engine (zeros-like for a tensor without a gradient); see
     // watchInput in core/api/differentiate.cpp.
-    Function fn = [](const Args& a) -> Value { return a[0].tensor() * cast(a[1].tensor(), DType::Float32); };
+    Function fn = [](const Args& a) -> Value {
+        return a[0].tensor() * cast(a[1].tensor(), DType::Float32);
+    };
     Tensor labels = Tensor::fromVector<std::int32_t>({2}, {4, 5});
     Value g = grad(fn, Positions{0, 1})({f32({2}, {1, 1}), labels});
     requireTuple(g, 2);
@@ -228,9 +234,10 @@ TEST_CASE("a grad_position holding an integer tensor gives zeros of its shape an
 TEST_CASE("a grad_position holding no Tensor is a TypeError naming the position")
 {
     Function fn = [](const Args& a) -> Value { return a[0].tensor() * 2.0; };
-    REQUIRE_THROWS_MATCHES(grad(fn, 1)({f32({1}, {1}), Value::tuple({f32({1}, {2})})}), TypeError,
-                           Catch::Message("grad_position 1 refers to a tuple, but only a Tensor argument "
-                                          "can be differentiated"));
+    Args args{f32({1}, {1}), Value::tuple({f32({1}, {2})})};
+    REQUIRE_THROWS_MATCHES(grad(fn, 1)(args), TypeError,
+                           Catch::Message("grad_position 1 refers to a tuple, but only a Tensor "
+                                          "argument can be differentiated"));
 }
 
 TEST_CASE("grad inside a no-grad region is refused instead of returning zeros")

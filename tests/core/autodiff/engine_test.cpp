@@ -113,7 +113,9 @@ TEST_CASE("stop_gradient lets no gradient through while its value passes unchang
         Tensor xy = a[0].tensor() * a[1].tensor();
         return xy + stopGradient(xy);
     };
-    Value vg = valueAndGrad(f)({Tensor::fromVector<float>({1}, {3.f}), Tensor::fromVector<float>({1}, {5.f})});
+    Tensor x = Tensor::fromVector<float>({1}, {3.f});
+    Tensor y = Tensor::fromVector<float>({1}, {5.f});
+    Value vg = valueAndGrad(f)({x, y});
     CHECK(vg[0].tensor().at(0) == 30.0);
     CHECK(vg[1].tensor().at(0) == 5.0);
 }
