@@ -1,15 +1,36 @@
-// gradstep entry point. SPDX-License-Identifier: MIT
+// gradstep entry point: dispatches the headless subcommands. SPDX-License-Identifier: MIT
+#include "app/demo.h"
 #include "ops/registry.h"
 
 #include <cstdio>
 #include <cstring>
+#include <exception>
+
+namespace {
+const char* kUsage = "usage: gradstep <command> [options]\n"
+                     "commands:\n"
+                     "  demo   train LeNet5 on the shipped handwritten digits and print the report\n"
+                     "  ops    list the op registry (name, label, kind, arity, differentiable)\n"
+                     "Run `gradstep <command> --help` for a command's options.\n";
+}
 
 int main(int argc, char** argv)
 {
-    if (argc > 1 && std::strcmp(argv[1], "ops") == 0) {
-        std::fputs(gradstep::OpRegistry::instance().dump().c_str(), stdout);
-        return 0;
+    if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0) {
+        std::fputs(kUsage, argc < 2 ? stderr : stdout);
+        return argc < 2 ? 2 : 0;
     }
-    std::fprintf(stderr, "usage: gradstep ops\n");
+    try {
+        if (std::strcmp(argv[1], "ops") == 0) {
+            std::fputs(gradstep::OpRegistry::instance().dump().c_str(), stdout);
+            return 0;
+        }
+        if (std::strcmp(argv[1], "demo") == 0)
+            return gradstep::runDemo(argc - 2, argv + 2);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "gradstep: error: %s\n", e.what());
+        return 1;
+    }
+    std::fprintf(stderr, "gradstep: unknown command '%s'\n%s", argv[1], kUsage);
     return 2;
 }
