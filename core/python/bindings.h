@@ -1,0 +1,34 @@
+// The embedded `mindspore` package: how its pieces are assembled (module_mindspore.cpp calls each
+// bind* function) and what the host needs from it. Every bind_*.cpp file is one translation unit
+// so the slow pybind11 code compiles in parallel. Call everything with the GIL held.
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "tensor/tensor.h"
+
+#include <pybind11/pybind11.h>
+
+namespace gradstep::python {
+
+/// Imports the embedded `mindspore` (Host::start) and remembers it and its submodules.
+void installMindspore();
+/// Before each run: puts our modules back into sys.modules (a script may have replaced them)
+/// and resets context and seed to their defaults.
+void prepareMindsporeForRun();
+
+using TensorClass = pybind11::class_<Tensor>;
+
+void bindErrors();
+/// mindspore.float32 ... on `m` and on mindspore.common.dtype.
+void bindDtypes(pybind11::module_& m, pybind11::module_& dtypeModule);
+/// mindspore.Tensor: construction, conversions, properties; returns the class for the others.
+TensorClass bindTensor(pybind11::module_& m);
+/// Python operators (+ - * / @ ** unary, comparisons, reflected forms with scalars).
+void bindTensorOperators(TensorClass& cls);
+/// reshape, transpose, sum, mean, ... and __getitem__.
+void bindTensorMethods(TensorClass& cls);
+/// set_context / get_context / modes on `m` and on mindspore.context; set_seed, __version__.
+void bindContext(pybind11::module_& m, pybind11::module_& context);
+void resetContext();
+
+} // namespace gradstep::python
