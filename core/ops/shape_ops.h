@@ -25,11 +25,19 @@ Tensor stack(const TensorList& xs, std::int64_t axis = 0);
 TensorList split(const Tensor& x, std::int64_t axis, std::int64_t outputNum);
 TensorList splitSizes(const Tensor& x, std::int64_t axis, const std::vector<std::int64_t>& sizes);
 /// MindSpore StridedSlice over every axis: begin/end/strides have one entry per axis (already
-/// normalised: 0 <= begin, end <= dim for positive strides).
+/// normalised: 0 <= begin, end <= dim for positive strides; -1 <= begin, end <= dim - 1 for
+/// negative ones, where end = -1 runs through index 0).
 Tensor stridedSlice(const Tensor& x, const std::vector<std::int64_t>& begin,
                     const std::vector<std::int64_t>& end, const std::vector<std::int64_t>& strides);
+/// The gradient of stridedSlice: dy scattered into zeros of `shape` at the sliced positions.
+Tensor stridedSliceGrad(const Tensor& dy, const std::vector<std::int64_t>& shape,
+                        const std::vector<std::int64_t>& begin, const std::vector<std::int64_t>& end,
+                        const std::vector<std::int64_t>& strides);
 /// Gathers slices of params along axis at integer indices (Int32/Int64, any shape).
 Tensor gather(const Tensor& params, const Tensor& indices, std::int64_t axis = 0);
+/// Sums the slices x[j, ...] into row segmentIds[j] of a (numSegments, ...) result; segmentIds'
+/// shape is a prefix of x's. Gather's gradient.
+Tensor unsortedSegmentSum(const Tensor& x, const Tensor& segmentIds, std::int64_t numSegments);
 Tensor oneHot(const Tensor& indices, std::int64_t depth, double onValue = 1.0, double offValue = 0.0,
               std::int64_t axis = -1, DType dtype = DType::Float32);
 Tensor tile(const Tensor& x, const std::vector<std::int64_t>& multiples);

@@ -6,5 +6,11 @@
 namespace gradstep {
 
 extern const OpDef kReduceSum;
+extern const OpDef kReduceMean;
+extern const OpDef kReduceMax;
+extern const OpDef kReduceMin;
+extern const OpDef kArgmax;
+extern const OpDef kArgmin;
+extern const OpDef kNorm;
 
 } // namespace gradstep

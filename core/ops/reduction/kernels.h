@@ -5,7 +5,10 @@
 #include "ops/dispatch.h"
 
 #include <array>
+#include <cmath>
 #include <cstdint>
+#include <limits>
+#include <string_view>
 #include <vector>
 
 namespace gradstep {
@@ -18,6 +21,21 @@ Shape keptShape(const Shape& in, const std::array<bool, Shape::kMaxRank>& reduce
 Shape reducedShape(const Shape& in, const std::array<bool, Shape::kMaxRank>& reduced, bool keepDims);
 /// Shape rule shared by reduce_sum/mean/max/min: float or integer input, same dtype out.
 void inferReduce(const OpCall& call, SpecList& out);
+/// How many input elements fold into each output element (0 when a reduced axis is empty).
+std::int64_t reducedCount(const Shape& in, const std::array<bool, Shape::kMaxRank>& reduced);
+
+/// For backward rules: x's shape with the axes a node reduced kept as 1, from the node's attributes.
+std::vector<std::int64_t> keptDims(const Tensor& x, const Attrs& attrs, std::string_view op);
+/// The `axis` attribute as a list (empty: all axes) for reduceSum calls in backward rules.
+std::vector<std::int64_t> axisList(const Attrs& attrs);
+
+/// Forward kernel of reduce_max (Max = true) and reduce_min: NaN wins, as in NumPy.
+template <bool Max> void forwardExtremum(const OpCall& call, std::span<Tensor> outputs);
+/// Shape rule of reduce_max/min: inferReduce, plus a ValueError for an empty reduction, which
+/// has no identity.
+void inferExtremum(const OpCall& call, SpecList& out);
+/// Gradient of reduce_max/min: grad / (number of tied extrema) at each extremum, 0 elsewhere.
+Tensor extremumGrad(const BackwardContext& ctx, const Tensor& grad, std::string_view op);
 
 /// Folds every input element into out[j] with combine(acc, x), where j drops the reduced axes.
 /// out must hold `init` in each element beforehand.
@@ -62,6 +80,75 @@ void reduceInto(const Tensor& x, const std::array<bool, Shape::kMaxRank>& reduce
             counter[ax] = 0;
         }
     }
+}
+
+/// Shape rule of argmax/argmin: `axis` (one int) removed or kept as 1, Int32 out; Bool is a
+/// DTypeError and an empty axis with a non-empty result a ValueError.
+void inferArgExtremum(const OpCall& call, SpecList& out);
+
+/// Index of the first maximum (Max = true) or minimum along the `axis` attribute; NaN beats any
+/// number, so the first NaN wins, as in NumPy.
+template <bool Max> void forwardArgExtremum(const OpCall& call, std::span<Tensor> outputs)
+{
+    const Tensor& x = call.input(0);
+    std::int32_t* po = static_cast<std::int32_t*>(outputs[0].rawData());
+    if (x.rank() == 0) {
+        po[0] = 0;
+        return;
+    }
+    const int axis = normalizeAxis(call.attrs.getInt("axis", -1), x.rank(), call.op.name);
+    std::int64_t outer = 1, inner = 1;
+    for (int a = 0; a < axis; ++a)
+        outer *= x.shape()[a];
+    for (int a = axis + 1; a < x.rank(); ++a)
+        inner *= x.shape()[a];
+    const std::int64_t dim = x.shape()[axis];
+    if (dim == 0)
+        return;
+    visitDType(x.dtype(), [&](auto* tag) {
+        using T = std::remove_pointer_t<decltype(tag)>;
+        const T* px = static_cast<const T*>(x.rawData());
+        for (std::int64_t o = 0; o < outer; ++o)
+            for (std::int64_t i = 0; i < inner; ++i) {
+                const T* lane = px + o * dim * inner + i;
+                T best = lane[0];
+                std::int32_t at = 0;
+                for (std::int64_t d = 1; d < dim; ++d) {
+                    const T v = lane[d * inner];
+                    bool better = Max ? v > best : v < best;
+                    if constexpr (std::numeric_limits<T>::has_quiet_NaN)
+                        better = better || (std::isnan(v) && !std::isnan(best));
+                    if (better) {
+                        best = v;
+                        at = static_cast<std::int32_t>(d);
+                    }
+                }
+                po[o * inner + i] = at;
+            }
+    });
+}
+
+template <bool Max> void forwardExtremum(const OpCall& call, std::span<Tensor> outputs)
+{
+    const Tensor& x = call.input(0);
+    Tensor& out = outputs[0];
+    const auto reduced = reducedAxes(call, x);
+    visitDType(x.dtype(), [&](auto* tag) {
+        using T = std::remove_pointer_t<decltype(tag)>;
+        T* po = static_cast<T*>(out.rawData());
+        const T init = std::numeric_limits<T>::has_infinity
+                           ? (Max ? -std::numeric_limits<T>::infinity() : std::numeric_limits<T>::infinity())
+                           : (Max ? std::numeric_limits<T>::lowest() : std::numeric_limits<T>::max());
+        for (std::int64_t i = 0, n = out.numel(); i < n; ++i)
+            po[i] = init;
+        reduceInto<T>(x, reduced, po, [](T acc, T v) {
+            const bool better = Max ? v > acc : v < acc;
+            if constexpr (std::numeric_limits<T>::has_quiet_NaN)
+                return better || std::isnan(v) ? v : acc;
+            else
+                return better ? v : acc;
+        });
+    });
 }
 
 } // namespace gradstep

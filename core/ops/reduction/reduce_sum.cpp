@@ -26,14 +26,7 @@ void forwardReduceSum(const OpCall& call, std::span<Tensor> outputs)
 TensorList backwardReduceSum(const BackwardContext& ctx, std::span<const Tensor> grads)
 {
     const Tensor& x = ctx.input(0);
-    const std::vector<std::int64_t> axes = ctx.attrs().getInts("axis", {});
-    std::array<bool, Shape::kMaxRank> reduced{};
-    if (axes.empty())
-        reduced.fill(true);
-    for (std::int64_t a : axes)
-        if (x.rank() > 0)
-            reduced[static_cast<std::size_t>(normalizeAxis(a, x.rank(), "ReduceSum"))] = true;
-    Tensor g = reshape(grads[0], keptShape(x.shape(), reduced).toVector());
+    Tensor g = reshape(grads[0], keptDims(x, ctx.attrs(), "ReduceSum"));
     return {broadcastTo(g, x.shape().toVector())};
 }
 } // namespace

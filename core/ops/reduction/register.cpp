@@ -6,7 +6,7 @@ namespace gradstep {
 
 void registerReductionOps(OpRegistry& registry)
 {
-    for (const OpDef* op : {&kReduceSum})
+    for (const OpDef* op : {&kReduceSum, &kReduceMean, &kReduceMax, &kReduceMin, &kArgmax, &kArgmin, &kNorm})
         registry.add(*op);
 }
 

@@ -6,7 +6,9 @@ namespace gradstep {
 
 void registerShapeOps(OpRegistry& registry)
 {
-    for (const OpDef* op : {&kReshape, &kBroadcastTo})
+    for (const OpDef* op : {&kReshape, &kBroadcastTo, &kTranspose, &kExpandDims, &kSqueeze, &kFlatten, &kConcat,
+                            &kStack, &kSplit, &kStridedSlice, &kStridedSliceGrad, &kGather, &kUnsortedSegmentSum,
+                            &kOneHot, &kTile, &kZerosLike, &kOnesLike, &kFill})
         registry.add(*op);
 }
 

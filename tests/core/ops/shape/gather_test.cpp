@@ -1,0 +1,58 @@
+// Tests of gather and unsorted_segment_sum (core/ops/shape/gather.cpp,
+// unsorted_segment_sum.cpp). SPDX-License-Identifier: MIT
+#include "api/grad.h"
+#include "ops/ops.h"
+#include "tests/core/ops/shape/shape_test_helpers.h"
+
+#include <catch2/catch.hpp>
+
+using namespace gradstep;
+using namespace gradstep::testing;
+
+TEST_CASE("gather picks slices along an axis; the index shape replaces that axis")
+{
+    const Tensor x = arange({3, 4});
+    const Tensor rows = gather(x, ints({2}, {2, 0}, DType::Int32));
+    REQUIRE(rows.shape() == Shape{2, 4});
+    CHECK(rows.toDoubles() == std::vector<double>{8, 9, 10, 11, 0, 1, 2, 3});
+    const Tensor cols = gather(x, ints({2, 2}, {3, 3, 0, 1}), 1);
+    REQUIRE(cols.shape() == Shape{3, 2, 2});
+    CHECK(cols.toDoubles() == std::vector<double>{3, 3, 0, 1, 7, 7, 4, 5, 11, 11, 8, 9});
+    const Tensor one = gather(x, ints({}, {1}), -1);
+    REQUIRE(one.shape() == Shape{3});
+    CHECK(one.toDoubles() == std::vector<double>{1, 5, 9});
+    CHECK(gather(x, ints({0}, {})).shape() == Shape{0, 4});
+}
+
+TEST_CASE("gather rejects out-of-range and non-integer indices")
+{
+    const Tensor x = arange({3, 4});
+    CHECK_THROWS_AS(gather(x, ints({1}, {3})), IndexError);
+    CHECK_THROWS_WITH(gather(x, ints({2}, {0, 7}), 1), Catch::Contains("'Gather'") && Catch::Contains("index 7"));
+    CHECK_THROWS_AS(gather(x, ints({1}, {-1})), IndexError);
+    CHECK_THROWS_AS(gather(x, arange({1})), DTypeError);
+    CHECK_THROWS_AS(gather(x, ints({1}, {0}), 2), ValueError);
+    CHECK_THROWS_AS(gather(Tensor::scalar(1.0), ints({1}, {0})), ValueError);
+}
+
+TEST_CASE("gather's gradient adds up over repeated indices")
+{
+    auto f = [](const std::vector<Value>& v) -> Value {
+        return reduceSum(gather(v[0].tensor(), ints({3}, {1, 1, 0}, DType::Int32), 1));
+    };
+    const Tensor g = grad(f)({arange({2, 3})}).tensor();
+    CHECK(g.toDoubles() == std::vector<double>{1, 2, 0, 1, 2, 0});
+}
+
+TEST_CASE("unsorted_segment_sum adds rows into their segments; unnamed segments are zero")
+{
+    const Tensor x = arange({4, 2});
+    const Tensor y = unsortedSegmentSum(x, ints({4}, {2, 0, 2, 0}), 4);
+    REQUIRE(y.shape() == Shape{4, 2});
+    CHECK(y.toDoubles() == std::vector<double>{2 + 6, 3 + 7, 0, 0, 0 + 4, 1 + 5, 0, 0});
+    const Tensor z = unsortedSegmentSum(arange({2, 2}, DType::Int32), ints({2, 2}, {1, 1, 0, 1}), 2);
+    REQUIRE(z.shape() == Shape{2});
+    CHECK(z.toDoubles() == std::vector<double>{2, 0 + 1 + 3});
+    CHECK_THROWS_AS(unsortedSegmentSum(x, ints({4}, {0, 1, 2, 4}), 4), IndexError);
+    CHECK_THROWS_AS(unsortedSegmentSum(x, ints({3}, {0, 1, 2}), 4), ShapeError);
+}
