@@ -4,6 +4,8 @@
 #include "python/bindings.h"
 #include "python/convert.h"
 
+#include <pybind11/stl.h>
+
 #include <string>
 #include <vector>
 

@@ -63,10 +63,10 @@ Tensor fromArray(const py::array& array, DType dtype)
 {
     py::array contiguous;
     if (isFloating(dtype) || array.dtype().kind() != 'f') {
-        contiguous = numpy().attr("ascontiguousarray")(array, py::arg("dtype") = numpyName(dtype));
+        contiguous = numpy().attr("asarray")(array, py::arg("dtype") = numpyName(dtype), py::arg("order") = "C");
     } else {
         QuietCasts quiet;
-        contiguous = numpy().attr("ascontiguousarray")(array, py::arg("dtype") = numpyName(dtype));
+        contiguous = numpy().attr("asarray")(array, py::arg("dtype") = numpyName(dtype), py::arg("order") = "C");
     }
     std::vector<std::int64_t> dims(contiguous.shape(), contiguous.shape() + contiguous.ndim());
     Tensor t = Tensor::empty(Shape(dims), dtype);

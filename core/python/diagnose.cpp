@@ -6,6 +6,7 @@
 #include "python/frames.h"
 
 #include <algorithm>
+#include <cctype>
 
 namespace gradstep::python {
 
@@ -71,11 +72,14 @@ void locateSyntaxError(Diagnostic& d, py::handle value, const UserFiles& files)
     d.span.column = intAttr(value, "offset");
     d.span.endLine = intAttr(value, "end_lineno");
     d.span.endColumn = intAttr(value, "end_offset");
-    d.sourceLine = strAttr(value, "text");
-    while (!d.sourceLine.empty() && (d.sourceLine.back() == '\n' || d.sourceLine.back() == '\r'))
-        d.sourceLine.pop_back();
-    if (d.sourceLine.empty())
-        d.sourceLine = sourceLineOf(d.span.file, d.span.line);
+    // Python reads `text` back from the file in 1,000-byte pieces and keeps the last piece of a
+    // long line; linecache has the whole line. `text` is the fallback (undecodable files).
+    d.sourceLine = sourceLineOf(d.span.file, d.span.line);
+    if (d.sourceLine.empty()) {
+        d.sourceLine = strAttr(value, "text");
+        while (!d.sourceLine.empty() && (d.sourceLine.back() == '\n' || d.sourceLine.back() == '\r'))
+            d.sourceLine.pop_back();
+    }
     if (d.span.column <= 0)
         d.span.column = columnOfLongNumber(d.sourceLine);
     if (d.span.column <= 0 && d.span.line > 0)
@@ -96,6 +100,82 @@ std::string describeBriefly(py::handle value, const UserFiles& files)
         text += " (at " + user->frame.span.displayFile + ":" + std::to_string(user->frame.span.line)
                 + ":" + std::to_string(user->frame.span.column) + ")";
     return text;
+}
+
+// CPython's suggestion distance (Python/suggestions.c): edits cost 2, a change of case 1.
+std::size_t editDistance(const std::string& a, const std::string& b, std::size_t limit)
+{
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j)
+        row[j] = j * 2;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diagonal = row[0];
+        row[0] = i * 2;
+        std::size_t best = row[0];
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const char x = a[i - 1], y = b[j - 1];
+            const std::size_t substitute = x == y ? 0 : (std::tolower(static_cast<unsigned char>(x))
+                                                          == std::tolower(static_cast<unsigned char>(y)) ? 1 : 2);
+            const std::size_t next = std::min({row[j] + 2, row[j - 1] + 2, diagonal + substitute});
+            diagonal = row[j];
+            row[j] = next;
+            best = std::min(best, next);
+        }
+        if (best > limit)
+            return limit + 1;
+    }
+    return row[b.size()];
+}
+
+std::string closestName(const std::string& name, py::handle candidates)
+{
+    constexpr std::size_t kMaxCandidates = 750;
+    const std::size_t limit = (name.size() + 3) * 2 / 6;
+    std::string best;
+    std::size_t bestDistance = limit + 1;
+    std::size_t seen = 0;
+    for (py::handle candidate : candidates) {
+        if (++seen > kMaxCandidates || !PyUnicode_Check(candidate.ptr()))
+            continue;
+        const std::string text = utf8(candidate);
+        if (text == name)
+            continue;
+        const std::size_t distance = editDistance(name, text, limit);
+        if (distance < bestDistance) {
+            bestDistance = distance;
+            best = text;
+        }
+    }
+    return best;
+}
+
+// Python's own traceback printing adds "Did you mean" for NameError and AttributeError (in C,
+// not reachable from here); the same search over the same names.
+std::string suggestion(py::handle type, py::handle value, py::handle traceback)
+{
+    py::object name = py::getattr(value, "name", py::none());
+    if (!PyUnicode_Check(name.ptr()))
+        return {};
+    try {
+        py::list candidates;
+        if (PyErr_GivenExceptionMatches(type.ptr(), PyExc_NameError)) {
+            auto* tb = reinterpret_cast<PyTracebackObject*>(traceback.ptr());
+            if (!tb || traceback.is_none())
+                return {};
+            while (tb->tb_next)
+                tb = tb->tb_next;
+            py::handle frame(reinterpret_cast<PyObject*>(tb->tb_frame));
+            for (const char* scope : {"f_locals", "f_globals", "f_builtins"})
+                for (py::handle key : frame.attr(scope))
+                    candidates.append(key);
+        } else if (PyErr_GivenExceptionMatches(type.ptr(), PyExc_AttributeError)) {
+            py::object object = py::getattr(value, "obj", py::none());
+            candidates = py::module_::import("builtins").attr("dir")(object);
+        }
+        return closestName(utf8(name), candidates);
+    } catch (py::error_already_set&) {
+        return {};
+    }
 }
 
 void addNotes(Diagnostic& d, py::handle value, const UserFiles& files)
@@ -142,6 +222,11 @@ Diagnostic diagnoseException(const py::handle& type, const py::handle& value, co
         locateSyntaxError(d, value, files);
     } else {
         d.message = value ? utf8(value) : std::string();
+        if (value) {
+            const std::string similar = suggestion(type, value, traceback);
+            if (!similar.empty())
+                d.message += ". Did you mean: '" + similar + "'?";
+        }
         auto user = std::find_if(frames.rbegin(), frames.rend(),
                                  [&](const Located& f) { return files.contains(f.frame.span.file); });
         const Located* chosen = user != frames.rend() ? &*user : (frames.empty() ? nullptr : &frames.back());

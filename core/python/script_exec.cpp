@@ -141,7 +141,13 @@ public:
     {
         m_sys = py::module_::import("sys");
         m_modules = m_sys.attr("modules");
+        // Edits since the last run must show: drop cached source lines and directory listings,
+        // and compile the user's modules afresh (a .pyc is trusted when the edit kept the size
+        // within the same second).
         py::module_::import("linecache").attr("checkcache")();
+        py::module_::import("importlib").attr("invalidate_caches")();
+        m_savedDontWriteBytecode = m_sys.attr("dont_write_bytecode");
+        m_sys.attr("dont_write_bytecode") = true;
         m_savedArgv = m_sys.attr("argv");
         m_savedPath = py::list(m_sys.attr("path"));
         m_savedStdout = m_sys.attr("stdout");
@@ -173,6 +179,7 @@ public:
             m_sys.attr("stdout") = m_savedStdout;
             m_sys.attr("stderr") = m_savedStderr;
             m_sys.attr("argv") = m_savedArgv;
+            m_sys.attr("dont_write_bytecode") = m_savedDontWriteBytecode;
             m_sys.attr("path") = m_savedPath;
             if (m_savedMain.is_none())
                 m_modules.attr("pop")("__main__", py::none());
@@ -207,7 +214,7 @@ private:
     std::shared_ptr<Sink> m_sink;
     py::module_ m_sys;
     py::object m_modules;
-    py::object m_savedArgv, m_savedPath, m_savedStdout, m_savedStderr, m_savedMain;
+    py::object m_savedArgv, m_savedDontWriteBytecode, m_savedPath, m_savedStdout, m_savedStderr, m_savedMain;
     py::object m_main;
 };
 

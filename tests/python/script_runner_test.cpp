@@ -128,13 +128,13 @@ TEST_CASE("stop interrupts a running script even when it swallows the exception 
 {
     ensureHost();
     TempDir dir;
-    const auto script = dir.write("main.py", "import time\n"
+    const auto script = dir.write("main.py", "try:\n"
+                                             "    while True:\n"
+                                             "        pass\n"
+                                             "except:\n"
+                                             "    pass\n"
                                              "while True:\n"
-                                             "    try:\n"
-                                             "        while True:\n"
-                                             "            pass\n"
-                                             "    except:\n"
-                                             "        pass\n");
+                                             "    pass\n");
     ScriptRunner runner;
     RunRequest request;
     request.script = script;
