@@ -17,17 +17,32 @@ constexpr int kGraphMode = 0;
 constexpr int kPynativeMode = 1;
 constexpr const char* kVersion = "2.2.14";
 
-/// The run's settings; created once, never freed (it lives as long as the interpreter).
+/// The run's settings and seed: created with the module, released just before Python finalises
+/// (a static py::object would be destroyed after that).
+py::dict*& settingsSlot()
+{
+    static py::dict* dict = nullptr;
+    return dict;
+}
+
+py::object*& seedSlot()
+{
+    static py::object* value = nullptr;
+    return value;
+}
+
 py::dict& settings()
 {
-    static auto* dict = new py::dict();
-    return *dict;
+    if (!settingsSlot())
+        settingsSlot() = new py::dict();
+    return *settingsSlot();
 }
 
 py::object& seed()
 {
-    static auto* value = new py::object(py::none());
-    return *value;
+    if (!seedSlot())
+        seedSlot() = new py::object(py::none());
+    return *seedSlot();
 }
 
 void setContext(const py::kwargs& kwargs)
@@ -78,6 +93,14 @@ void resetContext()
 {
     settings().clear();
     seed() = py::none();
+}
+
+void releaseContext()
+{
+    delete settingsSlot();
+    settingsSlot() = nullptr;
+    delete seedSlot();
+    seedSlot() = nullptr;
 }
 
 void bindContext(py::module_& m, py::module_& context)

@@ -19,7 +19,7 @@ struct TypeObject {
 
 constexpr std::array<DType, 5> kDTypes{DType::Bool, DType::Int32, DType::Int64, DType::Float32, DType::Float64};
 
-/// The dtype objects, created once by bindDtypes and alive until the interpreter ends.
+/// The dtype objects, created once by bindDtypes and released just before Python finalises.
 std::array<PyObject*, kDTypes.size()>& dtypeObjects()
 {
     static std::array<PyObject*, kDTypes.size()> objects{};
@@ -92,6 +92,14 @@ DType toDType(py::handle dtype)
                              + py::repr(dtype).cast<std::string>());
     }
     return fromNumpyDType(numpyDType, dtype);
+}
+
+void releaseDtypes()
+{
+    for (PyObject*& object : dtypeObjects()) {
+        Py_XDECREF(object);
+        object = nullptr;
+    }
 }
 
 void bindDtypes(py::module_& m, py::module_& dtypeModule)

@@ -12,6 +12,9 @@ namespace gradstep::python {
 
 /// Imports the embedded `mindspore` (Host::start) and remembers it and its submodules.
 void installMindspore();
+/// Drops the references the package keeps for the interpreter's lifetime (Host::shutdown, with
+/// the GIL, just before finalising).
+void releaseMindspore();
 /// Before each run: puts our modules back into sys.modules (a script may have replaced them)
 /// and resets context and seed to their defaults.
 void prepareMindsporeForRun();
@@ -30,5 +33,7 @@ void bindTensorMethods(TensorClass& cls);
 /// set_context / get_context / modes on `m` and on mindspore.context; set_seed, __version__.
 void bindContext(pybind11::module_& m, pybind11::module_& context);
 void resetContext();
+void releaseDtypes();
+void releaseContext();
 
 } // namespace gradstep::python

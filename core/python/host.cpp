@@ -130,6 +130,7 @@ void Host::shutdown()
     std::lock_guard lock(s.mutex);
     PyEval_RestoreThread(s.mainThread);
     s.mainThread = nullptr;
+    releaseMindspore();
     py::finalize_interpreter();
     s.state = State::Finalised;
 }

@@ -60,6 +60,15 @@ void installMindspore()
     }
 }
 
+void releaseMindspore()
+{
+    for (auto& [name, module] : ownModules())
+        Py_DECREF(module);
+    ownModules().clear();
+    releaseDtypes();
+    releaseContext();
+}
+
 void prepareMindsporeForRun()
 {
     py::dict modules = py::module_::import("sys").attr("modules");

@@ -65,3 +65,17 @@ Outcome runSource(const std::string& source, std::chrono::milliseconds timeout)
 }
 
 } // namespace gradstep::python::test
+
+// Under AddressSanitizer: CPython and NumPy keep some allocations until the process ends by design
+// (interned strings, static types, per-module state), and so does pybind11 (its internals). With
+// allocation stacks cut to six frames, the suppressions below only match allocations made by those
+// libraries themselves, not by gradstep code that Python happens to call.
+extern "C" const char* __asan_default_options() { return "malloc_context_size=6"; }
+
+extern "C" const char* __lsan_default_suppressions()
+{
+    return "leak:libpython3.11.so\n"
+           "leak:_multiarray_umath\n"
+           "leak:pybind11::detail::get_local_internals\n"
+           "leak:pybind11::cpp_function::initialize_generic\n";
+}
