@@ -1,4 +1,4 @@
-// Python operators on mindspore.Tensor: + - * / **, unary - + abs, and the six comparisons,
+// Python operators on mindspore.Tensor: + - * / ** @, unary - + abs, and the six comparisons,
 // each with its reflected form, so `2 * x`, `1 - x` and `x < 0.5` work. The other operand may be
 // a Tensor, a Python or NumPy scalar (typed as MindSpore types it, see toOperand), a NumPy array
 // or a list; anything else gives NotImplemented and Python's own TypeError.
@@ -7,6 +7,7 @@
 #include "python/convert.h"
 
 #include "ops/elementwise.h"
+#include "ops/nn_ops.h"
 
 namespace py = pybind11;
 
@@ -39,6 +40,7 @@ Tensor trueDivide(const Tensor& a, const Tensor& b)
 }
 
 Tensor power(const Tensor& a, const Tensor& b) { return gradstep::pow(a, b); }
+Tensor matrixProduct(const Tensor& a, const Tensor& b) { return matmul(a, b); }
 
 } // namespace
 
@@ -49,6 +51,7 @@ void bindTensorOperators(TensorClass& cls)
         .def("__mul__", &forward<mul>).def("__rmul__", &reflected<mul>)
         .def("__truediv__", &forward<trueDivide>).def("__rtruediv__", &reflected<trueDivide>)
         .def("__pow__", &forward<power>).def("__rpow__", &reflected<power>)
+        .def("__matmul__", &forward<matrixProduct>).def("__rmatmul__", &reflected<matrixProduct>)
         .def("__eq__", &forward<equal>).def("__ne__", &forward<notEqual>)
         .def("__lt__", &forward<less>).def("__le__", &forward<lessEqual>)
         .def("__gt__", &forward<greater>).def("__ge__", &forward<greaterEqual>)

@@ -22,7 +22,7 @@ TEST_CASE("an empty script runs and does nothing")
     CHECK_FALSE(o.result.diagnostic);
 }
 
-TEST_CASE("a script runs as __main__ with its own path in sys.argv[0] and __file__")
+TEST_CASE("a script runs as __main__ with its own path as the first of sys.argv and as __file__")
 {
     TempDir dir;
     const auto script = dir.write("prog.py", "import sys\n"
@@ -95,7 +95,7 @@ TEST_CASE("our mindspore shadows a mindspore package found on sys.path")
     CHECK(o.out == "True True 2.2.14\n");
 }
 
-TEST_CASE("a script that replaces sys.modules['mindspore'] does not affect the next run")
+TEST_CASE("a script that replaces mindspore in sys.modules does not affect the next run")
 {
     Outcome o = runSource("import sys\nsys.modules['mindspore'] = 42\n");
     REQUIRE(o.ok());
@@ -105,7 +105,7 @@ TEST_CASE("a script that replaces sys.modules['mindspore'] does not affect the n
     CHECK(o.out == "Tensor\n");
 }
 
-TEST_CASE("sys.exit(0) is success; sys.exit with another code is an error at the call")
+TEST_CASE("sys.exit(0) is success, sys.exit with another code is an error at the call")
 {
     CHECK(runSource("import sys\nsys.exit(0)\nprint('not reached')\n").ok());
     CHECK(runSource("import sys\nsys.exit()\n").ok());

@@ -65,7 +65,7 @@ TEST_CASE("an op called from the script is located at its expression, column cou
     CHECK(seen[0].column == 18);
 }
 
-TEST_CASE("an op inside a helper module is located there; one inside a library at the user's call")
+TEST_CASE("an op inside a helper module is located there, one inside a library at the user's call")
 {
     TempDir dir;
     TempDir library;

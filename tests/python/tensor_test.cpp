@@ -113,6 +113,9 @@ assert (x == y).asnumpy().tolist() == [False, True, False] and (x != y).asnumpy(
 assert (x <= 2).asnumpy().tolist() == [True, True, False] and (1.5 < x).asnumpy().tolist() == [False, True, True]
 assert (x == None) is False and (x != "a") is True
 assert x in {x: 1} and hash(x) != hash(y)
+m = Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))
+assert (m @ Tensor(np.ones((3, 2), np.float32))).asnumpy().tolist() == [[3.0, 3.0], [12.0, 12.0]]
+assert isinstance(np.ones((2, 2), np.float32) @ m, Tensor) and (np.ones((2, 2), np.float32) @ m).shape == (2, 3)
 )");
 }
 
