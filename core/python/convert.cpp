@@ -113,6 +113,13 @@ py::array toNumpy(const Tensor& tensor)
     return array;
 }
 
+const Tensor* asTensor(py::handle value)
+{
+    static const py::detail::type_info* tensorType = py::detail::get_type_info(typeid(Tensor));
+    py::detail::type_caster_generic caster(tensorType);
+    return caster.load(value, false) ? static_cast<const Tensor*>(caster.value) : nullptr;
+}
+
 bool isScalar(py::handle value)
 {
     return PyBool_Check(value.ptr()) || PyLong_Check(value.ptr()) || PyFloat_Check(value.ptr())
@@ -121,8 +128,8 @@ bool isScalar(py::handle value)
 
 std::optional<Tensor> toOperand(py::handle value, const Tensor& tensor)
 {
-    if (py::isinstance<Tensor>(value))
-        return value.cast<Tensor>();
+    if (const Tensor* other = asTensor(value))
+        return *other;
     py::object scalar = py::reinterpret_borrow<py::object>(value);
     if (!PyBool_Check(value.ptr()) && !PyLong_Check(value.ptr()) && !PyFloat_Check(value.ptr())
         && py::isinstance(value, numpy().attr("generic")))

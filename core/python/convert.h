@@ -27,6 +27,10 @@ Tensor toTensor(pybind11::handle data, std::optional<DType> dtype = std::nullopt
 /// A NumPy array holding a copy of the tensor's values.
 pybind11::array toNumpy(const Tensor& tensor);
 
+/// The Tensor held by `value` when it is a mindspore.Tensor (or a subclass), else null. The
+/// operators use it instead of py::isinstance + cast, which each search pybind11's type tables.
+const Tensor* asTensor(pybind11::handle value);
+
 /// True for Python bool / int / float and NumPy scalars.
 bool isScalar(pybind11::handle value);
 /// The second operand of `tensor OP value`: a tensor as is, a scalar as a 0-D tensor whose dtype

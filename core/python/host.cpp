@@ -137,6 +137,18 @@ void Host::shutdown()
 
 int Host::interruptCount() { return static_cast<int>(g_interrupts); }
 
+GilRelease::GilRelease()
+{
+    if (Py_IsInitialized() && PyGILState_Check())
+        m_state = PyEval_SaveThread();
+}
+
+GilRelease::~GilRelease()
+{
+    if (m_state)
+        PyEval_RestoreThread(static_cast<PyThreadState*>(m_state));
+}
+
 void registerRunner(ScriptRunner* runner)
 {
     HostState& s = hostState();

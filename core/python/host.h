@@ -32,4 +32,18 @@ public:
     static int interruptCount();
 };
 
+/// Releases the GIL for its lifetime when the calling thread holds it, and does nothing otherwise.
+/// An observer that pauses the script inside an op waits under one, so other threads (the GUI
+/// reading the paused frames' variables, a stop) can run Python meanwhile.
+class GilRelease {
+public:
+    GilRelease();
+    ~GilRelease();
+    GilRelease(const GilRelease&) = delete;
+    GilRelease& operator=(const GilRelease&) = delete;
+
+private:
+    void* m_state = nullptr; ///< the PyThreadState saved while released
+};
+
 } // namespace gradstep::python

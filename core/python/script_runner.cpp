@@ -9,13 +9,16 @@
 #include "python/host.h"
 #include "python/host_internal.h"
 #include "python/script_exec.h"
+#include "python/script_inspect.h"
 #include "python/source_locator.h"
 #include "tensor/errors.h"
 
 #include <pybind11/pybind11.h>
 
 #include <atomic>
+#include <condition_variable>
 #include <cstdio>
+#include <mutex>
 
 namespace py = pybind11;
 
@@ -32,6 +35,7 @@ struct ScriptRunner::Shared {
     bool finished = true;
     StopReason reason = StopReason::None;
     std::chrono::milliseconds timeout{0};
+    UserFiles files;
     RunResult result;
     /// Written by the worker with the GIL held, read by the supervisor with the GIL held.
     unsigned long threadId = 0;
@@ -53,6 +57,7 @@ ScriptRunner::ScriptRunner() : m_shared(std::make_shared<Shared>()) {}
 
 ScriptRunner::~ScriptRunner()
 {
+    GilRelease release; // the worker needs the GIL to finish
     stop();
     join();
 }
@@ -73,6 +78,7 @@ void ScriptRunner::start(RunRequest request)
         m_shared->finished = false;
         m_shared->reason = StopReason::None;
         m_shared->timeout = request.timeout;
+        m_shared->files = UserFiles(request.script);
         m_shared->result = {};
     }
     registerRunner(this);
@@ -98,8 +104,18 @@ bool ScriptRunner::finished() const
     return m_shared->finished;
 }
 
+namespace {
+void refuseWaitingWithGil()
+{
+    if (Py_IsInitialized() && PyGILState_Check())
+        throw RuntimeError("ScriptRunner::wait() was called by a thread holding the GIL: the script "
+                           "could never finish (release it first)");
+}
+} // namespace
+
 RunResult ScriptRunner::wait()
 {
+    refuseWaitingWithGil();
     {
         std::unique_lock lock(m_shared->mutex);
         m_shared->changed.wait(lock, [&] { return m_shared->finished; });
@@ -111,6 +127,7 @@ RunResult ScriptRunner::wait()
 
 std::optional<RunResult> ScriptRunner::waitFor(std::chrono::milliseconds limit)
 {
+    refuseWaitingWithGil();
     {
         std::unique_lock lock(m_shared->mutex);
         if (!m_shared->changed.wait_for(lock, limit, [&] { return m_shared->finished; }))
@@ -204,6 +221,21 @@ void ScriptRunner::workerMain(RunRequest request)
     s.finished = true;
     lock.unlock();
     s.changed.notify_all();
+}
+
+std::vector<StackFrame> ScriptRunner::userStack() const
+{
+    UserFiles files;
+    {
+        std::lock_guard lock(m_shared->mutex);
+        if (m_shared->finished)
+            return {};
+        files = m_shared->files;
+    }
+    py::gil_scoped_acquire gil;
+    if (!m_shared->userCodeRunning)
+        return {};
+    return stackOfThread(m_shared->threadId, files);
 }
 
 void ScriptRunner::supervisorMain(std::chrono::milliseconds timeout)

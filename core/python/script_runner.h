@@ -7,11 +7,9 @@
 #include "python/diagnostics.h"
 
 #include <chrono>
-#include <condition_variable>
 #include <filesystem>
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -35,6 +33,20 @@ struct RunRequest {
     std::chrono::milliseconds timeout{0};///< 0: no limit
     OutputCallback output;               ///< null: the text is dropped
     ExecutionObserver* observer = nullptr; ///< attached to the worker thread for the run
+};
+
+/// A variable of a paused frame, for display.
+struct Variable {
+    std::string name;
+    std::string type;  ///< "Tensor", "int", "LeNet5"
+    std::string value; ///< repr(), cut to 200 characters
+};
+
+/// A frame of the user's code in a paused script.
+struct StackFrame {
+    TraceFrame frame;
+    std::vector<Variable> locals; ///< at module level: the script's globals, without modules,
+                                  ///< functions, classes and __dunder__ names
 };
 
 enum class RunStatus { Ok, Error, Stopped, TimedOut };
@@ -69,6 +81,11 @@ public:
     std::optional<RunResult> waitFor(std::chrono::milliseconds limit);
     /// start() + wait().
     RunResult run(RunRequest request);
+
+    /// The running script's frames in the user's files, outermost first, with their variables.
+    /// Takes the GIL, so call it while the worker is paused inside an op under a GilRelease (it
+    /// would otherwise wait for the script's next switch); empty when no script runs.
+    std::vector<StackFrame> userStack() const;
 
 private:
     enum class StopReason { None, Stop, Timeout };
