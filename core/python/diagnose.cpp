@@ -197,6 +197,32 @@ void addNotes(Diagnostic& d, py::handle value, const UserFiles& files)
     }
 }
 
+/// The smallest number of lines whose prefix of `source` still overflows compile() (the prefix
+/// ending with the offending statement's first line). lineEnds: byte offset after each line.
+std::size_t firstOverflowingLine(std::string_view source, const std::vector<std::size_t>& lineEnds,
+                                 const std::string& file)
+{
+    py::object compile = py::module_::import("builtins").attr("compile");
+    auto overflows = [&](std::size_t lines) {
+        py::bytes prefix(source.data(), lineEnds[lines - 1]);
+        try {
+            compile(prefix, file, "exec", 0, true);
+        } catch (py::error_already_set& e) {
+            return e.matches(PyExc_MemoryError) || e.matches(PyExc_RecursionError);
+        }
+        return false;
+    };
+    std::size_t lo = 1, hi = lineEnds.size();
+    while (lo < hi) {
+        const std::size_t mid = lo + (hi - lo) / 2;
+        if (overflows(mid))
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo;
+}
+
 } // namespace
 
 std::string exceptionTypeName(const py::handle& type)
@@ -261,26 +287,7 @@ Diagnostic diagnoseCompileOverflow(const py::handle& type, const py::handle& val
             lineEnds.push_back(i + 1);
     if (lineEnds.empty() || lineEnds.back() != source.size())
         lineEnds.push_back(source.size());
-
-    py::object compile = py::module_::import("builtins").attr("compile");
-    auto overflows = [&](std::size_t lines) {
-        py::bytes prefix(source.data(), lineEnds[lines - 1]);
-        try {
-            compile(prefix, d.span.file, "exec", 0, true);
-        } catch (py::error_already_set& e) {
-            return e.matches(PyExc_MemoryError) || e.matches(PyExc_RecursionError);
-        }
-        return false;
-    };
-    // The smallest prefix that still overflows ends with the offending line.
-    std::size_t lo = 1, hi = lineEnds.size();
-    while (lo < hi) {
-        const std::size_t mid = lo + (hi - lo) / 2;
-        if (overflows(mid))
-            hi = mid;
-        else
-            lo = mid + 1;
-    }
+    const std::size_t lo = firstOverflowingLine(source, lineEnds, d.span.file);
     const std::size_t begin = lo >= 2 ? lineEnds[lo - 2] : 0;
     d.sourceLine = std::string(source.substr(begin, lineEnds[lo - 1] - begin));
     while (!d.sourceLine.empty() && (d.sourceLine.back() == '\n' || d.sourceLine.back() == '\r'))

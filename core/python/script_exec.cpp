@@ -141,37 +141,54 @@ public:
     {
         m_sys = py::module_::import("sys");
         m_modules = m_sys.attr("modules");
-        // Edits since the last run must show: drop cached source lines and directory listings,
-        // and compile the user's modules afresh (a .pyc is trusted when the edit kept the size
-        // within the same second).
-        py::module_::import("linecache").attr("checkcache")();
-        py::module_::import("importlib").attr("invalidate_caches")();
-        m_savedDontWriteBytecode = m_sys.attr("dont_write_bytecode");
-        m_sys.attr("dont_write_bytecode") = true;
         m_savedArgv = m_sys.attr("argv");
         m_savedPath = py::list(m_sys.attr("path"));
         m_savedStdout = m_sys.attr("stdout");
         m_savedStderr = m_sys.attr("stderr");
         m_savedMain = m_modules.attr("get")("__main__");
+        m_savedDontWriteBytecode = m_sys.attr("dont_write_bytecode");
+        try {
+            setUp(request);
+        } catch (py::error_already_set&) {
+            restore();
+            throw;
+        }
+    }
+
+    ~RunEnvironment() { restore(); }
+    RunEnvironment(const RunEnvironment&) = delete;
+    RunEnvironment& operator=(const RunEnvironment&) = delete;
+
+    py::dict globals() const { return m_main.attr("__dict__"); }
+
+private:
+    void setUp(const RunRequest& request)
+    {
+        // Edits since the last run must show: drop cached source lines and directory listings,
+        // and compile the user's modules afresh (a .pyc is trusted when the edit kept the size
+        // within the same second).
+        py::module_::import("linecache").attr("checkcache")();
+        py::module_::import("importlib").attr("invalidate_caches")();
+        m_sys.attr("dont_write_bytecode") = true;
 
         py::list argv;
         argv.append(request.script.string());
         for (const auto& arg : request.args)
             argv.append(arg);
         m_sys.attr("argv") = argv;
-        m_sys.attr("path").attr("insert")(0, files.directory());
+        m_sys.attr("path").attr("insert")(0, m_files.directory());
         m_sys.attr("stdout") = makeOutput(m_sink, OutputStream::Stdout, "<stdout>");
         m_sys.attr("stderr") = makeOutput(m_sink, OutputStream::Stderr, "<stderr>");
 
         m_main = py::module_::import("types").attr("ModuleType")("__main__");
-        m_main.attr("__file__") = files.script();
+        m_main.attr("__file__") = m_files.script();
         m_main.attr("__cached__") = py::none();
         m_main.attr("__builtins__") = py::module_::import("builtins");
         m_modules["__main__"] = m_main;
         prepareMindsporeForRun();
     }
 
-    ~RunEnvironment()
+    void restore() noexcept
     {
         // Restoring must not throw; a failure here leaves the state for the next run to fix.
         try {
@@ -193,9 +210,6 @@ public:
         }
     }
 
-    py::dict globals() const { return m_main.attr("__dict__"); }
-
-private:
     // Helper modules beside the script are imported afresh by the next run, so edits show.
     void forgetUserModules()
     {
