@@ -1,6 +1,13 @@
 // The embedded `mindspore` package: how its pieces are assembled (module_mindspore.cpp calls each
 // bind* function) and what the host needs from it. Every bind_*.cpp file is one translation unit
 // so the slow pybind11 code compiles in parallel. Call everything with the GIL held.
+//
+// Adding to the package: write bind_<area>.cpp with `void bind<Area>(pybind11::module_&)`, declare
+// it here and call it from module_mindspore.cpp on the submodule (m.attr("nn"), m.attr("ops"), or
+// a new def_submodule, which also makes `import mindspore.<name>` work). convert.h turns Python
+// values into tensors and dtypes; core errors (gradstep::ShapeError, ...) thrown by bound
+// functions become Python exceptions by themselves (bind_errors.cpp). A class deriving from Tensor
+// (Parameter) is bound after bindTensor with pybind11::class_<Parameter, Tensor>.
 // SPDX-License-Identifier: MIT
 #pragma once
 
