@@ -1,4 +1,5 @@
 // gradstep entry point: dispatches the headless subcommands. SPDX-License-Identifier: MIT
+#include "app/cli_run.h"
 #include "app/demo.h"
 #include "ops/registry.h"
 
@@ -10,6 +11,7 @@ namespace {
 const char* kUsage = "usage: gradstep <command> [options]\n"
                      "commands:\n"
                      "  demo   train LeNet5 on the shipped handwritten digits and print the report\n"
+                     "  run    run a MindSpore-style Python script headless\n"
                      "  ops    list the op registry (name, label, kind, arity, differentiable)\n"
                      "Run `gradstep <command> --help` for a command's options.\n";
 }
@@ -21,6 +23,8 @@ int main(int argc, char** argv)
         return argc < 2 ? 2 : 0;
     }
     try {
+        if (std::strcmp(argv[1], "run") == 0)
+            return gradstep::app::runCommand(argc - 2, argv + 2);
         if (std::strcmp(argv[1], "ops") == 0) {
             std::fputs(gradstep::OpRegistry::instance().dump().c_str(), stdout);
             return 0;

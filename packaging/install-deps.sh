@@ -1,7 +1,7 @@
 #!/bin/bash
 # Installs the Debian 12 packages gradstep builds with, and does nothing when all are present.
 set -euo pipefail
-PKGS="cmake ninja-build g++ pkg-config libeigen3-dev catch2 libopenblas-dev"
+PKGS="cmake ninja-build g++ pkg-config libeigen3-dev catch2 libopenblas-dev python3-dev pybind11-dev python3-numpy"
 missing=()
 for p in $PKGS; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

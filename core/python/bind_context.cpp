@@ -1,0 +1,119 @@
+// mindspore.set_context / get_context (also on mindspore.context), the execution modes,
+// set_seed / get_seed and __version__. Settings other than the mode are stored and returned as
+// given: gradstep computes on the CPU whatever device_target says. SPDX-License-Identifier: MIT
+#include "python/bindings.h"
+
+#include "random/generator.h"
+
+#include <string>
+
+namespace py = pybind11;
+
+namespace gradstep::python {
+
+namespace {
+
+constexpr int kGraphMode = 0;
+constexpr int kPynativeMode = 1;
+constexpr const char* kVersion = "2.2.14";
+
+/// The run's settings and seed: created with the module, released just before Python finalises
+/// (a static py::object would be destroyed after that).
+py::dict*& settingsSlot()
+{
+    static py::dict* dict = nullptr;
+    return dict;
+}
+
+py::object*& seedSlot()
+{
+    static py::object* value = nullptr;
+    return value;
+}
+
+py::dict& settings()
+{
+    if (!settingsSlot())
+        settingsSlot() = new py::dict();
+    return *settingsSlot();
+}
+
+py::object& seed()
+{
+    if (!seedSlot())
+        seedSlot() = new py::object(py::none());
+    return *seedSlot();
+}
+
+void setContext(const py::kwargs& kwargs)
+{
+    for (auto item : kwargs) {
+        const std::string key = py::str(item.first);
+        if (key == "mode") {
+            const py::handle mode = item.second;
+            if (!PyLong_Check(mode.ptr()) || PyBool_Check(mode.ptr())
+                || (mode.cast<long>() != kGraphMode && mode.cast<long>() != kPynativeMode))
+                throw py::value_error("For 'set_context', the argument 'mode' should be context.GRAPH_MODE (0) "
+                                      "or context.PYNATIVE_MODE (1), but got " + std::string(py::repr(mode)) + ".");
+        }
+        settings()[item.first] = item.second;
+    }
+}
+
+py::object getContext(const std::string& key)
+{
+    if (settings().contains(key))
+        return settings()[key.c_str()];
+    if (key == "mode")
+        return py::int_(kPynativeMode);
+    if (key == "device_target")
+        return py::str("CPU");
+    if (key == "device_id")
+        return py::int_(0);
+    throw py::value_error("For 'get_context', the argument '" + key + "' has not been set and has no default.");
+}
+
+void setSeed(const py::handle& value)
+{
+    if (!PyLong_Check(value.ptr()) || PyBool_Check(value.ptr()))
+        throw py::type_error("The argument 'seed' must be type of int, but got "
+                             + std::string(py::str(py::type::handle_of(value).attr("__name__"))) + ".");
+    const auto s = value.cast<long long>();
+    if (s < 0)
+        throw py::value_error("The argument 'seed' must be non-negative, but got " + std::to_string(s) + ".");
+    gradstep::setSeed(static_cast<std::uint64_t>(s));
+    // MindSpore's set_seed seeds NumPy's global generator too; scripts rely on it for data.
+    py::module_::import("numpy").attr("random").attr("seed")(static_cast<std::uint32_t>(s & 0xFFFFFFFF));
+    seed() = py::reinterpret_borrow<py::object>(value);
+}
+
+} // namespace
+
+void resetContext()
+{
+    settings().clear();
+    seed() = py::none();
+}
+
+void releaseContext()
+{
+    delete settingsSlot();
+    settingsSlot() = nullptr;
+    delete seedSlot();
+    seedSlot() = nullptr;
+}
+
+void bindContext(py::module_& m, py::module_& context)
+{
+    for (py::module_* target : {&m, &context}) {
+        target->attr("GRAPH_MODE") = kGraphMode;
+        target->attr("PYNATIVE_MODE") = kPynativeMode;
+        target->def("set_context", &setContext, "Sets execution settings: mode=GRAPH_MODE or PYNATIVE_MODE, ...");
+        target->def("get_context", &getContext, py::arg("attr_key"));
+    }
+    m.def("set_seed", &setSeed, py::arg("seed"), "Seeds the initializers, dropout and NumPy's global generator.");
+    m.def("get_seed", [] { return seed(); });
+    m.attr("__version__") = kVersion;
+}
+
+} // namespace gradstep::python

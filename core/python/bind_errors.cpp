@@ -1,0 +1,34 @@
+// Core errors reach Python as the exceptions users expect, message intact (it names the op, the
+// shapes and the attributes): shapes and argument values -> ValueError, dtypes and argument kinds
+// -> TypeError, indices -> IndexError, the rest -> RuntimeError. SPDX-License-Identifier: MIT
+#include "python/bindings.h"
+
+#include "tensor/errors.h"
+
+namespace py = pybind11;
+
+namespace gradstep::python {
+
+void bindErrors()
+{
+    py::register_exception_translator([](std::exception_ptr error) {
+        try {
+            if (error)
+                std::rethrow_exception(error);
+        } catch (const ShapeError& e) {
+            PyErr_SetString(PyExc_ValueError, e.what());
+        } catch (const ValueError& e) {
+            PyErr_SetString(PyExc_ValueError, e.what());
+        } catch (const DTypeError& e) {
+            PyErr_SetString(PyExc_TypeError, e.what());
+        } catch (const TypeError& e) {
+            PyErr_SetString(PyExc_TypeError, e.what());
+        } catch (const IndexError& e) {
+            PyErr_SetString(PyExc_IndexError, e.what());
+        } catch (const Error& e) {
+            PyErr_SetString(PyExc_RuntimeError, e.what());
+        }
+    });
+}
+
+} // namespace gradstep::python

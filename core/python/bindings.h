@@ -1,0 +1,46 @@
+// The embedded `mindspore` package: how its pieces are assembled (module_mindspore.cpp calls each
+// bind* function) and what the host needs from it. Every bind_*.cpp file is one translation unit
+// so the slow pybind11 code compiles in parallel. Call everything with the GIL held.
+//
+// Adding to the package: write bind_<area>.cpp with `void bind<Area>(pybind11::module_&)`, declare
+// it here and call it from module_mindspore.cpp on the submodule (m.attr("nn"), m.attr("ops"), or
+// a new def_submodule, which also makes `import mindspore.<name>` work). convert.h turns Python
+// values into tensors and dtypes; core errors (gradstep::ShapeError, ...) thrown by bound
+// functions become Python exceptions by themselves (bind_errors.cpp). A class deriving from Tensor
+// (Parameter) is bound after bindTensor with pybind11::class_<Parameter, Tensor>.
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "tensor/tensor.h"
+
+#include <pybind11/pybind11.h>
+
+namespace gradstep::python {
+
+/// Imports the embedded `mindspore` (Host::start) and remembers it and its submodules.
+void installMindspore();
+/// Drops the references the package keeps for the interpreter's lifetime (Host::shutdown, with
+/// the GIL, just before finalising).
+void releaseMindspore();
+/// Before each run: puts our modules back into sys.modules (a script may have replaced them)
+/// and resets context and seed to their defaults.
+void prepareMindsporeForRun();
+
+using TensorClass = pybind11::class_<Tensor>;
+
+void bindErrors();
+/// mindspore.float32 ... on `m` and on mindspore.common.dtype.
+void bindDtypes(pybind11::module_& m, pybind11::module_& dtypeModule);
+/// mindspore.Tensor: construction, conversions, properties; returns the class for the others.
+TensorClass bindTensor(pybind11::module_& m);
+/// Python operators (+ - * / @ ** unary, comparisons, reflected forms with scalars).
+void bindTensorOperators(TensorClass& cls);
+/// reshape, transpose, sum, mean, ... and __getitem__.
+void bindTensorMethods(TensorClass& cls);
+/// set_context / get_context / modes on `m` and on mindspore.context; set_seed, __version__.
+void bindContext(pybind11::module_& m, pybind11::module_& context);
+void resetContext();
+void releaseDtypes();
+void releaseContext();
+
+} // namespace gradstep::python

@@ -1,0 +1,157 @@
+// Python values <-> core tensors. Data always crosses by copy: a tensor saved on a tape must not
+// change when the script later writes into the NumPy array it came from.
+// SPDX-License-Identifier: MIT
+#include "python/convert.h"
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace py = pybind11;
+
+namespace gradstep::python {
+
+namespace {
+
+py::module_ numpy() { return py::module_::import("numpy"); }
+
+/// The dtype a NumPy array keeps in a Tensor: what the core has, or the nearest wider one.
+std::optional<DType> naturalDType(const py::dtype& dtype)
+{
+    const auto size = dtype.itemsize();
+    switch (dtype.kind()) {
+    case 'b': return DType::Bool;
+    case 'f': return size <= 4 ? DType::Float32 : DType::Float64;
+    case 'i': return size <= 4 ? DType::Int32 : DType::Int64;
+    case 'u': return size <= 2 ? DType::Int32 : DType::Int64;
+    default: return std::nullopt;
+    }
+}
+
+/// Python floats are Float32 and ints Int64 in a MindSpore Tensor (NumPy would say float64).
+std::optional<DType> pythonDType(const py::dtype& dtype)
+{
+    switch (dtype.kind()) {
+    case 'b': return DType::Bool;
+    case 'f': return DType::Float32;
+    case 'i':
+    case 'u': return DType::Int64;
+    default: return std::nullopt;
+    }
+}
+
+/// Float to int follows NumPy's cast; NaN and overflow would warn, which a constructor should not.
+class QuietCasts {
+public:
+    QuietCasts() : m_saved(numpy().attr("seterr")(py::arg("invalid") = "ignore", py::arg("over") = "ignore")) {}
+    ~QuietCasts()
+    {
+        try {
+            numpy().attr("seterr")(**m_saved);
+        } catch (py::error_already_set&) {
+            PyErr_Clear();
+        }
+    }
+    QuietCasts(const QuietCasts&) = delete;
+    QuietCasts& operator=(const QuietCasts&) = delete;
+
+private:
+    py::dict m_saved;
+};
+
+Tensor fromArray(const py::array& array, DType dtype)
+{
+    py::array contiguous;
+    if (isFloating(dtype) || array.dtype().kind() != 'f') {
+        contiguous = numpy().attr("asarray")(array, py::arg("dtype") = numpyName(dtype), py::arg("order") = "C");
+    } else {
+        QuietCasts quiet;
+        contiguous = numpy().attr("asarray")(array, py::arg("dtype") = numpyName(dtype), py::arg("order") = "C");
+    }
+    std::vector<std::int64_t> dims(contiguous.shape(), contiguous.shape() + contiguous.ndim());
+    Tensor t = Tensor::empty(Shape(dims), dtype);
+    if (t.nbytes() > 0)
+        std::memcpy(t.rawData(), contiguous.data(), t.nbytes());
+    return t;
+}
+
+[[noreturn]] void unsupported(py::handle data, const py::dtype& dtype)
+{
+    throw py::type_error("For 'Tensor', input_data must be numbers, nested lists or tuples of numbers, a "
+                         "NumPy array or a Tensor; got " + std::string(py::str(py::type::handle_of(data).attr("__name__")))
+                         + " of NumPy dtype " + std::string(py::str(static_cast<py::handle>(dtype))));
+}
+
+} // namespace
+
+Tensor toTensor(py::handle data, std::optional<DType> dtype)
+{
+    if (py::isinstance<Tensor>(data)) {
+        const Tensor& source = data.cast<const Tensor&>();
+        if (!dtype || *dtype == source.dtype())
+            return source.clone();
+        return fromArray(toNumpy(source), *dtype);
+    }
+    const bool isArray = py::isinstance<py::array>(data);
+    const bool isNumpyScalar = py::isinstance(data, numpy().attr("generic"));
+    py::array array = isArray ? py::reinterpret_borrow<py::array>(data)
+                              : py::array(numpy().attr("asarray")(data));
+    const py::dtype arrayDType = array.dtype();
+    const std::optional<DType> natural =
+        isArray || isNumpyScalar ? naturalDType(arrayDType) : pythonDType(arrayDType);
+    if (!natural)
+        unsupported(data, arrayDType);
+    return fromArray(array, dtype.value_or(*natural));
+}
+
+py::array toNumpy(const Tensor& tensor)
+{
+    std::vector<py::ssize_t> shape(tensor.shape().begin(), tensor.shape().end());
+    py::array array(py::dtype(numpyName(tensor.dtype())), shape);
+    if (tensor.nbytes() > 0)
+        std::memcpy(array.mutable_data(), tensor.rawData(), tensor.nbytes());
+    return array;
+}
+
+const Tensor* asTensor(py::handle value)
+{
+    static const py::detail::type_info* tensorType = py::detail::get_type_info(typeid(Tensor));
+    py::detail::type_caster_generic caster(tensorType);
+    return caster.load(value, false) ? static_cast<const Tensor*>(caster.value) : nullptr;
+}
+
+bool isScalar(py::handle value)
+{
+    return PyBool_Check(value.ptr()) || PyLong_Check(value.ptr()) || PyFloat_Check(value.ptr())
+           || py::isinstance(value, numpy().attr("generic"));
+}
+
+std::optional<Tensor> toOperand(py::handle value, const Tensor& tensor)
+{
+    if (const Tensor* other = asTensor(value))
+        return *other;
+    py::object scalar = py::reinterpret_borrow<py::object>(value);
+    if (!PyBool_Check(value.ptr()) && !PyLong_Check(value.ptr()) && !PyFloat_Check(value.ptr())
+        && py::isinstance(value, numpy().attr("generic")))
+        scalar = value.attr("item")(); // NumPy scalars act as the Python number they hold
+    const DType own = tensor.dtype();
+    if (PyBool_Check(scalar.ptr()))
+        return Tensor::scalar(scalar.ptr() == Py_True ? 1.0 : 0.0, own);
+    if (PyLong_Check(scalar.ptr())) {
+        const double v = scalar.cast<double>();
+        // An int that Int32 cannot hold widens the operation to Int64 instead of wrapping.
+        const bool fitsInt32 = v >= -2147483648.0 && v <= 2147483647.0;
+        const bool widen = own == DType::Bool || (own == DType::Int32 && !fitsInt32);
+        const DType target = widen ? DType::Int64 : own;
+        if (target == DType::Int64 && !(v >= -9.2e18 && v <= 9.2e18))
+            throw py::value_error("the integer " + std::string(py::str(scalar)) + " does not fit in Int64");
+        return Tensor::scalar(v, target);
+    }
+    if (PyFloat_Check(scalar.ptr()))
+        return Tensor::scalar(scalar.cast<double>(), isFloating(own) ? own : DType::Float32);
+    if (py::isinstance<py::array>(value) || PyList_Check(value.ptr()) || PyTuple_Check(value.ptr()))
+        return toTensor(value);
+    return std::nullopt;
+}
+
+} // namespace gradstep::python

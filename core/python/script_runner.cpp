@@ -1,0 +1,267 @@
+// The worker and supervisor threads of a run. The worker holds the GIL while Python runs; the
+// supervisor waits (without the GIL) for a stop or the deadline and then raises the stop
+// exception in the worker with PyThreadState_SetAsyncExc, again every 100 ms while the script
+// keeps running (it may catch the exception with a bare `except:`).
+// SPDX-License-Identifier: MIT
+#include "python/script_runner.h"
+
+#include "autodiff/context.h"
+#include "python/host.h"
+#include "python/host_internal.h"
+#include "python/script_exec.h"
+#include "python/script_inspect.h"
+#include "python/source_locator.h"
+#include "tensor/errors.h"
+
+#include <pybind11/pybind11.h>
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdio>
+#include <mutex>
+
+namespace py = pybind11;
+
+namespace gradstep::python {
+
+namespace {
+constexpr std::chrono::milliseconds kRaiseAgainEvery{100};
+} // namespace
+
+struct ScriptRunner::Shared {
+    std::mutex mutex;
+    std::condition_variable changed;
+    bool active = false;   ///< started and not yet joined
+    bool finished = true;
+    StopReason reason = StopReason::None;
+    std::chrono::milliseconds timeout{0};
+    UserFiles files;
+    RunResult result;
+    /// Written by the worker with the GIL held, read by the supervisor with the GIL held.
+    unsigned long threadId = 0;
+    std::atomic<bool> userCodeRunning{false};
+};
+
+const char* runStatusName(RunStatus status)
+{
+    switch (status) {
+    case RunStatus::Ok: return "ok";
+    case RunStatus::Error: return "error";
+    case RunStatus::Stopped: return "stopped";
+    case RunStatus::TimedOut: return "timed out";
+    }
+    return "error";
+}
+
+ScriptRunner::ScriptRunner() : m_shared(std::make_shared<Shared>()) {}
+
+ScriptRunner::~ScriptRunner()
+{
+    GilRelease release; // the worker needs the GIL to finish
+    stop();
+    join();
+}
+
+void ScriptRunner::start(RunRequest request)
+{
+    if (!Host::running())
+        throw RuntimeError("the Python host is not running: call Host::start() first");
+    {
+        std::lock_guard lock(m_shared->mutex);
+        if (m_shared->active && !m_shared->finished)
+            throw RuntimeError("a script is already running in this runner");
+    }
+    join();
+    {
+        std::lock_guard lock(m_shared->mutex);
+        m_shared->active = true;
+        m_shared->finished = false;
+        m_shared->reason = StopReason::None;
+        m_shared->timeout = request.timeout;
+        m_shared->files = UserFiles(request.script);
+        m_shared->result = {};
+    }
+    registerRunner(this);
+    const auto timeout = request.timeout;
+    m_worker = std::thread(&ScriptRunner::workerMain, this, std::move(request));
+    m_supervisor = std::thread(&ScriptRunner::supervisorMain, this, timeout);
+}
+
+void ScriptRunner::stop()
+{
+    {
+        std::lock_guard lock(m_shared->mutex);
+        if (m_shared->finished || m_shared->reason != StopReason::None)
+            return;
+        m_shared->reason = StopReason::Stop;
+    }
+    m_shared->changed.notify_all();
+}
+
+bool ScriptRunner::finished() const
+{
+    std::lock_guard lock(m_shared->mutex);
+    return m_shared->finished;
+}
+
+namespace {
+void refuseWaitingWithGil()
+{
+    if (Py_IsInitialized() && PyGILState_Check())
+        throw RuntimeError("ScriptRunner::wait() was called by a thread holding the GIL: the script "
+                           "could never finish (release it first)");
+}
+} // namespace
+
+RunResult ScriptRunner::wait()
+{
+    refuseWaitingWithGil();
+    {
+        std::unique_lock lock(m_shared->mutex);
+        m_shared->changed.wait(lock, [&] { return m_shared->finished; });
+    }
+    join();
+    std::lock_guard lock(m_shared->mutex);
+    return m_shared->result;
+}
+
+std::optional<RunResult> ScriptRunner::waitFor(std::chrono::milliseconds limit)
+{
+    refuseWaitingWithGil();
+    {
+        std::unique_lock lock(m_shared->mutex);
+        if (!m_shared->changed.wait_for(lock, limit, [&] { return m_shared->finished; }))
+            return std::nullopt;
+    }
+    return wait();
+}
+
+RunResult ScriptRunner::run(RunRequest request)
+{
+    start(std::move(request));
+    return wait();
+}
+
+void ScriptRunner::join()
+{
+    if (m_worker.joinable())
+        m_worker.join();
+    if (m_supervisor.joinable())
+        m_supervisor.join();
+    std::lock_guard lock(m_shared->mutex);
+    if (m_shared->active) {
+        m_shared->active = false;
+        unregisterRunner(this);
+    }
+}
+
+namespace {
+
+RunResult toRunResult(ExecResult exec, bool stopRequested, bool timedOut, std::chrono::milliseconds timeout)
+{
+    RunResult result;
+    result.diagnostic = std::move(exec.diagnostic);
+    if (exec.end == ExecEnd::Completed)
+        return result;
+    if (exec.end == ExecEnd::Failed && !stopRequested) {
+        result.status = RunStatus::Error;
+        return result;
+    }
+    result.status = timedOut ? RunStatus::TimedOut : RunStatus::Stopped;
+    if (result.diagnostic) {
+        char text[64];
+        std::snprintf(text, sizeof text, "timed out after %g s", static_cast<double>(timeout.count()) / 1000.0);
+        result.diagnostic->type.clear();
+        result.diagnostic->notes.clear();
+        result.diagnostic->message = timedOut ? text : "stopped";
+    }
+    return result;
+}
+
+} // namespace
+
+void ScriptRunner::workerMain(RunRequest request)
+{
+    Shared& s = *m_shared;
+    const auto started = std::chrono::steady_clock::now();
+    const UserFiles files(request.script);
+    ExecResult exec;
+    try {
+        py::gil_scoped_acquire gil;
+        s.threadId = PyThread_get_thread_ident();
+        ObserverGuard observer(request.observer);
+        auto locator = std::make_unique<SourceLocator>(files);
+        executionContext().locationProvider = [raw = locator.get()] { return raw->current(); };
+        const UserCodeHook hook = [&](bool running) {
+            s.userCodeRunning = running;
+            bool stopNow = false;
+            {
+                std::lock_guard lock(s.mutex);
+                stopNow = s.reason != StopReason::None;
+            }
+            // Entering: a stop requested during set-up fires at the first bytecode. Leaving:
+            // drop a stop that arrived too late, so it cannot fire in gradstep's own clean-up.
+            PyThreadState_SetAsyncExc(s.threadId, running && stopNow ? stopExceptionType() : nullptr);
+        };
+        exec = executeScript(request, files, hook);
+        executionContext().locationProvider = nullptr;
+        locator.reset();
+    } catch (const std::exception& e) {
+        Diagnostic d;
+        d.span.file = files.script();
+        d.span.displayFile = files.display(files.script());
+        d.type = "InternalError";
+        d.message = e.what();
+        exec = {ExecEnd::Failed, std::move(d)};
+    }
+    std::unique_lock lock(s.mutex);
+    const bool stopRequested = s.reason != StopReason::None;
+    s.result = toRunResult(std::move(exec), stopRequested, s.reason == StopReason::Timeout, s.timeout);
+    s.result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    s.finished = true;
+    lock.unlock();
+    s.changed.notify_all();
+}
+
+std::vector<StackFrame> ScriptRunner::userStack() const
+{
+    UserFiles files;
+    {
+        std::lock_guard lock(m_shared->mutex);
+        if (m_shared->finished)
+            return {};
+        files = m_shared->files;
+    }
+    py::gil_scoped_acquire gil;
+    if (!m_shared->userCodeRunning)
+        return {};
+    return stackOfThread(m_shared->threadId, files);
+}
+
+void ScriptRunner::supervisorMain(std::chrono::milliseconds timeout)
+{
+    Shared& s = *m_shared;
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    std::unique_lock lock(s.mutex);
+    while (!s.finished) {
+        if (s.reason == StopReason::None && timeout.count() > 0 && std::chrono::steady_clock::now() >= deadline)
+            s.reason = StopReason::Timeout;
+        if (s.reason == StopReason::None) {
+            if (timeout.count() > 0)
+                s.changed.wait_until(lock, deadline);
+            else
+                s.changed.wait(lock);
+            continue;
+        }
+        lock.unlock();
+        {
+            py::gil_scoped_acquire gil;
+            if (s.userCodeRunning)
+                PyThreadState_SetAsyncExc(s.threadId, stopExceptionType());
+        }
+        lock.lock();
+        s.changed.wait_for(lock, kRaiseAgainEvery, [&] { return s.finished; });
+    }
+}
+
+} // namespace gradstep::python

@@ -1,0 +1,3 @@
+# Imported by helper_raises_on_import.py.
+
+raise ImportError("the helper refuses to load")

@@ -1,0 +1,2 @@
+# Imported by helper_syntax_error.py.
+def f(x) x
