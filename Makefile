@@ -27,7 +27,7 @@ asan: setup
 	@cd $(BUILD_ASAN) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
 
 bench: build
-	@for b in $(BUILD)/tests/bench/*_bench; do echo "== $$b"; $$b; done
+	@bash tests/bench/run_all.sh $(BUILD)
 
 clean:
 	@rm -rf $(BUILD) $(BUILD_ASAN)
