@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <type_traits>
 
 namespace gradstep {
@@ -30,52 +31,33 @@ void requireNumber(const OpCall& call, DType dtype);
 // complement, as MindSpore's CPU kernels do) by computing in the unsigned type.
 template <class T> constexpr bool kWraps = std::is_integral_v<T> && !std::is_same_v<T, bool>;
 
-template <class T> T wrapAdd(T a, T b)
+/// op(a, b) computed in the unsigned type for integers, so overflow wraps instead of being UB.
+template <class T, class Op> T wrapApply(T a, T b, Op op)
 {
     if constexpr (kWraps<T>) {
         using U = std::make_unsigned_t<T>;
-        return static_cast<T>(static_cast<U>(static_cast<U>(a) + static_cast<U>(b)));
+        return static_cast<T>(static_cast<U>(op(static_cast<U>(a), static_cast<U>(b))));
     } else
-        return static_cast<T>(a + b);
+        return static_cast<T>(op(a, b));
 }
 
-template <class T> T wrapSub(T a, T b)
-{
-    if constexpr (kWraps<T>) {
-        using U = std::make_unsigned_t<T>;
-        return static_cast<T>(static_cast<U>(static_cast<U>(a) - static_cast<U>(b)));
-    } else
-        return static_cast<T>(a - b);
-}
-
-template <class T> T wrapMul(T a, T b)
-{
-    if constexpr (kWraps<T>) {
-        using U = std::make_unsigned_t<T>;
-        return static_cast<T>(static_cast<U>(static_cast<U>(a) * static_cast<U>(b)));
-    } else
-        return static_cast<T>(a * b);
-}
-
+template <class T> T wrapAdd(T a, T b) { return wrapApply(a, b, std::plus<>{}); }
+template <class T> T wrapSub(T a, T b) { return wrapApply(a, b, std::minus<>{}); }
+template <class T> T wrapMul(T a, T b) { return wrapApply(a, b, std::multiplies<>{}); }
 template <class T> T wrapNeg(T a) { return wrapSub(T(0), a); }
 
-/// max(a, b) that returns a NaN operand when there is one (MindSpore's and NumPy's maximum).
-template <class T> T nanMax(T a, T b)
+/// max(a, b) (Max = true) or min(a, b) that returns a NaN operand when there is one
+/// (MindSpore's and NumPy's maximum and minimum).
+template <bool Max, class T> T nanExtremum(T a, T b)
 {
     if constexpr (std::is_floating_point_v<T>)
         if (a != a)
             return a;
-    return a > b ? a : b;
+    return (Max ? a > b : a < b) ? a : b;
 }
 
-/// min(a, b) that returns a NaN operand when there is one.
-template <class T> T nanMin(T a, T b)
-{
-    if constexpr (std::is_floating_point_v<T>)
-        if (a != a)
-            return a;
-    return a < b ? a : b;
-}
+template <class T> T nanMax(T a, T b) { return nanExtremum<true>(a, b); }
+template <class T> T nanMin(T a, T b) { return nanExtremum<false>(a, b); }
 
 /// Per-axis element strides of `shape` viewed in an output of rank `rank` (0 on broadcast axes).
 std::array<std::int64_t, Shape::kMaxRank> broadcastStrides(const Shape& shape, const Shape& outShape);
@@ -132,28 +114,32 @@ void broadcastBinary(const Tensor& a, const Tensor& b, Tensor& out, F f)
     }
 }
 
-/// Runs a broadcasting binary kernel on float inputs converted to the output dtype.
-template <class F> void floatBinaryForward(const OpCall& call, std::span<Tensor> outputs, F f)
+/// Runs a broadcasting binary kernel on inputs converted to the output dtype: float dtypes only
+/// (FloatOnly) or every dtype.
+template <bool FloatOnly, class F> void binaryForward(const OpCall& call, std::span<Tensor> outputs, F f)
 {
     Tensor& out = outputs[0];
     const Tensor a = convertDType(call.input(0), out.dtype());
     const Tensor b = convertDType(call.input(1), out.dtype());
-    visitFloat(out.dtype(), [&](auto* tag) {
-        using T = std::remove_pointer_t<decltype(tag)>;
-        broadcastBinary<T, T>(a, b, out, [&](T x, T y) { return f(x, y); });
-    });
-}
-
-/// Like floatBinaryForward for ops defined on every dtype (add, mul, maximum, ...).
-template <class F> void anyBinaryForward(const OpCall& call, std::span<Tensor> outputs, F f)
-{
-    Tensor& out = outputs[0];
-    const Tensor a = convertDType(call.input(0), out.dtype());
-    const Tensor b = convertDType(call.input(1), out.dtype());
-    visitDType(out.dtype(), [&](auto* tag) {
+    const auto run = [&](auto* tag) {
         using T = std::remove_pointer_t<decltype(tag)>;
         broadcastBinary<T, T>(a, b, out, [&](T x, T y) { return static_cast<T>(f(x, y)); });
-    });
+    };
+    if constexpr (FloatOnly)
+        visitFloat(out.dtype(), run);
+    else
+        visitDType(out.dtype(), run);
+}
+
+template <class F> void floatBinaryForward(const OpCall& call, std::span<Tensor> outputs, F f)
+{
+    binaryForward<true>(call, outputs, f);
+}
+
+/// For ops defined on every dtype (add, mul, maximum, ...).
+template <class F> void anyBinaryForward(const OpCall& call, std::span<Tensor> outputs, F f)
+{
+    binaryForward<false>(call, outputs, f);
 }
 
 /// Comparison kernel: both inputs converted to their promoted dtype, Bool output.
