@@ -13,29 +13,7 @@
 namespace gradstep {
 
 namespace {
-ConvGeometry geometry(const OpCall& call)
-{
-    const ConvGeometry g = convGeometry(call, call.input(1).shape(), shapeAttr(call, "filter_size", 4));
-    requireOutputShape(call, g, call.input(0).shape());
-    return g;
-}
-
-void inferBackpropFilter(const OpCall& call, SpecList& out)
-{
-    requireFloat(call, 0, "output gradient");
-    requireFloat(call, 1, "input");
-    requireSameDType(call, 0, 1);
-    out.push_back({geometry(call).weightShape(), call.input(0).dtype()});
-}
-
-void forwardBackpropFilter(const OpCall& call, std::span<Tensor> outputs)
-{
-    const ConvGeometry g = geometry(call);
-    visitFloat(call.input(0).dtype(), [&](auto* tag) {
-        using T = std::remove_pointer_t<decltype(tag)>;
-        convBackpropFilter<T>(g, call.input(0).data<T>(), call.input(1).data<T>(), outputs[0].data<T>());
-    });
-}
+void inferBackpropFilter(const OpCall& call, SpecList& out) { inferConvBackprop(call, out, false); }
 
 TensorList backwardBackpropFilter(const BackwardContext& ctx, std::span<const Tensor> grads)
 {
@@ -48,7 +26,7 @@ TensorList backwardBackpropFilter(const BackwardContext& ctx, std::span<const Te
 } // namespace
 
 const OpDef kConv2DBackpropFilter{"Conv2DBackpropFilter", "conv2d_backprop_filter", OpKind::NN, 2, 2,
-                                  inferBackpropFilter, forwardBackpropFilter, backwardBackpropFilter};
+                                  inferBackpropFilter, forwardConvBackprop<false>, backwardBackpropFilter};
 
 Tensor conv2dBackpropFilterWithAttrs(const Tensor& dy, const Tensor& x, const Shape& filterShape,
                                      const Attrs& attrs)

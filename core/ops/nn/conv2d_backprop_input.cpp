@@ -14,29 +14,7 @@
 namespace gradstep {
 
 namespace {
-ConvGeometry geometry(const OpCall& call)
-{
-    const ConvGeometry g = convGeometry(call, shapeAttr(call, "input_size", 4), call.input(1).shape());
-    requireOutputShape(call, g, call.input(0).shape());
-    return g;
-}
-
-void inferBackpropInput(const OpCall& call, SpecList& out)
-{
-    requireFloat(call, 0, "output gradient");
-    requireFloat(call, 1, "weight");
-    requireSameDType(call, 0, 1);
-    out.push_back({geometry(call).inputShape(), call.input(0).dtype()});
-}
-
-void forwardBackpropInput(const OpCall& call, std::span<Tensor> outputs)
-{
-    const ConvGeometry g = geometry(call);
-    visitFloat(call.input(0).dtype(), [&](auto* tag) {
-        using T = std::remove_pointer_t<decltype(tag)>;
-        convBackpropInput<T>(g, call.input(0).data<T>(), call.input(1).data<T>(), outputs[0].data<T>());
-    });
-}
+void inferBackpropInput(const OpCall& call, SpecList& out) { inferConvBackprop(call, out, true); }
 
 TensorList backwardBackpropInput(const BackwardContext& ctx, std::span<const Tensor> grads)
 {
@@ -49,7 +27,7 @@ TensorList backwardBackpropInput(const BackwardContext& ctx, std::span<const Ten
 } // namespace
 
 const OpDef kConv2DBackpropInput{"Conv2DBackpropInput", "conv2d_backprop_input", OpKind::NN, 2, 2,
-                                 inferBackpropInput, forwardBackpropInput, backwardBackpropInput};
+                                 inferBackpropInput, forwardConvBackprop<true>, backwardBackpropInput};
 
 Tensor conv2dBackpropInputWithAttrs(const Tensor& dy, const Tensor& weight, const Shape& inputShape,
                                     const Attrs& attrs)

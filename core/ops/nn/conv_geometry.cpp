@@ -98,4 +98,22 @@ Attrs convAttrs(const Conv2dOptions& options)
     return attrs;
 }
 
+ConvGeometry backpropGeometry(const OpCall& call, bool forInput)
+{
+    const Shape given = call.input(1).shape();
+    const Shape other = shapeAttr(call, forInput ? "input_size" : "filter_size", 4);
+    const ConvGeometry g = forInput ? convGeometry(call, other, given) : convGeometry(call, given, other);
+    requireOutputShape(call, g, call.input(0).shape());
+    return g;
+}
+
+void inferConvBackprop(const OpCall& call, SpecList& out, bool forInput)
+{
+    requireFloat(call, 0, "output gradient");
+    requireFloat(call, 1, forInput ? "weight" : "input");
+    requireSameDType(call, 0, 1);
+    const ConvGeometry g = backpropGeometry(call, forInput);
+    out.push_back({forInput ? g.inputShape() : g.weightShape(), call.input(0).dtype()});
+}
+
 } // namespace gradstep

@@ -47,6 +47,13 @@ struct ConvGeometry {
 ConvGeometry convGeometry(const OpCall& call, const Shape& input, const Shape& weight);
 /// ShapeError unless the gradient of the output has the shape the geometry gives.
 void requireOutputShape(const OpCall& call, const ConvGeometry& g, const Shape& dy);
+/// The geometry of Conv2DBackpropInput (ForInput) or Conv2DBackpropFilter: input 1 is the weight
+/// or the input, the `input_size` or `filter_size` attribute gives the other shape, and dy
+/// (input 0) must have the output shape.
+ConvGeometry backpropGeometry(const OpCall& call, bool forInput);
+/// Shape rule of the two backprop ops: dy and input 1 float and of one dtype; the output has
+/// the input's (forInput) or the weight's shape.
+void inferConvBackprop(const OpCall& call, SpecList& out, bool forInput);
 
 /// The attributes of Conv2D from the functional options.
 Attrs convAttrs(const Conv2dOptions& options);
@@ -144,6 +151,15 @@ template <class T> std::unique_ptr<T[]> colBuffer(const ConvGeometry& g)
     return std::make_unique_for_overwrite<T[]>(static_cast<std::size_t>(g.colRows() * g.colCols()));
 }
 
+/// The col matrix of one image group: the image itself when directCol(), else its im2col copy.
+template <class T> const T* colOf(const ConvGeometry& g, const T* image, T* buffer)
+{
+    if (g.directCol())
+        return image;
+    im2col(g, image, buffer);
+    return buffer;
+}
+
 /// y = conv(x, w): one im2col and one GEMM per image and group.
 template <class T> void convForward(const ConvGeometry& g, const T* x, const T* w, T* y)
 {
@@ -152,11 +168,7 @@ template <class T> void convForward(const ConvGeometry& g, const T* x, const T* 
     for (std::int64_t n = 0; n < g.batch; ++n)
         for (std::int64_t grp = 0; grp < g.group; ++grp) {
             const T* image = x + (n * g.inChannels + grp * g.groupIn()) * g.height * g.width;
-            const T* col = image;
-            if (!g.directCol()) {
-                im2col(g, image, buffer.get());
-                col = buffer.get();
-            }
+            const T* col = colOf(g, image, buffer.get());
             T* out = y + (n * g.outChannels + grp * g.groupOut()) * cols;
             gemm<T>(false, false, g.groupOut(), cols, rows, T(1), w + grp * g.groupOut() * rows, rows, col, cols,
                     T(0), out, cols);
@@ -191,15 +203,26 @@ template <class T> void convBackpropFilter(const ConvGeometry& g, const T* dy, c
     for (std::int64_t n = 0; n < g.batch; ++n)
         for (std::int64_t grp = 0; grp < g.group; ++grp) {
             const T* image = x + (n * g.inChannels + grp * g.groupIn()) * g.height * g.width;
-            const T* col = image;
-            if (!g.directCol()) {
-                im2col(g, image, buffer.get());
-                col = buffer.get();
-            }
+            const T* col = colOf(g, image, buffer.get());
             const T* grad = dy + (n * g.outChannels + grp * g.groupOut()) * cols;
             gemm<T>(false, true, g.groupOut(), rows, cols, T(1), grad, cols, col, cols, T(1),
                     dw + grp * g.groupOut() * rows, rows);
         }
+}
+
+/// Forward kernel of Conv2DBackpropInput (ForInput) and Conv2DBackpropFilter.
+template <bool ForInput> void forwardConvBackprop(const OpCall& call, std::span<Tensor> outputs)
+{
+    const ConvGeometry g = backpropGeometry(call, ForInput);
+    visitFloat(call.input(0).dtype(), [&](auto* tag) {
+        using T = std::remove_pointer_t<decltype(tag)>;
+        const T* dy = call.input(0).data<T>();
+        const T* operand = call.input(1).data<T>();
+        if constexpr (ForInput)
+            convBackpropInput<T>(g, dy, operand, outputs[0].data<T>());
+        else
+            convBackpropFilter<T>(g, dy, operand, outputs[0].data<T>());
+    });
 }
 
 } // namespace gradstep
