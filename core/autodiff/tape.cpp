@@ -61,6 +61,19 @@ void appendToTapes(const std::shared_ptr<Node>& node, ExecutionContext& ctx)
         tape->append(node);
 }
 
+/// The setup every recorded node shares once its kind (op or custom rule) is set: save the
+/// inputs, stamp the context's identity, become the outputs' gradFn and join the active tapes.
+std::shared_ptr<Node> attachNode(std::shared_ptr<Node> node, std::span<const Tensor> inputs,
+                                 std::span<Tensor> outputs, ExecutionContext& ctx)
+{
+    for (const Tensor& in : inputs)
+        node->inputs.push_back(in);
+    fillIdentity(*node, ctx);
+    linkOutputs(node, outputs);
+    appendToTapes(node, ctx);
+    return node;
+}
+
 } // namespace
 
 std::shared_ptr<Node> recordOp(const OpDef& op, std::span<const Tensor> inputs, const Attrs& attrs,
@@ -78,12 +91,7 @@ std::shared_ptr<Node> recordOp(const OpDef& op, std::span<const Tensor> inputs, 
     node->op = &op;
     node->seq = seq;
     node->attrs = attrs;
-    for (const Tensor& in : inputs)
-        node->inputs.push_back(in);
-    fillIdentity(*node, ctx);
-    linkOutputs(node, outputs);
-    appendToTapes(node, ctx);
-    return node;
+    return attachNode(std::move(node), inputs, outputs, ctx);
 }
 
 std::shared_ptr<Node> recordCustom(const std::string& name, std::span<const Tensor> inputs,
@@ -94,12 +102,7 @@ std::shared_ptr<Node> recordCustom(const std::string& name, std::span<const Tens
     node->seq = ctx.nextSeq++;
     node->name = name;
     node->customBackward = std::move(backward);
-    for (const Tensor& in : inputs)
-        node->inputs.push_back(in);
-    fillIdentity(*node, ctx);
-    linkOutputs(node, outputs);
-    appendToTapes(node, ctx);
-    return node;
+    return attachNode(std::move(node), inputs, outputs, ctx);
 }
 
 } // namespace gradstep
