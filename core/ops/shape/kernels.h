@@ -30,15 +30,16 @@ std::int64_t dimProduct(const Shape& shape, int from, int to);
 /// shape with dimension `axis` replaced by `dim`.
 Shape withDim(const Shape& shape, int axis, std::int64_t dim);
 
-/// dst (contiguous, `shape`) = src[offset + sum_a i_a * strides[a]]; strides may be negative.
-template <class T>
-void gatherStrided(const T* src, T* dst, const Shape& shape, std::int64_t offset, const AxisStrides& strides)
+/// Calls f(i, o) for each element of a contiguous `shape` in order, i its contiguous index and
+/// o = offset + sum_a i_a * strides[a] its strided position; strides may be negative.
+template <class F>
+void forEachStrided(const Shape& shape, std::int64_t offset, const AxisStrides& strides, F f)
 {
     const std::int64_t n = shape.numel();
     if (n == 0)
         return;
     if (shape.rank() == 0) {
-        dst[0] = src[offset];
+        f(std::int64_t{0}, offset);
         return;
     }
     const int rank = shape.rank();
@@ -47,7 +48,7 @@ void gatherStrided(const T* src, T* dst, const Shape& shape, std::int64_t offset
     AxisStrides counter{};
     for (std::int64_t done = 0; done < n; done += inner) {
         for (std::int64_t j = 0; j < inner; ++j)
-            dst[done + j] = src[offset + j * step];
+            f(done + j, offset + j * step);
         for (int axis = rank - 2; axis >= 0; --axis) {
             const auto ax = static_cast<std::size_t>(axis);
             offset += strides[ax];
@@ -59,34 +60,19 @@ void gatherStrided(const T* src, T* dst, const Shape& shape, std::int64_t offset
     }
 }
 
+/// dst (contiguous, `shape`) = src[offset + sum_a i_a * strides[a]]; strides may be negative.
+template <class T>
+void gatherStrided(const T* src, T* dst, const Shape& shape, std::int64_t offset, const AxisStrides& strides)
+{
+    forEachStrided(shape, offset, strides, [=](std::int64_t i, std::int64_t o) { dst[i] = src[o]; });
+}
+
 /// The reverse of gatherStrided: dst[offset + sum_a i_a * strides[a]] = src (contiguous, `shape`).
 /// The strided positions must be distinct (they are for slices with non-zero steps).
 template <class T>
 void scatterStrided(const T* src, T* dst, const Shape& shape, std::int64_t offset, const AxisStrides& strides)
 {
-    const std::int64_t n = shape.numel();
-    if (n == 0)
-        return;
-    if (shape.rank() == 0) {
-        dst[offset] = src[0];
-        return;
-    }
-    const int rank = shape.rank();
-    const std::int64_t inner = shape[rank - 1];
-    const std::int64_t step = strides[static_cast<std::size_t>(rank - 1)];
-    AxisStrides counter{};
-    for (std::int64_t done = 0; done < n; done += inner) {
-        for (std::int64_t j = 0; j < inner; ++j)
-            dst[offset + j * step] = src[done + j];
-        for (int axis = rank - 2; axis >= 0; --axis) {
-            const auto ax = static_cast<std::size_t>(axis);
-            offset += strides[ax];
-            if (++counter[ax] < shape[axis])
-                break;
-            offset -= strides[ax] * shape[axis];
-            counter[ax] = 0;
-        }
-    }
+    forEachStrided(shape, offset, strides, [=](std::int64_t i, std::int64_t o) { dst[o] = src[i]; });
 }
 
 /// One slice per axis, in the normalised form StridedSlice takes (see strided_slice.cpp).
