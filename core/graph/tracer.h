@@ -1,0 +1,58 @@
+// Tracing op calls into graph nodes: while a GraphTracer is alive, every op called on this thread
+// becomes a node of its graph instead of running. Graph autodiff runs each op's backward rule over
+// symbolic tensors this way, so the rule itself is the only definition of the derivative.
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "autodiff/context.h"
+#include "graph/graph.h"
+
+#include <functional>
+#include <optional>
+#include <unordered_map>
+
+namespace gradstep {
+
+class GraphTracer final : public OpTracer {
+public:
+    /// Installs itself as this thread's tracer (and disables tape recording) until destroyed.
+    explicit GraphTracer(Graph& graph);
+    ~GraphTracer() override;
+    GraphTracer(const GraphTracer&) = delete;
+    GraphTracer& operator=(const GraphTracer&) = delete;
+
+    /// A symbolic tensor (no storage) standing for `id`; requiresGrad is what rules see as needsGrad.
+    Tensor bind(ValueId id, bool requiresGrad = false);
+    /// The value a tensor stands for; a concrete tensor met for the first time becomes a constant.
+    ValueId valueOf(const Tensor& tensor);
+    /// Identity of the nodes traced from now on; without one they take the context's scope,
+    /// phase and source location, as PyNative nodes do.
+    void setIdentity(std::optional<NodeIdentity> identity) { m_identity = std::move(identity); }
+
+    OutputList traceOp(const OpDef& op, std::span<const Tensor> inputs, const Attrs& attrs) override;
+
+private:
+    NodeIdentity currentIdentity() const;
+
+    Graph& m_graph;
+    OpTracer* m_savedTracer;
+    std::optional<NodeIdentity> m_identity;
+    // Keyed by TensorImpl address only for lookup (never iterated); m_alive keeps each key's
+    // tensor alive so an address cannot be reused for another tensor during the trace.
+    std::unordered_map<const TensorImpl*, ValueId> m_values;
+    std::vector<Tensor> m_alive;
+};
+
+struct TracedInput {
+    std::string name;
+    TensorSpec spec;
+    ValueKind kind = ValueKind::Argument;
+};
+
+/// Builds a graph by running fn over symbolic inputs (a C++ front end for tests and tools; the
+/// Python front end compiles source instead). Ops fn calls become nodes; tensors it creates become
+/// constants. fn must not read tensor values.
+Graph traceFunction(std::string name, std::span<const TracedInput> inputs,
+                    const std::function<TensorList(const TensorList&)>& fn);
+
+} // namespace gradstep
