@@ -88,9 +88,15 @@ FusedKernel::FusedKernel(const Graph& members)
     if (members.outputs().empty())
         throw ValueError("fused kernel: no outputs");
     m_shape = members.spec(members.outputs()[0]).shape;
-    m_dtype = members.spec(members.outputs()[0]).dtype;
+    // The element type: the first member's float result, or a comparison's float operands.
+    if (members.nodes().empty())
+        throw ValueError("fused kernel: no members");
+    const GraphNode& first = members.nodes().front();
+    m_dtype = members.spec(first.outputs[0]).dtype;
+    if (m_dtype == DType::Bool && !first.inputs.empty())
+        m_dtype = members.spec(first.inputs[0]).dtype;
     if (!isFloating(m_dtype))
-        throw ValueError("fused kernel: outputs must be Float32 or Float64");
+        throw ValueError("fused kernel: members must compute in Float32 or Float64");
     // Operands first (inputs and constants), then one register per member node.
     std::vector<int> slotOf(members.values().size(), -1);
     for (const GraphNode& node : members.nodes())
@@ -122,9 +128,11 @@ FusedKernel::FusedKernel(const Graph& members)
         m_instructions.push_back(ins);
     }
     for (ValueId out : members.outputs()) {
-        if (members.value(out).kind != ValueKind::NodeOutput || members.spec(out).dtype != m_dtype)
+        const DType d = members.spec(out).dtype;
+        if (members.value(out).kind != ValueKind::NodeOutput || (d != m_dtype && d != DType::Bool))
             throw ValueError("fused kernel: each output must be a " + std::string(dtypeName(m_dtype))
-                             + " member result");
+                             + " or Bool member result");
+        m_outputIsBool.push_back(d == DType::Bool);
         const auto slot = static_cast<std::uint16_t>(slotOf[out]);
         if (std::find(m_outputSlots.begin(), m_outputSlots.end(), slot) != m_outputSlots.end())
             throw ValueError("fused kernel: a value is returned twice");
@@ -261,11 +269,20 @@ template <class T> void FusedKernel::runTyped(std::span<const Tensor> inputs, st
         for (std::size_t s = m_operands.size(); s < m_slotCount; ++s)
             dst[s] = block(s);
         for (std::size_t o = 0; o < m_outputSlots.size(); ++o)
-            dst[m_outputSlots[o]] = static_cast<T*>(outputs[o].rawData()) + start;
+            if (!m_outputIsBool[o])
+                dst[m_outputSlots[o]] = static_cast<T*>(outputs[o].rawData()) + start;
         for (const Instruction& ins : m_instructions) {
             execute(ins, len, dst[ins.dst], src[ins.a], src[ins.b], src[ins.c]);
             src[ins.dst] = dst[ins.dst];
         }
+        // Comparison results live in registers as 0 or 1; a Bool output is converted on the way out.
+        for (std::size_t o = 0; o < m_outputSlots.size(); ++o)
+            if (m_outputIsBool[o]) {
+                bool* out = static_cast<bool*>(outputs[o].rawData()) + start;
+                const T* reg = block(m_outputSlots[o]);
+                for (std::int64_t j = 0; j < len; ++j)
+                    out[j] = reg[j] != T(0);
+            }
     }
 }
 

@@ -53,6 +53,7 @@ private:
     std::vector<Operand> m_operands;     ///< slots 0..k-1
     std::vector<Instruction> m_instructions;
     std::vector<std::uint16_t> m_outputSlots;
+    std::vector<bool> m_outputIsBool;
     std::size_t m_slotCount = 0;
 };
 
