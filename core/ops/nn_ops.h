@@ -9,7 +9,8 @@
 
 namespace gradstep {
 
-/// 2-D (M,K)x(K,N) or batched (..., M, K)x(..., K, N) with broadcast batch dims.
+/// 2-D (M,K)x(K,N) or batched (..., M, K)x(..., K, N) with broadcast batch dims; a 1-D operand is a
+/// vector whose axis is dropped from the result, as in NumPy.
 Tensor matmul(const Tensor& a, const Tensor& b, bool transposeA = false, bool transposeB = false);
 /// Adds bias (C,) along axis 1 (NCHW / (N, C)).
 Tensor biasAdd(const Tensor& x, const Tensor& bias);
@@ -23,6 +24,12 @@ struct Conv2dOptions {
 };
 /// NCHW input, weight (C_out, C_in/group, kH, kW), cross-correlation; im2col + GEMM.
 Tensor conv2d(const Tensor& x, const Tensor& weight, const Conv2dOptions& options = {});
+/// The gradient of conv2d with respect to its input of shape inputShape (a differentiable op).
+Tensor conv2dBackpropInput(const Tensor& dy, const Tensor& weight, const std::vector<std::int64_t>& inputShape,
+                           const Conv2dOptions& options = {});
+/// The gradient of conv2d with respect to its weight of shape filterShape (a differentiable op).
+Tensor conv2dBackpropFilter(const Tensor& dy, const Tensor& x, const std::vector<std::int64_t>& filterShape,
+                            const Conv2dOptions& options = {});
 
 struct Pool2dOptions {
     std::vector<std::int64_t> kernel{1, 1};
@@ -31,12 +38,22 @@ struct Pool2dOptions {
 };
 /// Ties: the gradient goes to the first maximum in the window (row-major), as cuDNN and PyTorch do.
 Tensor maxPool2d(const Tensor& x, const Pool2dOptions& options);
+/// 'same' averages over the real elements of each window only (padding is not counted).
 Tensor avgPool2d(const Tensor& x, const Pool2dOptions& options);
+/// The gradient of maxPool2d: dy routed to the argmax of each window of x.
+Tensor maxPoolGrad(const Tensor& x, const Tensor& dy, const Pool2dOptions& options);
+/// The adjoint of maxPoolGrad: g (shaped like x) read at the argmax of each window of x.
+Tensor maxPoolGradGrad(const Tensor& x, const Tensor& g, const Pool2dOptions& options);
+/// The gradient of avgPool2d for an input of shape inputShape.
+Tensor avgPoolGrad(const Tensor& dy, const std::vector<std::int64_t>& inputShape, const Pool2dOptions& options);
 
 Tensor softmax(const Tensor& x, std::int64_t axis = -1);
 Tensor logSoftmax(const Tensor& x, std::int64_t axis = -1);
-/// keepProb in (0, 1]; the mask comes from the global seeded generator; scales by 1/keepProb.
+/// keepProb in (0, 1]; the mask comes from a generator seeded with `seed` (same seed, same mask);
+/// scales by 1/keepProb.
 Tensor dropout(const Tensor& x, double keepProb, std::uint64_t seed);
+/// Both outputs of the Dropout op: {output, mask}.
+TensorList dropoutWithMask(const Tensor& x, double keepProb, std::uint64_t seed);
 
 /// Per-sample loss (N,) of logits (N, C) against class indices (N,) Int32/Int64.
 Tensor sparseSoftmaxCrossEntropy(const Tensor& logits, const Tensor& labels);

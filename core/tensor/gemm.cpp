@@ -49,7 +49,11 @@ void gemmEigen(bool ta, bool tb, std::int64_t m, std::int64_t n, std::int64_t k,
         return;
     RowMap<T> C(c, m, n, Eigen::OuterStride<>(ldc));
     if (k == 0) {
-        C *= beta;
+        // beta = 0 means C is not read (it may hold uninitialised NaNs), as in BLAS.
+        if (beta == T(0))
+            C.setZero();
+        else
+            C *= beta;
         return;
     }
     ConstRowMap<T> A(a, ta ? k : m, ta ? m : k, Eigen::OuterStride<>(lda));

@@ -5,4 +5,21 @@
 
 namespace gradstep {
 
+extern const OpDef kMatMul;
+extern const OpDef kBatchMatMul;
+extern const OpDef kBiasAdd;
+extern const OpDef kConv2D;
+extern const OpDef kConv2DBackpropInput;
+extern const OpDef kConv2DBackpropFilter;
+extern const OpDef kMaxPool;
+extern const OpDef kMaxPoolGrad;
+extern const OpDef kMaxPoolGradGrad;
+extern const OpDef kAvgPool;
+extern const OpDef kAvgPoolGrad;
+extern const OpDef kSoftmax;
+extern const OpDef kLogSoftmax;
+extern const OpDef kDropout;
+extern const OpDef kSparseSoftmaxCrossEntropyWithLogits;
+extern const OpDef kSoftmaxCrossEntropyWithLogits;
+
 } // namespace gradstep

@@ -6,7 +6,10 @@ namespace gradstep {
 
 void registerNnOps(OpRegistry& registry)
 {
-    for (const OpDef* op : std::initializer_list<const OpDef*>{})
+    for (const OpDef* op : {&kMatMul, &kBatchMatMul, &kBiasAdd, &kConv2D, &kConv2DBackpropInput,
+                            &kConv2DBackpropFilter, &kMaxPool, &kMaxPoolGrad, &kMaxPoolGradGrad, &kAvgPool,
+                            &kAvgPoolGrad, &kSoftmax, &kLogSoftmax, &kDropout,
+                            &kSparseSoftmaxCrossEntropyWithLogits, &kSoftmaxCrossEntropyWithLogits})
         registry.add(*op);
 }
 
