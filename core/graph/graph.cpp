@@ -16,7 +16,15 @@ Tensor symbolicTensor(const TensorSpec& spec)
     auto impl = std::make_shared<TensorImpl>();
     impl->shape = spec.shape;
     impl->dtype = spec.dtype;
+    // An empty storage object: its address identifies the value through detach() and views,
+    // and a rule that wrongly reads values reads zeros instead of crashing the program.
+    impl->storage = std::make_shared<Storage>(0);
     return Tensor(std::move(impl));
+}
+
+bool isSymbolic(const Tensor& t)
+{
+    return t.defined() && t.impl()->storage && t.impl()->storage->bytes() < t.nbytes();
 }
 
 std::string_view shortDTypeName(DType dtype)

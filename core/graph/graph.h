@@ -122,8 +122,11 @@ private:
     std::vector<ValueId> m_outputs;
 };
 
-/// A tensor with the spec's shape and dtype and no storage: what shape rules see at build time.
+/// A tensor with the spec's shape and dtype and no values (an empty storage object): what shape
+/// rules see at build time and what backward rules see while graph autodiff traces them.
 Tensor symbolicTensor(const TensorSpec& spec);
+/// Whether t is symbolic: its storage holds fewer bytes than its shape needs.
+bool isSymbolic(const Tensor& t);
 /// "f32[2, 3]" as the text form writes it.
 std::string specToString(const TensorSpec& spec);
 /// "f32", "f64", "i32", "i64", "bool".

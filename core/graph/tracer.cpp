@@ -22,6 +22,7 @@ Tensor GraphTracer::bind(ValueId id, bool requiresGrad)
     Tensor t = symbolicTensor(m_graph.spec(id));
     t.impl()->requiresGrad = requiresGrad;
     m_values.emplace(t.impl(), id);
+    m_storages.emplace(t.impl()->storage.get(), id);
     m_alive.push_back(t);
     return t;
 }
@@ -33,8 +34,13 @@ ValueId GraphTracer::valueOf(const Tensor& tensor)
     auto found = m_values.find(tensor.impl());
     if (found != m_values.end())
         return found->second;
-    if (!tensor.impl()->storage)
+    if (isSymbolic(tensor)) {
+        auto same = m_storages.find(tensor.impl()->storage.get());
+        if (same != m_storages.end() && m_graph.spec(same->second).shape == tensor.shape()
+            && m_graph.spec(same->second).dtype == tensor.dtype())
+            return same->second;
         throw RuntimeError("a symbolic tensor of another graph was used while tracing graph '" + m_graph.name() + "'");
+    }
     const ValueId id = m_graph.addConstant(tensor);
     m_values.emplace(tensor.impl(), id);
     m_alive.push_back(tensor);

@@ -37,9 +37,11 @@ private:
     Graph& m_graph;
     OpTracer* m_savedTracer;
     std::optional<NodeIdentity> m_identity;
-    // Keyed by TensorImpl address only for lookup (never iterated); m_alive keeps each key's
-    // tensor alive so an address cannot be reused for another tensor during the trace.
+    // Keyed by TensorImpl and Storage addresses only for lookup (never iterated); m_alive keeps
+    // each key's tensor alive so an address cannot be reused for another tensor during the trace.
+    // The storage key finds a value again through detach(), which makes a new TensorImpl.
     std::unordered_map<const TensorImpl*, ValueId> m_values;
+    std::unordered_map<const Storage*, ValueId> m_storages;
     std::vector<Tensor> m_alive;
 };
 
@@ -51,7 +53,7 @@ struct TracedInput {
 
 /// Builds a graph by running fn over symbolic inputs (a C++ front end for tests and tools; the
 /// Python front end compiles source instead). Ops fn calls become nodes; tensors it creates become
-/// constants. fn must not read tensor values.
+/// constants. fn must not read tensor values (symbolic tensors read as zeros).
 Graph traceFunction(std::string name, std::span<const TracedInput> inputs,
                     const std::function<TensorList(const TensorList&)>& fn);
 
