@@ -9,6 +9,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
+
 using namespace gradstep;
 
 namespace {
@@ -105,4 +107,56 @@ TEST_CASE("if and while nodes run the branch and the loop their conditions choos
                                "  return %0\n"
                                "}\n");
     CHECK_THROWS_WITH(executeGraph(bounded, TensorList{x}), Catch::Contains("exceeded its bound of 3 iterations"));
+}
+
+TEST_CASE("a fused node reports itself and, inside, each of its members with real values")
+{
+    Graph g = parseGraph("graph @g(%x : f32[2]) {\n"
+                         "  %0 : f32[2] = FusedElementwise(%x) @Net\n"
+                         "    fused(%a : f32[2]) {\n"
+                         "      %1 : f32[2] = Neg(%a) @Net/a\n"
+                         "      %2 : f32[2] = Exp(%1) @Net/b\n"
+                         "      return %2\n"
+                         "    }\n"
+                         "  return %0\n"
+                         "}\n");
+    const Tensor x = Tensor::fromVector<float>({2}, {0, 1});
+    const TensorList unobserved = executeGraph(g, TensorList{x});
+    EventLog log;
+    {
+        ObserverGuard attach(&log);
+        const TensorList observed = executeGraph(g, TensorList{x});
+        CHECK(observed[0].toDoubles() == unobserved[0].toDoubles());
+    }
+    CHECK(log.lines == std::vector<std::string>{"start FusedElementwise", "start Neg", "finish Neg @Net/a", "start Exp",
+                                                "finish Exp @Net/b", "finish FusedElementwise @Net"});
+}
+
+TEST_CASE("planned buffers are shared by values with disjoint lifetimes and reused across runs")
+{
+    Graph g = parseGraph("graph @g(%x : f64[64]) {\n"
+                         "  %0 : f64[64] (buffer 0) = Exp(%x)\n"
+                         "  %1 : f64[64] (buffer 1) = Neg(%0)\n"
+                         "  %2 : f64[64] (buffer 0) = Sin(%1)\n"
+                         "  %3 : f64[64] = Mul(%2, %2)\n"
+                         "  return %3\n"
+                         "}\n");
+    struct StorageLog : ExecutionObserver {
+        std::vector<const void*> data;
+        void nodeStarted(const NodeEvent&) override {}
+        void nodeFinished(const NodeEvent& e) override { data.push_back(e.outputs[0].rawData()); }
+    };
+    GraphExecutor executor(g);
+    const Tensor x = Tensor::full({64}, 0.5, DType::Float64);
+    const double expected = std::sin(-std::exp(0.5));
+    for (int run = 0; run < 3; ++run) {
+        const TensorList out = executor.run(TensorList{x});
+        CHECK(out[0].at(7) == expected * expected);
+    }
+    // With an observer attached the plan is not used: every value the observer sees stays intact.
+    StorageLog log;
+    ObserverGuard attach(&log);
+    executor.run(TensorList{x});
+    REQUIRE(log.data.size() == 4);
+    CHECK(log.data[0] != log.data[2]);
 }
