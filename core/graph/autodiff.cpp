@@ -11,7 +11,10 @@ namespace gradstep {
 
 namespace {
 
-bool differentiablePosition(const OpDef& op, std::size_t i) { return op.differentiableInputs >> (i < 63 ? i : 63) & 1; }
+bool differentiablePosition(const OpDef& op, std::size_t i)
+{
+    return op.differentiableInputs >> (i < 63 ? i : 63) & 1;
+}
 
 // Which values depend on a `wrt` input through nodes PyNative would record (mirrors recordOp).
 std::vector<bool> requiringValues(const Graph& graph, const std::vector<ValueId>& wrt)
@@ -22,7 +25,9 @@ std::vector<bool> requiringValues(const Graph& graph, const std::vector<ValueId>
     for (const GraphNode& node : graph.nodes()) {
         bool any = false;
         for (std::size_t i = 0; i < node.inputs.size(); ++i)
-            any = any || (needed[node.inputs[i]] && (node.kind != NodeKind::Op || differentiablePosition(*node.op, i)));
+            any = any
+                  || (needed[node.inputs[i]]
+                      && (node.kind != NodeKind::Op || differentiablePosition(*node.op, i)));
         if (node.kind == NodeKind::Op && !node.op->differentiable())
             any = false;
         for (ValueId out : node.outputs)
@@ -38,8 +43,8 @@ public:
     {
     }
 
-    // Seeds the differentiated outputs with ones or with new sens inputs; like the engine's seeding,
-    // a root given twice adds its seeds.
+    // Seeds the differentiated outputs with ones or with new sens inputs; like the engine's
+    // seeding, a root given twice adds its seeds.
     void seed(const GradientSpec& spec)
     {
         NodeIdentity identity;
@@ -50,8 +55,9 @@ public:
         const std::size_t roots = std::min(spec.differentiatedOutputs, outputs.size());
         for (std::size_t i = 0; i < roots; ++i) {
             const TensorSpec& s = m_graph.spec(outputs[i]);
-            const Tensor seed = spec.sensInputs ? m_tracer.bind(m_graph.addInput("sens" + std::to_string(i), s))
-                                                : Tensor::full(s.shape, 1.0, s.dtype);
+            const Tensor seed = spec.sensInputs
+                                    ? m_tracer.bind(m_graph.addInput("sens" + std::to_string(i), s))
+                                    : Tensor::full(s.shape, 1.0, s.dtype);
             if (m_requires[outputs[i]])
                 accumulate(outputs[i], seed);
         }
@@ -60,7 +66,8 @@ public:
     void propagate(std::size_t forwardNodes)
     {
         for (std::size_t k = forwardNodes; k-- > 0;) {
-            const GraphNode node = m_graph.node(static_cast<NodeId>(k)); // copied: the graph grows below
+            const GraphNode node =
+                m_graph.node(static_cast<NodeId>(k)); // copied: the graph grows below
             bool flows = false;
             for (ValueId out : node.outputs)
                 flows = flows || m_grads[out].defined();
@@ -72,8 +79,10 @@ public:
             case NodeKind::If: ifRule(node); break;
             case NodeKind::Fused: fusedRule(node); break;
             case NodeKind::While:
-                throw AutodiffError("the while loop '" + node.label() + "' has no gradient in graph mode; "
-                                    "unroll it with a constant bound (a for loop over range(n)) to differentiate it");
+                throw AutodiffError("the while loop '" + node.label()
+                                    + "' has no gradient in graph mode; "
+                                      "unroll it with a constant bound (a for loop over range(n)) "
+                                      "to differentiate it");
             }
         }
     }
@@ -90,7 +99,8 @@ private:
     static NodeIdentity backwardIdentity(const GraphNode& node)
     {
         NodeIdentity identity;
-        identity.scope = node.identity.scope.empty() ? "Gradients" : "Gradients/" + node.identity.scope;
+        identity.scope =
+            node.identity.scope.empty() ? "Gradients" : "Gradients/" + node.identity.scope;
         identity.location = node.identity.location;
         identity.phase = Phase::Backward;
         identity.origin = node.id;
@@ -108,7 +118,8 @@ private:
         OutputList grads;
         for (ValueId out : node.outputs) {
             const TensorSpec& spec = m_graph.spec(out);
-            grads.push_back(m_grads[out].defined() ? m_grads[out] : Tensor::zeros(spec.shape, spec.dtype));
+            grads.push_back(m_grads[out].defined() ? m_grads[out]
+                                                   : Tensor::zeros(spec.shape, spec.dtype));
         }
         return grads;
     }
@@ -143,9 +154,9 @@ private:
             const Tensor& g = gradInputs[i];
             const TensorSpec& in = m_graph.spec(node.inputs[i]);
             if (g.defined() && (!(g.shape() == in.shape) || g.dtype() != in.dtype))
-                throw AutodiffError("gradient for input " + std::to_string(i) + " of node '" + node.label()
-                                    + "' is " + specToString({g.shape(), g.dtype()}) + ", expected "
-                                    + specToString(in));
+                throw AutodiffError("gradient for input " + std::to_string(i) + " of node '"
+                                    + node.label() + "' is " + specToString({g.shape(), g.dtype()})
+                                    + ", expected " + specToString(in));
         }
     }
 
@@ -163,20 +174,23 @@ private:
         spec.sensInputs = true;
         Graph g = gradientGraph(sub, spec);
         const std::vector<ValueId> all = g.outputs();
-        g.setOutputs(std::vector<ValueId>(all.end() - static_cast<std::ptrdiff_t>(spec.wrt.size()), all.end()));
+        g.setOutputs(std::vector<ValueId>(all.end() - static_cast<std::ptrdiff_t>(spec.wrt.size()),
+                                          all.end()));
         return g;
     }
 
     // Arguments of a subgraph gradient: the node's inputs then its output gradients.
     std::vector<ValueId> gradientArguments(const GraphNode& node, std::size_t skip)
     {
-        std::vector<ValueId> args(node.inputs.begin() + static_cast<std::ptrdiff_t>(skip), node.inputs.end());
+        std::vector<ValueId> args(node.inputs.begin() + static_cast<std::ptrdiff_t>(skip),
+                                  node.inputs.end());
         for (const Tensor& g : outputGrads(node))
             args.push_back(m_tracer.valueOf(g));
         return args;
     }
 
-    void accumulateResults(const GraphNode& node, std::size_t skip, const std::vector<std::size_t>& floatInputs,
+    void accumulateResults(const GraphNode& node, std::size_t skip,
+                           const std::vector<std::size_t>& floatInputs,
                            const std::vector<ValueId>& results)
     {
         for (std::size_t k = 0; k < floatInputs.size(); ++k) {
@@ -192,8 +206,8 @@ private:
         Graph thenGrad = subgraphGradient(*node.subgraphs[0], floatInputs);
         Graph elseGrad = subgraphGradient(*node.subgraphs[1], sameInputs);
         const std::vector<ValueId> args = gradientArguments(node, 1);
-        const std::vector<ValueId> results = m_graph.addIf(node.inputs[0], args, std::move(thenGrad),
-                                                           std::move(elseGrad), backwardIdentity(node));
+        const std::vector<ValueId> results = m_graph.addIf(
+            node.inputs[0], args, std::move(thenGrad), std::move(elseGrad), backwardIdentity(node));
         accumulateResults(node, 1, floatInputs, results);
     }
 
@@ -218,10 +232,11 @@ Graph gradientGraph(const Graph& forward, const GradientSpec& spec)
     for (ValueId v : spec.wrt) {
         const GraphValue& value = forward.value(v);
         if (!value.isInput())
-            throw ValueError("gradients are taken with respect to graph inputs; value " + std::to_string(v)
-                             + " is not one");
+            throw ValueError("gradients are taken with respect to graph inputs; value "
+                             + std::to_string(v) + " is not one");
         if (!isFloating(value.spec.dtype))
-            throw TypeError("input '" + value.name + "' is a " + std::string(dtypeName(value.spec.dtype))
+            throw TypeError("input '" + value.name + "' is a "
+                            + std::string(dtypeName(value.spec.dtype))
                             + " tensor; only float tensors can be differentiated");
     }
     Graph graph = forward;
@@ -238,11 +253,13 @@ Graph gradientGraph(const Graph& forward, const GradientSpec& spec)
     return graph;
 }
 
-std::vector<ValueId> inlineGraph(Graph& into, const Graph& callee, std::span<const ValueId> arguments)
+std::vector<ValueId> inlineGraph(Graph& into, const Graph& callee,
+                                 std::span<const ValueId> arguments)
 {
     if (arguments.size() != callee.inputs().size())
-        throw ValueError("inlining '" + callee.name() + "' needs " + std::to_string(callee.inputs().size())
-                         + " arguments, got " + std::to_string(arguments.size()));
+        throw ValueError("inlining '" + callee.name() + "' needs "
+                         + std::to_string(callee.inputs().size()) + " arguments, got "
+                         + std::to_string(arguments.size()));
     std::vector<ValueId> map(callee.values().size(), kNoId);
     std::vector<NodeId> nodeMap(callee.nodes().size(), kNoId);
     for (std::size_t i = 0; i < arguments.size(); ++i)

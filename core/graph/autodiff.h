@@ -32,6 +32,7 @@ Graph gradientGraph(const Graph& forward, const GradientSpec& spec);
 
 /// Copies `callee`'s nodes into `into` over `arguments` (one per callee input) and returns the
 /// values of its outputs; constants are copied, origins are remapped to the copies.
-std::vector<ValueId> inlineGraph(Graph& into, const Graph& callee, std::span<const ValueId> arguments);
+std::vector<ValueId> inlineGraph(Graph& into, const Graph& callee,
+                                 std::span<const ValueId> arguments);
 
 } // namespace gradstep

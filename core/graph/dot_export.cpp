@@ -56,8 +56,10 @@ public:
     std::string write(const Graph& graph)
     {
         m_out = "digraph " + dotQuoted(graph.name()) + " {\n";
-        m_out += "  graph [rankdir=TB, compound=true, fontname=" + dotQuoted(kFontName) + ", fontsize=10];\n";
-        m_out += "  node [shape=box, style=\"rounded,filled\", fontname=" + dotQuoted(kFontName) + ", fontsize=10];\n";
+        m_out += "  graph [rankdir=TB, compound=true, fontname=" + dotQuoted(kFontName)
+                 + ", fontsize=10];\n";
+        m_out += "  node [shape=box, style=\"rounded,filled\", fontname=" + dotQuoted(kFontName)
+                 + ", fontsize=10];\n";
         m_out += "  edge [fontname=" + dotQuoted(kFontName) + ", fontsize=8];\n";
         body(graph, "", 1);
         for (const std::string& edge : m_edges)
@@ -73,7 +75,10 @@ private:
         return text;
     }
 
-    static std::string indent(int depth) { return std::string(static_cast<std::size_t>(2 * depth), ' '); }
+    static std::string indent(int depth)
+    {
+        return std::string(static_cast<std::size_t>(2 * depth), ' ');
+    }
 
     std::string endpoint(const Graph& g, const std::string& prefix, ValueId v) const
     {
@@ -81,20 +86,23 @@ private:
         switch (value.kind) {
         case ValueKind::Argument:
         case ValueKind::Parameter: return prefix + "a" + std::to_string(value.index);
-        case ValueKind::Constant: return m_options.showConstants ? prefix + "c" + std::to_string(v) : "";
+        case ValueKind::Constant:
+            return m_options.showConstants ? prefix + "c" + std::to_string(v) : "";
         case ValueKind::NodeOutput: break;
         }
         return prefix + "n" + std::to_string(value.node);
     }
 
-    void edge(const Graph& g, const std::string& prefix, ValueId from, const std::string& to, std::string attrs = "")
+    void edge(const Graph& g, const std::string& prefix, ValueId from, const std::string& to,
+              std::string attrs = "")
     {
         const std::string tail = endpoint(g, prefix, from);
         if (tail.empty())
             return;
         const GraphValue& v = g.value(from);
         if (v.kind == ValueKind::NodeOutput && g.node(v.node).outputs.size() > 1)
-            attrs += std::string(attrs.empty() ? "" : ", ") + "label=" + dotQuoted("#" + std::to_string(v.index));
+            attrs += std::string(attrs.empty() ? "" : ", ")
+                     + "label=" + dotQuoted("#" + std::to_string(v.index));
         m_edges.push_back(tail + " -> " + to + (attrs.empty() ? "" : " [" + attrs + "]"));
     }
 
@@ -103,18 +111,19 @@ private:
         for (ValueId in : g.inputs()) {
             const GraphValue& v = g.value(in);
             const bool param = v.kind == ValueKind::Parameter;
-            m_out += indent(depth) + prefix + "a" + std::to_string(v.index) + " [shape=ellipse, fillcolor="
-                     + (param ? kParameterFill : kArgumentFill) + ", label="
-                     + dotQuoted(label(v.name.empty() ? "input " + std::to_string(v.index) : v.name) + "\n"
-                                 + label(specToString(v.spec)))
+            m_out += indent(depth) + prefix + "a" + std::to_string(v.index)
+                     + " [shape=ellipse, fillcolor=" + (param ? kParameterFill : kArgumentFill)
+                     + ", label="
+                     + dotQuoted(label(v.name.empty() ? "input " + std::to_string(v.index) : v.name)
+                                 + "\n" + label(specToString(v.spec)))
                      + "];\n";
         }
         if (m_options.showConstants)
             for (const GraphValue& v : g.values())
                 if (v.kind == ValueKind::Constant)
                     m_out += indent(depth) + prefix + "c" + std::to_string(v.id)
-                             + " [shape=plaintext, style=\"\", fontcolor=\"" + kConstantColor + "\", label="
-                             + dotQuoted(label(constantLabel(v))) + "];\n";
+                             + " [shape=plaintext, style=\"\", fontcolor=\"" + kConstantColor
+                             + "\", label=" + dotQuoted(label(constantLabel(v))) + "];\n";
         ScopeTree scopes;
         for (const GraphNode& node : g.nodes())
             insert(scopes, node.identity.scope, node.id);
@@ -148,8 +157,8 @@ private:
             node(g, prefix, g.node(id), depth);
         for (const auto& [name, child] : tree.children) {
             m_out += indent(depth) + "subgraph cluster_" + std::to_string(m_clusters++) + " {\n";
-            m_out += indent(depth + 1) + "label=" + dotQuoted(label(name)) + "; color=\"" + kClusterColor
-                     + "\"; style=rounded;\n";
+            m_out += indent(depth + 1) + "label=" + dotQuoted(label(name)) + "; color=\""
+                     + kClusterColor + "\"; style=rounded;\n";
             cluster(g, prefix, child, depth + 1);
             m_out += indent(depth) + "}\n";
         }
@@ -165,9 +174,9 @@ private:
         std::string tooltip = n.label() + (n.attrs.empty() ? "" : " " + n.attrs.toString());
         if (n.identity.location.file)
             tooltip += " at " + n.identity.location.toString();
-        return id + " [fillcolor=\"" + phaseFill(n.identity.phase) + "\", label="
-               + dotQuoted(label(std::string(n.name())) + "\n" + label(types)) + ", tooltip=" + dotQuoted(tooltip)
-               + "]";
+        return id + " [fillcolor=\"" + phaseFill(n.identity.phase)
+               + "\", label=" + dotQuoted(label(std::string(n.name())) + "\n" + label(types))
+               + ", tooltip=" + dotQuoted(tooltip) + "]";
     }
 
     void node(const Graph& g, const std::string& prefix, const GraphNode& n, int depth);
@@ -193,17 +202,19 @@ void DotWriter::node(const Graph& g, const std::string& prefix, const GraphNode&
     const int row = n.kind == NodeKind::If ? 0 : n.kind == NodeKind::While ? 1 : 2;
     const std::size_t skip = n.kind == NodeKind::If ? 1 : 0;
     m_out += indent(depth) + "subgraph cluster_" + std::to_string(m_clusters++) + " {\n";
-    m_out += indent(depth + 1) + "label=" + dotQuoted(label(std::string(n.name()))) + "; color=\"" + kSubgraphColor
-             + "\"; style=\"rounded,dashed\";\n";
+    m_out += indent(depth + 1) + "label=" + dotQuoted(label(std::string(n.name()))) + "; color=\""
+             + kSubgraphColor + "\"; style=\"rounded,dashed\";\n";
     for (std::size_t k = 0; k < n.subgraphs.size(); ++k) {
         const Graph& sub = *n.subgraphs[k];
         const std::string subPrefix = id + "_" + std::to_string(k) + "_";
         m_out += indent(depth + 1) + "subgraph cluster_" + std::to_string(m_clusters++) + " {\n";
-        m_out += indent(depth + 2) + "label=" + dotQuoted(names[row][k & 1]) + "; color=\"" + kClusterColor + "\";\n";
+        m_out += indent(depth + 2) + "label=" + dotQuoted(names[row][k & 1]) + "; color=\""
+                 + kClusterColor + "\";\n";
         body(sub, subPrefix, depth + 2);
         m_out += indent(depth + 1) + "}\n";
         for (std::size_t i = 0; i < sub.inputs().size() && skip + i < n.inputs.size(); ++i)
-            edge(g, prefix, n.inputs[skip + i], subPrefix + "a" + std::to_string(i), "style=dashed");
+            edge(g, prefix, n.inputs[skip + i], subPrefix + "a" + std::to_string(i),
+                 "style=dashed");
         m_edges.push_back(subPrefix + "out -> " + id + " [style=dashed]");
     }
     m_out += indent(depth + 1) + nodeStatement(g, id, n) + ";\n";
@@ -214,7 +225,10 @@ void DotWriter::node(const Graph& g, const std::string& prefix, const GraphNode&
 
 } // namespace
 
-std::string exportDot(const Graph& graph, const DotOptions& options) { return DotWriter(options).write(graph); }
+std::string exportDot(const Graph& graph, const DotOptions& options)
+{
+    return DotWriter(options).write(graph);
+}
 
 std::string dotQuoted(std::string_view text)
 {

@@ -1,4 +1,5 @@
-// The graph executor (see executor.h and Note [Graph execution events]). SPDX-License-Identifier: MIT
+// The graph executor (see executor.h and Note [Graph execution events]). SPDX-License-Identifier:
+// MIT
 #include "graph/executor.h"
 
 #include "autodiff/context.h"
@@ -35,8 +36,9 @@ private:
     NodeEvent event(std::span<const Tensor> outputs) const
     {
         const std::string* scope = m_node.identity.scope.empty() ? nullptr : &m_node.identity.scope;
-        return NodeEvent{m_seq, m_node.identity.phase, m_node.op, nullptr, scope, &m_node.attrs,
-                         m_inputs, outputs, &m_node};
+        return NodeEvent{m_seq,  m_node.identity.phase, m_node.op, nullptr,
+                         scope,  &m_node.attrs,         m_inputs,  outputs,
+                         &m_node};
     }
 
     ExecutionContext& m_ctx;
@@ -91,16 +93,16 @@ void GraphExecutor::checkInputs(std::span<const Tensor> inputs) const
 {
     const auto& ids = m_graph.inputs();
     if (inputs.size() != ids.size())
-        throw TypeError("graph '" + m_graph.name() + "' takes " + std::to_string(ids.size()) + " inputs, got "
-                        + std::to_string(inputs.size()));
+        throw TypeError("graph '" + m_graph.name() + "' takes " + std::to_string(ids.size())
+                        + " inputs, got " + std::to_string(inputs.size()));
     for (std::size_t i = 0; i < ids.size(); ++i) {
         const GraphValue& v = m_graph.value(ids[i]);
         if (!inputs[i].defined())
-            throw TypeError("graph '" + m_graph.name() + "' input " + std::to_string(i) + " '" + v.name
-                            + "' is not a tensor");
+            throw TypeError("graph '" + m_graph.name() + "' input " + std::to_string(i) + " '"
+                            + v.name + "' is not a tensor");
         if (!(inputs[i].shape() == v.spec.shape) || inputs[i].dtype() != v.spec.dtype)
-            throw ShapeError("graph '" + m_graph.name() + "' input " + std::to_string(i) + " '" + v.name
-                             + "' expects " + specToString(v.spec) + ", got "
+            throw ShapeError("graph '" + m_graph.name() + "' input " + std::to_string(i) + " '"
+                             + v.name + "' expects " + specToString(v.spec) + ", got "
                              + specToString({inputs[i].shape(), inputs[i].dtype()}));
     }
 }
@@ -150,7 +152,8 @@ Tensor GraphExecutor::allocate(ValueId id, bool observed)
         return Tensor::empty(v.spec.shape, v.spec.dtype);
     auto& storage = m_slots[static_cast<std::size_t>(v.buffer)];
     if (!storage)
-        storage = std::make_shared<Storage>(static_cast<std::size_t>(m_slotBytes[static_cast<std::size_t>(v.buffer)]));
+        storage = std::make_shared<Storage>(
+            static_cast<std::size_t>(m_slotBytes[static_cast<std::size_t>(v.buffer)]));
     auto impl = std::make_shared<TensorImpl>();
     impl->shape = v.spec.shape;
     impl->dtype = v.spec.dtype;
@@ -168,8 +171,10 @@ void GraphExecutor::runOp(const GraphNode& node, std::span<const Tensor> inputs,
     op.forward(OpCall{op, inputs, node.attrs}, outputs.span());
     for (std::size_t i = 0; i < outputs.size(); ++i) {
         const TensorSpec& spec = m_graph.spec(node.outputs[i]);
-        if (!outputs[i].defined() || !(outputs[i].shape() == spec.shape) || outputs[i].dtype() != spec.dtype)
-            throw RuntimeError("node '" + node.label() + "' produced an output that differs from its inferred "
+        if (!outputs[i].defined() || !(outputs[i].shape() == spec.shape)
+            || outputs[i].dtype() != spec.dtype)
+            throw RuntimeError("node '" + node.label()
+                               + "' produced an output that differs from its inferred "
                                + specToString(spec));
         m_values[node.outputs[i]] = outputs[i];
     }
@@ -196,8 +201,10 @@ void GraphExecutor::runWhile(const GraphNode& node, std::span<const Tensor> inpu
             break;
         if (iteration == bound)
             throw RuntimeError("the while loop of '" + node.label() + "' exceeded its bound of "
-                               + std::to_string(bound) + " iterations (MindSpore: Exceed function call depth limit "
-                               + std::to_string(bound) + "); raise the bound or restructure the loop");
+                               + std::to_string(bound)
+                               + " iterations (MindSpore: Exceed function call depth limit "
+                               + std::to_string(bound)
+                               + "); raise the bound or restructure the loop");
         carried = subExecutor(node, 1).run(carried);
     }
     for (std::size_t i = 0; i < carried.size(); ++i)

@@ -42,10 +42,10 @@ private:
     GraphExecutor& subExecutor(const GraphNode& node, std::size_t which);
 
     Graph m_graph;
-    std::vector<std::uint32_t> m_lastUse;        ///< per value: index of the last node using it
+    std::vector<std::uint32_t> m_lastUse; ///< per value: index of the last node using it
     std::vector<std::vector<std::unique_ptr<GraphExecutor>>> m_subExecutors; ///< per node
     std::vector<std::unique_ptr<FusedKernel>> m_fusedKernels;                ///< per node
-    std::vector<std::int64_t> m_slotBytes;       ///< per memory-plan slot
+    std::vector<std::int64_t> m_slotBytes; ///< per memory-plan slot
     std::vector<std::shared_ptr<Storage>> m_slots;
     std::vector<Tensor> m_values;
     std::vector<Tensor> m_scratchInputs;

@@ -8,7 +8,8 @@ namespace gradstep {
 
 std::string GraphNode::label() const
 {
-    return identity.scope.empty() ? std::string(name()) : identity.scope + "/" + std::string(name());
+    return identity.scope.empty() ? std::string(name())
+                                  : identity.scope + "/" + std::string(name());
 }
 
 Tensor symbolicTensor(const TensorSpec& spec)
@@ -93,12 +94,12 @@ void Graph::checkInputs(std::span<const ValueId> inputs, std::string_view what) 
     for (std::size_t i = 0; i < inputs.size(); ++i)
         if (inputs[i] >= m_values.size())
             throw ValueError("for '" + std::string(what) + "', input " + std::to_string(i)
-                             + " refers to value " + std::to_string(inputs[i]) + ", which graph '" + m_name
-                             + "' does not define");
+                             + " refers to value " + std::to_string(inputs[i]) + ", which graph '"
+                             + m_name + "' does not define");
 }
 
-std::vector<ValueId> Graph::newNode(NodeKind kind, const OpDef& op, std::span<const ValueId> inputs, Attrs attrs,
-                                    NodeIdentity identity, const SpecList& outputs)
+std::vector<ValueId> Graph::newNode(NodeKind kind, const OpDef& op, std::span<const ValueId> inputs,
+                                    Attrs attrs, NodeIdentity identity, const SpecList& outputs)
 {
     GraphNode node;
     node.id = static_cast<NodeId>(m_nodes.size());
@@ -126,7 +127,8 @@ void checkArity(const OpDef& op, std::size_t count)
     std::string expected = std::to_string(op.minInputs);
     if (op.maxInputs != op.minInputs)
         expected += op.maxInputs < 0 ? " or more" : " to " + std::to_string(op.maxInputs);
-    throw TypeError("for '" + std::string(op.name) + "', expected " + expected + " inputs, got " + std::to_string(n));
+    throw TypeError("for '" + std::string(op.name) + "', expected " + expected + " inputs, got "
+                    + std::to_string(n));
 }
 } // namespace
 
@@ -134,7 +136,8 @@ std::vector<ValueId> Graph::addNode(const OpDef& op, std::span<const ValueId> in
                                     NodeIdentity identity)
 {
     if (!op.infer)
-        throw ValueError("'" + std::string(op.name) + "' is not a registry op; use addIf, addWhile or addFused");
+        throw ValueError("'" + std::string(op.name)
+                         + "' is not a registry op; use addIf, addWhile or addFused");
     checkInputs(inputs, op.name);
     checkArity(op, inputs.size());
     // Shape rules read shapes, dtypes and attributes; constants are passed with their values.
@@ -149,15 +152,18 @@ std::vector<ValueId> Graph::addNode(const OpDef& op, std::span<const ValueId> in
     return newNode(NodeKind::Op, op, inputs, std::move(attrs), std::move(identity), specs);
 }
 
-ValueId Graph::addNode1(const OpDef& op, std::span<const ValueId> inputs, Attrs attrs, NodeIdentity identity)
+ValueId Graph::addNode1(const OpDef& op, std::span<const ValueId> inputs, Attrs attrs,
+                        NodeIdentity identity)
 {
     std::vector<ValueId> out = addNode(op, inputs, std::move(attrs), std::move(identity));
     if (out.size() != 1)
-        throw ValueError("'" + std::string(op.name) + "' has " + std::to_string(out.size()) + " outputs, expected 1");
+        throw ValueError("'" + std::string(op.name) + "' has " + std::to_string(out.size())
+                         + " outputs, expected 1");
     return out[0];
 }
 
-ValueId Graph::addNode1(const OpDef& op, std::initializer_list<ValueId> inputs, Attrs attrs, NodeIdentity identity)
+ValueId Graph::addNode1(const OpDef& op, std::initializer_list<ValueId> inputs, Attrs attrs,
+                        NodeIdentity identity)
 {
     return addNode1(op, std::span<const ValueId>(inputs.begin(), inputs.size()), std::move(attrs),
                     std::move(identity));
@@ -168,10 +174,11 @@ std::vector<ValueId> Graph::addCopy(const GraphNode& node, std::span<const Value
     switch (node.kind) {
     case NodeKind::Op: return addNode(*node.op, inputs, node.attrs, node.identity);
     case NodeKind::If:
-        return addIf(inputs[0], inputs.subspan(1), *node.subgraphs[0], *node.subgraphs[1], node.identity);
+        return addIf(inputs[0], inputs.subspan(1), *node.subgraphs[0], *node.subgraphs[1],
+                     node.identity);
     case NodeKind::While:
-        return addWhile(inputs, *node.subgraphs[0], *node.subgraphs[1], node.attrs.getInt("max_iterations"),
-                        node.identity);
+        return addWhile(inputs, *node.subgraphs[0], *node.subgraphs[1],
+                        node.attrs.getInt("max_iterations"), node.identity);
     case NodeKind::Fused: break;
     }
     return addFused(inputs, *node.subgraphs[0], node.identity);

@@ -1,5 +1,6 @@
 // The static IR of graph mode: SSA values with inferred shape and dtype, and nodes applying a
-// registry op (or control flow, or a fused elementwise kernel) to them. SPDX-License-Identifier: MIT
+// registry op (or control flow, or a fused elementwise kernel) to them. SPDX-License-Identifier:
+// MIT
 #pragma once
 
 #include "autodiff/identity.h"
@@ -31,21 +32,24 @@ struct GraphValue {
     ValueId id = kNoId;
     ValueKind kind = ValueKind::NodeOutput;
     TensorSpec spec;
-    std::string name;          ///< inputs: argument or parameter name; others may be unnamed
-    NodeId node = kNoId;       ///< NodeOutput: the producer
-    std::uint32_t index = 0;   ///< NodeOutput: output index; Argument and Parameter: input position
-    Tensor constant;           ///< Constant: the value
-    std::int32_t buffer = -1;  ///< memory-plan slot (buffer_reuse pass); -1 when unplanned
+    std::string name;         ///< inputs: argument or parameter name; others may be unnamed
+    NodeId node = kNoId;      ///< NodeOutput: the producer
+    std::uint32_t index = 0;  ///< NodeOutput: output index; Argument and Parameter: input position
+    Tensor constant;          ///< Constant: the value
+    std::int32_t buffer = -1; ///< memory-plan slot (buffer_reuse pass); -1 when unplanned
 
     bool isInput() const { return kind == ValueKind::Argument || kind == ValueKind::Parameter; }
-    std::int64_t bytes() const { return spec.shape.numel() * static_cast<std::int64_t>(itemSize(spec.dtype)); }
+    std::int64_t bytes() const
+    {
+        return spec.shape.numel() * static_cast<std::int64_t>(itemSize(spec.dtype));
+    }
 };
 
 struct NodeIdentity {
-    std::string scope;         ///< Cell scope path, "LeNet5/conv1"; empty at top level
+    std::string scope; ///< Cell scope path, "LeNet5/conv1"; empty at top level
     SourceLocation location;
     Phase phase = Phase::Forward;
-    NodeId origin = kNoId;     ///< nodes of a backward rule: the forward node the rule belongs to
+    NodeId origin = kNoId; ///< nodes of a backward rule: the forward node the rule belongs to
 };
 
 struct GraphNode {
@@ -80,13 +84,14 @@ public:
                      NodeIdentity identity = {});
     /// condition: a one-element Bool; both branches take the operands and return values of equal
     /// shapes and dtypes (else MindSpore's Type / Shape Join Failed).
-    std::vector<ValueId> addIf(ValueId condition, std::span<const ValueId> operands, Graph thenBranch,
-                               Graph elseBranch, NodeIdentity identity = {});
+    std::vector<ValueId> addIf(ValueId condition, std::span<const ValueId> operands,
+                               Graph thenBranch, Graph elseBranch, NodeIdentity identity = {});
     /// while cond(v): v = body(v), at most maxIterations times (more is a RuntimeError).
     std::vector<ValueId> addWhile(std::span<const ValueId> initial, Graph condition, Graph body,
                                   std::int64_t maxIterations, NodeIdentity identity = {});
     /// members: elementwise nodes over the fused node's inputs; its outputs are the node's outputs.
-    std::vector<ValueId> addFused(std::span<const ValueId> inputs, Graph members, NodeIdentity identity = {});
+    std::vector<ValueId> addFused(std::span<const ValueId> inputs, Graph members,
+                                  NodeIdentity identity = {});
     /// A node like `node` (kind, op, attrs, subgraphs, identity) over new inputs.
     std::vector<ValueId> addCopy(const GraphNode& node, std::span<const ValueId> inputs);
     void setOutputs(std::vector<ValueId> outputs);

@@ -23,7 +23,8 @@ bool isPlainName(const std::string& s, bool allowSlash)
     if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0])))
         return false;
     for (char c : s)
-        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '.' && !(allowSlash && (c == '/' || c == '-')))
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '.'
+            && !(allowSlash && (c == '/' || c == '-')))
             return false;
     return true;
 }
@@ -87,10 +88,7 @@ public:
     }
 
 private:
-    std::string valueName(const Graph& graph, ValueId id)
-    {
-        return m_names.at(&graph)[id];
-    }
+    std::string valueName(const Graph& graph, ValueId id) { return m_names.at(&graph)[id]; }
 
     void assignName(const Graph& graph, ValueId id)
     {
@@ -133,7 +131,8 @@ private:
         m_out += " {\n";
         for (const GraphValue& v : graph.values())
             if (v.kind == ValueKind::Constant)
-                m_out += indent + result(graph, v.id) + " = constant " + constantLiteral(v.constant) + "\n";
+                m_out += indent + result(graph, v.id) + " = constant " + constantLiteral(v.constant)
+                         + "\n";
         for (const GraphNode& node : graph.nodes())
             nodeLine(graph, node, depth);
         m_out += indent + "return";

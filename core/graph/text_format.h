@@ -1,5 +1,6 @@
 // The text form of a graph, one line per node like a jaxpr or MindIR dump:
-//   %3 : f32[32, 6, 28, 28] = Conv2D(%x, %conv1.weight) {pad_mode='valid'} @LeNet5/conv1 # lenet.py:12:9
+//   %3 : f32[32, 6, 28, 28] = Conv2D(%x, %conv1.weight) {pad_mode='valid'} @LeNet5/conv1 #
+//   lenet.py:12:9
 // text_parser.h reads it back; print(parse(print(g))) == print(g). SPDX-License-Identifier: MIT
 #pragma once
 
@@ -19,7 +20,8 @@ namespace gradstep {
 ///   attrs    := '{' NAME '=' attr (',' NAME '=' attr)* '}' phase := '[' ('backward'|'update') ']'
 ///   origin   := 'from' VALUE (a value of the forward node whose backward rule made this node)
 ///   scope    := '@' PATH                                location := '#' FILE ':' LINE ':' COL
-///   block    := ('then' | 'else' | 'cond' | 'body' | 'fused') signature '{' ... 'return' values '}'
+///   block    := ('then' | 'else' | 'cond' | 'body' | 'fused') signature '{' ... 'return' values
+///   '}'
 /// Unnamed values print as %0, %1, ... numbered in print order; named ones as %name.
 std::string printGraph(const Graph& graph);
 

@@ -8,16 +8,23 @@
 namespace gradstep {
 
 namespace {
-bool isNameChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.'; }
+bool isNameChar(char c)
+{
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.';
+}
 bool isPathChar(char c) { return isNameChar(c) || c == '/' || c == '-'; }
 bool isIdentChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
-bool isNumberChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '+' || c == '-'; }
+bool isNumberChar(char c)
+{
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '+' || c == '-';
+}
 bool notNewline(char c) { return c != '\n'; }
 } // namespace
 
 void throwParseError(const std::string& message, int line, int column)
 {
-    throw TextParseError(std::to_string(line) + ":" + std::to_string(column) + ": error: " + message, line, column);
+    throw TextParseError(
+        std::to_string(line) + ":" + std::to_string(column) + ": error: " + message, line, column);
 }
 
 char TextLexer::advance()
@@ -84,9 +91,11 @@ Token TextLexer::next()
     if (c == '%' || c == '@') {
         advance();
         token.kind = c == '%' ? TokenKind::Value : TokenKind::At;
-        token.text = peek() == '"' ? quotedString('"', token) : takeWhile(c == '%' ? isNameChar : isPathChar);
+        token.text = peek() == '"' ? quotedString('"', token)
+                                   : takeWhile(c == '%' ? isNameChar : isPathChar);
         if (token.text.empty())
-            throwParseError(std::string("expected a name after '") + c + "'", token.line, token.column);
+            throwParseError(std::string("expected a name after '") + c + "'", token.line,
+                            token.column);
     } else if (c == '#') {
         advance();
         token.kind = TokenKind::Location;
@@ -98,7 +107,8 @@ Token TextLexer::next()
     } else if (c == '\'') {
         token.kind = TokenKind::String;
         token.text = quotedString('\'', token);
-    } else if (std::isdigit(static_cast<unsigned char>(c)) || (c == '-' && peek(1) != '\0' && peek(1) != ' ')) {
+    } else if (std::isdigit(static_cast<unsigned char>(c))
+               || (c == '-' && peek(1) != '\0' && peek(1) != ' ')) {
         token.kind = TokenKind::Number;
         token.text = advance();
         token.text += takeWhile(isNumberChar);

@@ -10,7 +10,8 @@ enum class TokenKind { End, Value, At, Ident, Number, String, Location, Punct };
 
 struct Token {
     TokenKind kind = TokenKind::End;
-    std::string text; ///< Value / At: the name without % or @; String: unescaped; Punct: the character
+    std::string
+        text; ///< Value / At: the name without % or @; String: unescaped; Punct: the character
     int line = 1;
     int column = 1;
 };
@@ -18,12 +19,16 @@ struct Token {
 class TextLexer {
 public:
     explicit TextLexer(std::string_view text) : m_text(text) {}
-    /// The next token; throws TextParseError (via error()) on a character it cannot start a token with.
+    /// The next token; throws TextParseError (via error()) on a character it cannot start a token
+    /// with.
     Token next();
 
 private:
     void skipSpaceAndComments();
-    char peek(std::size_t ahead = 0) const { return m_pos + ahead < m_text.size() ? m_text[m_pos + ahead] : '\0'; }
+    char peek(std::size_t ahead = 0) const
+    {
+        return m_pos + ahead < m_text.size() ? m_text[m_pos + ahead] : '\0';
+    }
     char advance();
     std::string quotedString(char quote, const Token& start);
     std::string takeWhile(bool (*accept)(char));

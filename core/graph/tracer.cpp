@@ -39,7 +39,8 @@ ValueId GraphTracer::valueOf(const Tensor& tensor)
         if (same != m_storages.end() && m_graph.spec(same->second).shape == tensor.shape()
             && m_graph.spec(same->second).dtype == tensor.dtype())
             return same->second;
-        throw RuntimeError("a symbolic tensor of another graph was used while tracing graph '" + m_graph.name() + "'");
+        throw RuntimeError("a symbolic tensor of another graph was used while tracing graph '"
+                           + m_graph.name() + "'");
     }
     const ValueId id = m_graph.addConstant(tensor);
     m_values.emplace(tensor.impl(), id);

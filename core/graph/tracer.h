@@ -21,7 +21,8 @@ public:
     GraphTracer(const GraphTracer&) = delete;
     GraphTracer& operator=(const GraphTracer&) = delete;
 
-    /// A symbolic tensor (no storage) standing for `id`; requiresGrad is what rules see as needsGrad.
+    /// A symbolic tensor (no storage) standing for `id`; requiresGrad is what rules see as
+    /// needsGrad.
     Tensor bind(ValueId id, bool requiresGrad = false);
     /// The value a tensor stands for; a concrete tensor met for the first time becomes a constant.
     ValueId valueOf(const Tensor& tensor);
@@ -29,7 +30,8 @@ public:
     /// phase and source location, as PyNative nodes do.
     void setIdentity(std::optional<NodeIdentity> identity) { m_identity = std::move(identity); }
 
-    OutputList traceOp(const OpDef& op, std::span<const Tensor> inputs, const Attrs& attrs) override;
+    OutputList traceOp(const OpDef& op, std::span<const Tensor> inputs,
+                       const Attrs& attrs) override;
 
 private:
     NodeIdentity currentIdentity() const;

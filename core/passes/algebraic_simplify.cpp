@@ -26,19 +26,22 @@ bool isSplat(const Graph& g, ValueId v, double value)
 
 // For `x op c` (or `c op x` when commutative): x, when c is the op's identity element and the
 // result has x's shape and dtype (a broadcast or a promotion is not an identity).
-std::optional<ValueId> identityOperand(const Graph& g, const GraphNode& node, const std::vector<ValueId>& in,
-                                       const TensorSpec& result)
+std::optional<ValueId> identityOperand(const Graph& g, const GraphNode& node,
+                                       const std::vector<ValueId>& in, const TensorSpec& result)
 {
     struct Rule {
         const OpDef* op;
         double identity;
         bool commutative;
     };
-    static const Rule rules[] = {{&kMul, 1.0, true}, {&kAdd, 0.0, true}, {&kSub, 0.0, false}, {&kRealDiv, 1.0, false}};
+    static const Rule rules[] = {
+        {&kMul, 1.0, true}, {&kAdd, 0.0, true}, {&kSub, 0.0, false}, {&kRealDiv, 1.0, false}};
     for (const Rule& rule : rules) {
         if (node.op != rule.op)
             continue;
-        auto keeps = [&](ValueId x) { return g.spec(x).shape == result.shape && g.spec(x).dtype == result.dtype; };
+        auto keeps = [&](ValueId x) {
+            return g.spec(x).shape == result.shape && g.spec(x).dtype == result.dtype;
+        };
         if (isSplat(g, in[1], rule.identity) && keeps(in[0]))
             return in[0];
         if (rule.commutative && isSplat(g, in[0], rule.identity) && keeps(in[1]))
@@ -104,7 +107,10 @@ struct Simplifier {
         if (isIdentityPermutation(perm))
             forward(node, x, inner ? merged : identities);
         else
-            forward(node, rewriter.graph().addNode1(kTranspose, {x}, Attrs{{"perm", perm}}, node.identity), merged);
+            forward(
+                node,
+                rewriter.graph().addNode1(kTranspose, {x}, Attrs{{"perm", perm}}, node.identity),
+                merged);
         return true;
     }
 
@@ -154,7 +160,8 @@ PassResult runAlgebraicSimplify(const Graph& graph)
         if (!s.simplify(node))
             rewriter.copy(node);
     PassResult r{rewriter.finish(), s.identities + s.merged > 0, "", {}};
-    r.summary = r.changed ? "removed " + countNoun(s.identities, "identity", "identities") + ", merged " + countNoun(s.merged, "pair")
+    r.summary = r.changed ? "removed " + countNoun(s.identities, "identity", "identities")
+                                + ", merged " + countNoun(s.merged, "pair")
                           : "nothing to simplify";
     r.stats = {{"identities", s.identities}, {"merged_pairs", s.merged}};
     return r;

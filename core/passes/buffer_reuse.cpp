@@ -93,7 +93,8 @@ int pickSlot(const Plan& plan, const Lifetime& life)
     auto better = [&](std::size_t s) {
         if (best < 0)
             return true;
-        const std::int64_t have = plan.slotBytes[static_cast<std::size_t>(best)], mine = plan.slotBytes[s];
+        const std::int64_t have = plan.slotBytes[static_cast<std::size_t>(best)],
+                           mine = plan.slotBytes[s];
         const bool fits = mine >= life.bytes, bestFits = have >= life.bytes;
         return fits != bestFits ? fits : (fits ? mine < have : mine > have);
     };
@@ -111,12 +112,15 @@ Plan assign(const std::vector<Lifetime>& classes, std::size_t valueCount)
     for (const Lifetime& life : classes)
         if (life.plannable)
             order.push_back(&life);
-    std::stable_sort(order.begin(), order.end(), [](const Lifetime* a, const Lifetime* b) { return a->start < b->start; });
+    std::stable_sort(order.begin(), order.end(),
+                     [](const Lifetime* a, const Lifetime* b) { return a->start < b->start; });
     std::vector<const Lifetime*> live;
     std::int64_t liveBytes = 0;
     for (const Lifetime* life : order) {
         plan.naiveBytes += life->bytes;
-        std::erase_if(live, [&](const Lifetime* l) { return l->end < life->start && (liveBytes -= l->bytes, true); });
+        std::erase_if(live, [&](const Lifetime* l) {
+            return l->end < life->start && (liveBytes -= l->bytes, true);
+        });
         live.push_back(life);
         liveBytes += life->bytes;
         plan.livePeak = std::max(plan.livePeak, liveBytes);
@@ -148,13 +152,16 @@ PassResult runBufferReuse(const Graph& graph)
         result.setBuffer(rewriter.map(v.id), slot);
         changed = changed || slot != v.buffer;
     }
-    const std::int64_t planned = std::accumulate(plan.slotBytes.begin(), plan.slotBytes.end(), std::int64_t{0});
+    const std::int64_t planned =
+        std::accumulate(plan.slotBytes.begin(), plan.slotBytes.end(), std::int64_t{0});
     PassResult r{std::move(result), changed, "", {}};
-    r.summary = "peak bytes " + std::to_string(plan.naiveBytes) + " -> " + std::to_string(planned) + " in "
-                + countNoun(static_cast<std::int64_t>(plan.slotBytes.size()), "buffer") + " (live peak "
-                + std::to_string(plan.livePeak) + ")";
-    r.stats = {{"bytes_without_reuse", plan.naiveBytes}, {"bytes_planned", planned},
-               {"buffers", static_cast<std::int64_t>(plan.slotBytes.size())}, {"live_peak_bytes", plan.livePeak}};
+    r.summary = "peak bytes " + std::to_string(plan.naiveBytes) + " -> " + std::to_string(planned)
+                + " in " + countNoun(static_cast<std::int64_t>(plan.slotBytes.size()), "buffer")
+                + " (live peak " + std::to_string(plan.livePeak) + ")";
+    r.stats = {{"bytes_without_reuse", plan.naiveBytes},
+               {"bytes_planned", planned},
+               {"buffers", static_cast<std::int64_t>(plan.slotBytes.size())},
+               {"live_peak_bytes", plan.livePeak}};
     return r;
 }
 

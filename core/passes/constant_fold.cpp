@@ -21,7 +21,8 @@ bool allConstant(const Graph& graph, const std::vector<ValueId>& values)
 }
 
 // The op's kernel over the constant inputs; results are fresh tensors.
-OutputList evaluate(const OpDef& op, const Graph& graph, const std::vector<ValueId>& inputs, const Attrs& attrs)
+OutputList evaluate(const OpDef& op, const Graph& graph, const std::vector<ValueId>& inputs,
+                    const Attrs& attrs)
 {
     TensorList values;
     for (ValueId v : inputs)
@@ -48,7 +49,8 @@ std::int64_t outputElements(const Graph& graph, const GraphNode& node)
 }
 
 // `inputs` are the node's inputs in the new graph `g`; `source` is the graph the node is from.
-bool foldable(const Graph& g, const Graph& source, const GraphNode& node, const std::vector<ValueId>& inputs)
+bool foldable(const Graph& g, const Graph& source, const GraphNode& node,
+              const std::vector<ValueId>& inputs)
 {
     return node.kind == NodeKind::Op && !hasSideEffects(*node.op) && allConstant(g, inputs)
            && outputElements(source, node) <= kMaxFoldedElements;
@@ -66,7 +68,8 @@ PassResult runConstantFold(const Graph& graph)
         if (node.kind == NodeKind::If && g.value(inputs[0]).kind == ValueKind::Constant) {
             const bool condition = g.value(inputs[0]).constant.at(0) != 0.0;
             const std::vector<ValueId> operands(inputs.begin() + 1, inputs.end());
-            const std::vector<ValueId> outs = inlineGraph(g, *node.subgraphs[condition ? 0 : 1], operands);
+            const std::vector<ValueId> outs =
+                inlineGraph(g, *node.subgraphs[condition ? 0 : 1], operands);
             for (std::size_t i = 0; i < outs.size(); ++i)
                 rewriter.replace(node.outputs[i], outs[i]);
             ++branches;
@@ -82,7 +85,8 @@ PassResult runConstantFold(const Graph& graph)
         ++folded;
     }
     PassResult r{rewriter.finish(), folded > 0 || branches > 0, "", {}};
-    r.summary = r.changed ? "folded " + countNoun(folded, "node") + " and " + countNoun(branches, "constant branch", "constant branches")
+    r.summary = r.changed ? "folded " + countNoun(folded, "node") + " and "
+                                + countNoun(branches, "constant branch", "constant branches")
                           : "nothing to fold";
     r.stats = {{"folded_nodes", folded}, {"folded_branches", branches}};
     return r;
@@ -93,7 +97,8 @@ PassResult runConstantFold(const Graph& graph)
 const PassInfo kConstantFoldPass{
     "constant_fold",
     "Constant folding: evaluates nodes whose inputs are all constants",
-    "Runs each op node whose inputs are all constants through the op's own kernel (the one PyNative "
+    "Runs each op node whose inputs are all constants through the op's own kernel (the one "
+    "PyNative "
     "runs) and replaces its outputs by constants; folding cascades along chains in one walk. An If "
     "whose condition is a constant is replaced by the chosen branch's nodes. It does not fold ops "
     "that draw random numbers, results of more than 65536 elements (they would bloat the graph and "

@@ -13,7 +13,8 @@ namespace {
 
 bool sameConstant(const Tensor& a, const Tensor& b)
 {
-    return a.dtype() == b.dtype() && a.shape() == b.shape() && std::memcmp(a.rawData(), b.rawData(), a.nbytes()) == 0;
+    return a.dtype() == b.dtype() && a.shape() == b.shape()
+           && std::memcmp(a.rawData(), b.rawData(), a.nbytes()) == 0;
 }
 
 // The first constant equal to each constant (itself when it is the first).
@@ -77,7 +78,8 @@ PassResult runCse(const Graph& graph)
         ++nodes;
     }
     PassResult r{rewriter.finish(), nodes > 0 || constants > 0, "", {}};
-    r.summary = r.changed ? "merged " + countNoun(nodes, "node") + " and " + countNoun(constants, "constant")
+    r.summary = r.changed ? "merged " + countNoun(nodes, "node") + " and "
+                                + countNoun(constants, "constant")
                           : "no common subexpressions";
     r.stats = {{"merged_nodes", nodes}, {"merged_constants", constants}};
     return r;
@@ -89,8 +91,10 @@ const PassInfo kCsePass{
     "cse",
     "Common-subexpression elimination: one node per distinct computation",
     "Merges nodes that apply the same op, with equal attributes, to the same input values (the "
-    "first one stays, with its scope and location), and constants of equal type and bytes. One walk "
-    "in topological order also merges whole chains: once inputs are merged, their users compare equal. "
+    "first one stays, with its scope and location), and constants of equal type and bytes. One "
+    "walk "
+    "in topological order also merges whole chains: once inputs are merged, their users compare "
+    "equal. "
     "It does not merge If, While or fused nodes, ops that draw random numbers (Dropout), or "
     "computations that are equal only up to algebra (a + b and b + a stay apart), and it does not "
     "look inside subgraphs.",

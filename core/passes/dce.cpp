@@ -72,7 +72,8 @@ PassResult runDce(const Graph& graph)
     DceCounts counts;
     PassResult r{eliminate(graph, counts), false, "", {}};
     r.changed = counts.nodes > 0 || counts.constants > 0;
-    r.summary = r.changed ? "removed " + countNoun(counts.nodes, "node") + " and " + countNoun(counts.constants, "constant")
+    r.summary = r.changed ? "removed " + countNoun(counts.nodes, "node") + " and "
+                                + countNoun(counts.constants, "constant")
                           : "no dead code";
     r.stats = {{"removed_nodes", counts.nodes}, {"removed_constants", counts.constants}};
     return r;

@@ -34,57 +34,78 @@ DType computeType(const Graph& g, const GraphNode& node)
 }
 
 struct Grouping {
-    std::vector<int> groupOf;               ///< per node, -1 when not grouped
+    std::vector<int> groupOf;                ///< per node, -1 when not grouped
     std::vector<std::vector<NodeId>> groups; ///< members in node order
 };
 
 // Greedy grouping in topological order. A node joins a producer's group unless another input
 // reaches that group through a node outside it (the group would then depend on itself).
-Grouping groupNodes(const Graph& g)
-{
-    const auto& nodes = g.nodes();
-    Grouping r{std::vector<int>(nodes.size(), -1), {}};
-    std::vector<std::set<int>> reaches(nodes.size()); // groups each node depends on
-    std::vector<DType> types(nodes.size());
-    for (const GraphNode& node : nodes) {
-        types[node.id] = computeType(g, node);
-        std::set<int>& deps = reaches[node.id];
+class Grouper {
+public:
+    explicit Grouper(const Graph& g)
+        : m_g(g), m_result{std::vector<int>(g.nodes().size(), -1), {}}, m_reaches(g.nodes().size()),
+          m_types(g.nodes().size())
+    {
+    }
+
+    Grouping run()
+    {
+        for (const GraphNode& node : m_g.nodes()) {
+            m_types[node.id] = computeType(m_g, node);
+            const std::vector<int> candidates = candidateGroups(node);
+            if (m_types[node.id] == DType::Bool)
+                continue;
+            auto chosen = std::find_if(candidates.begin(), candidates.end(),
+                                       [&](int group) { return safe(node, group); });
+            const int group =
+                chosen != candidates.end() ? *chosen : static_cast<int>(m_result.groups.size());
+            if (chosen == candidates.end())
+                m_result.groups.emplace_back();
+            m_result.groupOf[node.id] = group;
+            m_result.groups[static_cast<std::size_t>(group)].push_back(node.id);
+        }
+        return std::move(m_result);
+    }
+
+private:
+    // Records the groups the node depends on; returns its producers' groups it could join.
+    std::vector<int> candidateGroups(const GraphNode& node)
+    {
         std::vector<int> candidates;
+        std::set<int>& deps = m_reaches[node.id];
         for (ValueId in : node.inputs) {
-            const GraphValue& v = g.value(in);
+            const GraphValue& v = m_g.value(in);
             if (v.kind != ValueKind::NodeOutput)
                 continue;
-            deps.insert(reaches[v.node].begin(), reaches[v.node].end());
-            const int group = r.groupOf[v.node];
-            if (group >= 0) {
-                deps.insert(group);
-                const GraphNode& leader = nodes[r.groups[static_cast<std::size_t>(group)][0]];
-                if (types[node.id] != DType::Bool && types[leader.id] == types[node.id]
-                    && g.spec(leader.outputs[0]).shape == g.spec(node.outputs[0]).shape)
-                    candidates.push_back(group);
-            }
+            deps.insert(m_reaches[v.node].begin(), m_reaches[v.node].end());
+            const int group = m_result.groupOf[v.node];
+            if (group < 0)
+                continue;
+            deps.insert(group);
+            const NodeId leader = m_result.groups[static_cast<std::size_t>(group)][0];
+            if (m_types[leader] == m_types[node.id]
+                && m_g.spec(m_g.node(leader).outputs[0]).shape == m_g.spec(node.outputs[0]).shape)
+                candidates.push_back(group);
         }
-        if (types[node.id] == DType::Bool)
-            continue;
-        auto safe = [&](int group) {
-            for (ValueId in : node.inputs) {
-                const GraphValue& v = g.value(in);
-                if (v.kind == ValueKind::NodeOutput && r.groupOf[v.node] != group && reaches[v.node].count(group))
-                    return false;
-            }
-            return true;
-        };
-        auto chosen = std::find_if(candidates.begin(), candidates.end(), safe);
-        if (chosen != candidates.end()) {
-            r.groupOf[node.id] = *chosen;
-            r.groups[static_cast<std::size_t>(*chosen)].push_back(node.id);
-        } else {
-            r.groupOf[node.id] = static_cast<int>(r.groups.size());
-            r.groups.push_back({node.id});
-        }
+        return candidates;
     }
-    return r;
-}
+
+    bool safe(const GraphNode& node, int group) const
+    {
+        for (ValueId in : node.inputs) {
+            const GraphValue& v = m_g.value(in);
+            if (v.kind == ValueKind::NodeOutput && m_result.groupOf[v.node] != group
+                && m_reaches[v.node].count(group))
+                return false;
+        }
+        return true;
+    }
+
+    const Graph& m_g;
+    Grouping m_result;
+    std::vector<std::set<int>> m_reaches; ///< per node: the groups it depends on
+    std::vector<DType> m_types;           ///< per node: its compute type, Bool when not fusible
+};
 
 // The common leading part of the members' scope paths ("Net/fc1" and "Net/fc2" give "Net").
 std::string commonScope(const Graph& g, const std::vector<NodeId>& members)
@@ -201,7 +222,7 @@ void FusionEmitter::emitGroup(const std::vector<NodeId>& members)
             if (map[in] == kNoId) {
                 const GraphValue& v = m_source.value(in);
                 map[in] = v.kind == ValueKind::Constant ? sub.addConstant(v.constant)
-                                                       : sub.addInput("", v.spec);
+                                                        : sub.addInput("", v.spec);
                 if (v.kind != ValueKind::Constant)
                     externals.push_back(m_rewriter.map(in));
             }
@@ -223,14 +244,15 @@ void FusionEmitter::emitGroup(const std::vector<NodeId>& members)
     NodeIdentity identity = m_source.node(members[0]).identity;
     identity.scope = commonScope(m_source, members);
     identity.origin = kNoId;
-    const std::vector<ValueId> fused = m_rewriter.graph().addFused(externals, std::move(sub), identity);
+    const std::vector<ValueId> fused =
+        m_rewriter.graph().addFused(externals, std::move(sub), identity);
     for (std::size_t i = 0; i < outputs.size(); ++i)
         m_rewriter.replace(outputs[i], fused[i]);
 }
 
 PassResult runElementwiseFusion(const Graph& graph)
 {
-    const Grouping grouping = groupNodes(graph);
+    const Grouping grouping = Grouper(graph).run();
     FusionEmitter emitter(graph, grouping);
     PassResult r{emitter.emit(), emitter.fusedGroups > 0, "", {}};
     r.summary = r.changed ? "fused " + countNoun(emitter.fusedNodes, "node") + " into "
@@ -245,7 +267,8 @@ PassResult runElementwiseFusion(const Graph& graph)
 const PassInfo kElementwiseFusionPass{
     "elementwise_fusion",
     "Elementwise fusion: chains of elementwise ops become one kernel with one loop",
-    "Groups connected elementwise nodes (arithmetic, activations, comparisons, select) that compute "
+    "Groups connected elementwise nodes (arithmetic, activations, comparisons, select) that "
+    "compute "
     "in one float type over one output shape into a FusedElementwise node. Its kernel runs a short "
     "instruction list over blocks of elements, so intermediates never reach memory; members used "
     "outside the group become the node's outputs, and the members stay in the node as a subgraph "

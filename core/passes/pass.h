@@ -22,9 +22,9 @@ struct PassResult {
 using PassFn = PassResult (*)(const Graph& graph);
 
 struct PassInfo {
-    std::string_view name;        ///< "dce"
-    std::string_view summary;     ///< one line for lists and menus
-    std::string_view description; ///< what the pass does and what it does not do
+    std::string_view name;                       ///< "dce"
+    std::string_view summary;                    ///< one line for lists and menus
+    std::string_view description;                ///< what the pass does and what it does not do
     std::vector<std::string_view> prerequisites; ///< passes that must run before it in a pipeline
     PassFn run = nullptr;
 };

@@ -25,13 +25,14 @@ void checkOrder(std::span<const std::string_view> passes)
         for (std::string_view needed : pass->prerequisites)
             if (std::find(passes.begin(), passes.begin() + static_cast<std::ptrdiff_t>(i), needed)
                 == passes.begin() + static_cast<std::ptrdiff_t>(i))
-                throw ValueError("pass '" + std::string(pass->name) + "' needs '" + std::string(needed)
-                                 + "' to run before it");
+                throw ValueError("pass '" + std::string(pass->name) + "' needs '"
+                                 + std::string(needed) + "' to run before it");
     }
 }
 } // namespace
 
-PipelineResult runPipeline(const Graph& graph, std::span<const std::string_view> passes, bool keepIntermediates)
+PipelineResult runPipeline(const Graph& graph, std::span<const std::string_view> passes,
+                           bool keepIntermediates)
 {
     checkOrder(passes);
     PipelineResult result{graph, {}};
@@ -39,9 +40,11 @@ PipelineResult runPipeline(const Graph& graph, std::span<const std::string_view>
         const PassInfo* pass = findPass(name);
         const auto start = std::chrono::steady_clock::now();
         PassResult r = pass->run(result.graph);
-        const std::chrono::duration<double, std::milli> elapsed = std::chrono::steady_clock::now() - start;
+        const std::chrono::duration<double, std::milli> elapsed =
+            std::chrono::steady_clock::now() - start;
         result.graph = std::move(r.graph);
-        PipelineStep step{pass->name, r.changed, std::move(r.summary), std::move(r.stats), elapsed.count(), Graph()};
+        PipelineStep step{pass->name,         r.changed,       std::move(r.summary),
+                          std::move(r.stats), elapsed.count(), Graph()};
         if (keepIntermediates)
             step.graph = result.graph;
         result.steps.push_back(std::move(step));

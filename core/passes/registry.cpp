@@ -5,8 +5,9 @@ namespace gradstep {
 
 const std::vector<const PassInfo*>& passRegistry()
 {
-    static const std::vector<const PassInfo*> passes{&kConstantFoldPass, &kAlgebraicSimplifyPass, &kCsePass,
-                                                     &kDcePass, &kElementwiseFusionPass, &kBufferReusePass};
+    static const std::vector<const PassInfo*> passes{
+        &kConstantFoldPass, &kAlgebraicSimplifyPass, &kCsePass,
+        &kDcePass,          &kElementwiseFusionPass, &kBufferReusePass};
     return passes;
 }
 
@@ -21,7 +22,8 @@ const PassInfo* findPass(std::string_view name)
 bool hasSideEffects(const OpDef& op)
 {
     // OpDef has no purity flag; the random ops are few enough to list here.
-    return op.name == "Dropout" || op.name == "Dropout2D" || op.name == "UniformReal" || op.name == "StandardNormal";
+    return op.name == "Dropout" || op.name == "Dropout2D" || op.name == "UniformReal"
+           || op.name == "StandardNormal";
 }
 
 } // namespace gradstep

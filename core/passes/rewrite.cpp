@@ -22,8 +22,8 @@ ValueId GraphRewriter::map(ValueId old) const
 {
     const ValueId v = m_values.at(old);
     if (v == kNoId)
-        throw RuntimeError("pass error: value " + std::to_string(old) + " of graph '" + m_source.name()
-                           + "' was used before its node was rebuilt");
+        throw RuntimeError("pass error: value " + std::to_string(old) + " of graph '"
+                           + m_source.name() + "' was used before its node was rebuilt");
     return v;
 }
 
@@ -68,7 +68,8 @@ std::string countNoun(std::int64_t count, std::string_view noun, std::string_vie
 {
     if (count == 1)
         return "1 " + std::string(noun);
-    return std::to_string(count) + " " + (plural.empty() ? std::string(noun) + "s" : std::string(plural));
+    return std::to_string(count) + " "
+           + (plural.empty() ? std::string(noun) + "s" : std::string(plural));
 }
 
 } // namespace gradstep

@@ -95,7 +95,8 @@ std::string matchChecks(const std::string& output, const std::vector<IrCheck>& c
         for (const IrCheck* n : nots)
             for (std::size_t i = from; i < to && i < lines.size(); ++i)
                 if (lines[i].find(n->pattern) != std::string::npos)
-                    return "line " + std::to_string(n->line) + ": CHECK-NOT '" + n->pattern + "' found in: " + lines[i];
+                    return "line " + std::to_string(n->line) + ": CHECK-NOT '" + n->pattern
+                           + "' found in: " + lines[i];
         return "";
     };
     for (const IrCheck& check : checks) {

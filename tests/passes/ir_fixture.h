@@ -19,11 +19,11 @@ struct IrCheck {
 
 /// One case of a fixture file (cases are separated by `// -----` lines).
 struct IrCase {
-    std::string text;                 ///< the case's lines, preceded by blank lines so positions match the file
+    std::string text; ///< the case's lines, preceded by blank lines so positions match the file
     int firstLine = 1;
-    std::vector<std::string> passes;  ///< `// RUN: a, b` (default: the file's pass)
-    std::optional<bool> changed;      ///< `// CHANGED: true|false`
-    bool execute = true;              ///< `// NO-EXECUTE` skips comparing results before and after
+    std::vector<std::string> passes; ///< `// RUN: a, b` (default: the file's pass)
+    std::optional<bool> changed;     ///< `// CHANGED: true|false`
+    bool execute = true;             ///< `// NO-EXECUTE` skips comparing results before and after
     std::vector<IrCheck> checks;
 };
 

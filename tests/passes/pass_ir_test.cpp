@@ -18,7 +18,10 @@ using namespace gradstep::testing;
 
 namespace {
 
-std::string fixturePath(std::string_view pass) { return std::string(GRADSTEP_PASS_FIXTURES) + "/" + std::string(pass) + ".ir"; }
+std::string fixturePath(std::string_view pass)
+{
+    return std::string(GRADSTEP_PASS_FIXTURES) + "/" + std::string(pass) + ".ir";
+}
 
 // Deterministic inputs: floats in [-2, 2), integers in [0, 3), alternating bools.
 TensorList sampleInputs(const Graph& g)
@@ -31,7 +34,9 @@ TensorList sampleInputs(const Graph& g)
         for (std::size_t i = 0; i < values.size(); ++i) {
             state = state * 6364136223846793005ull + 1442695040888963407ull;
             const double u = static_cast<double>(state >> 11) / 9007199254740992.0;
-            values[i] = isFloating(spec.dtype) ? 4 * u - 2 : spec.dtype == DType::Bool ? double(i % 2) : std::floor(3 * u);
+            values[i] = isFloating(spec.dtype)      ? 4 * u - 2
+                        : spec.dtype == DType::Bool ? double(i % 2)
+                                                    : std::floor(3 * u);
         }
         inputs.push_back(Tensor::fromDoubles(spec.shape, values, spec.dtype));
     }
@@ -87,10 +92,7 @@ void runFixture(std::string_view pass)
 {
     const std::string path = fixturePath(pass);
     for (const IrCase& c : readIrFixture(path, std::string(pass))) {
-        DYNAMIC_SECTION(pass << ".ir:" << c.firstLine)
-        {
-            runCase(c, path);
-        }
+        DYNAMIC_SECTION(pass << ".ir:" << c.firstLine) { runCase(c, path); }
     }
 }
 
@@ -116,7 +118,13 @@ TEST_CASE("every pass has a fixture file with cases that change the graph and ca
 TEST_CASE("dce removes what no output depends on") { runFixture("dce"); }
 TEST_CASE("cse merges equal computations") { runFixture("cse"); }
 TEST_CASE("constant_fold evaluates constant subgraphs") { runFixture("constant_fold"); }
-TEST_CASE("algebraic_simplify removes identities and merges transposes and reshapes") { runFixture("algebraic_simplify"); }
-TEST_CASE("elementwise_fusion turns elementwise chains into fused kernels") { runFixture("elementwise_fusion"); }
+TEST_CASE("algebraic_simplify removes identities and merges transposes and reshapes")
+{
+    runFixture("algebraic_simplify");
+}
+TEST_CASE("elementwise_fusion turns elementwise chains into fused kernels")
+{
+    runFixture("elementwise_fusion");
+}
 TEST_CASE("buffer_reuse plans buffers and reports the bytes saved") { runFixture("buffer_reuse"); }
 TEST_CASE("pipelines of passes") { runFixture("pipeline"); }

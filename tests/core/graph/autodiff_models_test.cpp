@@ -28,7 +28,8 @@ void checkClose(const Tensor& got, const Tensor& expected)
     REQUIRE(got.shape() == expected.shape());
     double worst = 0;
     for (std::int64_t i = 0; i < got.numel(); ++i)
-        worst = std::max(worst, std::abs(got.at(i) - expected.at(i)) / std::max(1.0, std::abs(expected.at(i))));
+        worst = std::max(worst, std::abs(got.at(i) - expected.at(i))
+                                    / std::max(1.0, std::abs(expected.at(i))));
     CHECK(worst <= kTolerance);
 }
 
@@ -39,14 +40,20 @@ struct Model {
     std::function<Tensor(const TensorList& args, const TensorList& params)> loss;
 };
 
-Tensor dense(const Tensor& x, const Tensor& w, const Tensor& b) { return biasAdd(matmul(x, w, false, true), b); }
+Tensor dense(const Tensor& x, const Tensor& w, const Tensor& b)
+{
+    return biasAdd(matmul(x, w, false, true), b);
+}
 
 Model mlp()
 {
     Model m;
-    m.params = {Parameter(sample({16, 8}, -0.5, 0.5, 1), "fc1.weight"), Parameter(sample({16}, -0.1, 0.1, 2), "fc1.bias"),
-                Parameter(sample({12, 16}, -0.5, 0.5, 3), "fc2.weight"), Parameter(sample({12}, -0.1, 0.1, 4), "fc2.bias"),
-                Parameter(sample({4, 12}, -0.5, 0.5, 5), "fc3.weight"), Parameter(sample({4}, -0.1, 0.1, 6), "fc3.bias")};
+    m.params = {Parameter(sample({16, 8}, -0.5, 0.5, 1), "fc1.weight"),
+                Parameter(sample({16}, -0.1, 0.1, 2), "fc1.bias"),
+                Parameter(sample({12, 16}, -0.5, 0.5, 3), "fc2.weight"),
+                Parameter(sample({12}, -0.1, 0.1, 4), "fc2.bias"),
+                Parameter(sample({4, 12}, -0.5, 0.5, 5), "fc3.weight"),
+                Parameter(sample({4}, -0.1, 0.1, 6), "fc3.bias")};
     m.args = {sample({5, 8}, -1, 1, 7), Tensor::fromVector<std::int32_t>({5}, {0, 3, 1, 2, 3})};
     m.loss = [](const TensorList& a, const TensorList& p) {
         ScopeGuard net("MLP");
@@ -63,7 +70,8 @@ Model convNet()
     Model m;
     m.params = {Parameter(sample({4, 1, 3, 3}, -0.5, 0.5, 1), "conv1.weight"),
                 Parameter(sample({6, 4, 3, 3}, -0.5, 0.5, 2), "conv2.weight"),
-                Parameter(sample({3, 24}, -0.5, 0.5, 3), "fc.weight"), Parameter(sample({3}, -0.1, 0.1, 4), "fc.bias")};
+                Parameter(sample({3, 24}, -0.5, 0.5, 3), "fc.weight"),
+                Parameter(sample({3}, -0.1, 0.1, 4), "fc.bias")};
     m.args = {sample({2, 1, 10, 10}, -1, 1, 5), Tensor::fromVector<std::int32_t>({2}, {2, 0})};
     m.loss = [](const TensorList& a, const TensorList& p) {
         ScopeGuard net("ConvNet");
@@ -101,10 +109,12 @@ void checkModel(const Model& m)
             args.push_back(v.tensor());
         return m.loss(args, TensorList(m.params.begin(), m.params.end()));
     };
-    const Value expected = valueAndGrad(f, std::monostate{}, m.params)({m.args.begin(), m.args.end()});
+    const Value expected =
+        valueAndGrad(f, std::monostate{}, m.params)({m.args.begin(), m.args.end()});
     const Graph forward = traceModel(m);
     GradientSpec spec;
-    spec.wrt.assign(forward.inputs().begin() + static_cast<std::ptrdiff_t>(m.args.size()), forward.inputs().end());
+    spec.wrt.assign(forward.inputs().begin() + static_cast<std::ptrdiff_t>(m.args.size()),
+                    forward.inputs().end());
     const Graph gradient = gradientGraph(forward, spec);
     TensorList inputs = m.args;
     inputs.insert(inputs.end(), m.params.begin(), m.params.end());
@@ -112,7 +122,8 @@ void checkModel(const Model& m)
     INFO(optimised.report());
     GraphExecutor executor(optimised.graph);
     for (const Graph* g : {&gradient, &optimised.graph}) {
-        for (int run = 0; run < 2; ++run) { // the planned executor reuses its buffers on the second run
+        for (int run = 0; run < 2;
+             ++run) { // the planned executor reuses its buffers on the second run
             const TensorList got = g == &gradient ? executeGraph(*g, inputs) : executor.run(inputs);
             REQUIRE(got.size() == 1 + m.params.size());
             checkClose(got[0], expected[0].tensor());
@@ -124,13 +135,21 @@ void checkModel(const Model& m)
 
 } // namespace
 
-TEST_CASE("an MLP's graph gradients equal PyNative's, before and after the pass pipeline") { checkModel(mlp()); }
+TEST_CASE("an MLP's graph gradients equal PyNative's, before and after the pass pipeline")
+{
+    checkModel(mlp());
+}
 
-TEST_CASE("a conv net's graph gradients equal PyNative's, before and after the pass pipeline") { checkModel(convNet()); }
+TEST_CASE("a conv net's graph gradients equal PyNative's, before and after the pass pipeline")
+{
+    checkModel(convNet());
+}
 
 TEST_CASE("has_aux differentiates the first output only and passes the others through")
 {
-    auto fn = [](const TensorList& x) { return TensorList{reduceSum(mul(sin(x[0]), x[0])), exp(x[0])}; };
+    auto fn = [](const TensorList& x) {
+        return TensorList{reduceSum(mul(sin(x[0]), x[0])), exp(x[0])};
+    };
     const Tensor x = sample({3}, -1, 1, 3);
     Function f = [&](const std::vector<Value>& a) -> Value {
         const TensorList out = fn({a[0].tensor()});
@@ -159,9 +178,10 @@ TEST_CASE("sens inputs seed the outputs instead of ones, and tuple outputs are a
     const Graph forward = traceFunction("f", in, fn);
     const std::vector<ValueId> wrt{forward.inputs()[0], forward.inputs()[1]};
 
-    const Value withSens = grad(f, std::vector<std::int64_t>{0, 1}, {}, false, true)(
-        {a, b, Value::tuple({s0, s1})});
-    const TensorList got = executeGraph(gradientGraph(forward, {wrt, 2, true}), TensorList{a, b, s0, s1});
+    const Value withSens =
+        grad(f, std::vector<std::int64_t>{0, 1}, {}, false, true)({a, b, Value::tuple({s0, s1})});
+    const TensorList got =
+        executeGraph(gradientGraph(forward, {wrt, 2, true}), TensorList{a, b, s0, s1});
     checkClose(got[2], withSens[0].tensor());
     checkClose(got[3], withSens[1].tensor());
 
@@ -196,7 +216,8 @@ TEST_CASE("an if node is differentiated through the branch its condition takes")
             return reduceSum(c ? sin(mul(a, b)) : mul(mul(a, a), b));
         };
         const Value expected = grad(f, std::vector<std::int64_t>{0, 1})({x, w});
-        const TensorList got = executeGraph(gradient, TensorList{Tensor::scalar(c, DType::Bool), x, w});
+        const TensorList got =
+            executeGraph(gradient, TensorList{Tensor::scalar(c, DType::Bool), x, w});
         checkClose(got[1], expected[0].tensor());
         checkClose(got[2], expected[1].tensor());
     }
@@ -230,6 +251,7 @@ TEST_CASE("a while loop has no graph gradient and says what to write instead")
                                      "    }\n"
                                      "  return %0\n"
                                      "}\n");
-    CHECK_THROWS_WITH(gradientGraph(forward, {{forward.inputs()[0]}}), Catch::Contains("unroll it"));
+    CHECK_THROWS_WITH(gradientGraph(forward, {{forward.inputs()[0]}}),
+                      Catch::Contains("unroll it"));
     CHECK_THROWS_AS(gradientGraph(forward, {{forward.outputs()[0]}}), ValueError);
 }

@@ -71,54 +71,83 @@ Graph directional(Graph g, std::size_t gradients, const TensorList& directions)
     return g;
 }
 
+// One gradient-check case as a scalar function (weighted by a fixed non-uniform cotangent), both
+// as a PyNative Function and as a traced graph.
+struct CaseUnderTest {
+    const GradCheckCase& c;
+    Tensor weight;
+    std::vector<std::int64_t> positions;
+    std::vector<Value> args;
+
+    explicit CaseUnderTest(const GradCheckCase& gc)
+        : c(gc), weight(sample(gc.fn(gc.inputs).shape(), 0.5, 1.5, 7)),
+          positions(floatPositions(gc.inputs)), args(gc.inputs.begin(), gc.inputs.end())
+    {
+    }
+    Tensor scalar(const TensorList& x) const { return reduceSum(mul(c.fn(x), weight)); }
+    Function function() const
+    {
+        return [this](const std::vector<Value>& a) -> Value {
+            TensorList in;
+            for (const Value& v : a)
+                in.push_back(v.tensor());
+            return scalar(in);
+        };
+    }
+    GradientSpec spec(const Graph& forward) const
+    {
+        GradientSpec s;
+        for (std::int64_t p : positions)
+            s.wrt.push_back(forward.inputs()[static_cast<std::size_t>(p)]);
+        return s;
+    }
+};
+
+// g(x) = sum_k <grad_k f(x), direction_k> by PyNative's grad of grad.
+TensorList pynativeSecondOrder(const CaseUnderTest& t, const TensorList& directions)
+{
+    const Function f = t.function();
+    Function g = [&](const std::vector<Value>& a) -> Value {
+        const TensorList first = asList(grad(f, t.positions)(a), t.positions.size());
+        Tensor total = Tensor::zeros(Shape{}, DType::Float64);
+        for (std::size_t k = 0; k < t.positions.size(); ++k)
+            total = add(total, reduceSum(mul(first[k], directions[k])));
+        return total;
+    };
+    return asList(grad(g, t.positions)(t.args), t.positions.size());
+}
+
 } // namespace
 
-TEST_CASE("graph gradients equal PyNative gradients for every gradient-check case, first and second order")
+TEST_CASE("graph gradients equal PyNative gradients for every gradient-check case, first and "
+          "second order")
 {
     for (const GradCheckCase& c : gradCheckCases()) {
         DYNAMIC_SECTION(c.op << ": " << c.name)
         {
-            const Tensor out = c.fn(c.inputs);
-            const Tensor weight = sample(out.shape(), 0.5, 1.5, 7);
-            auto scalarFn = [&](const TensorList& x) { return reduceSum(mul(c.fn(x), weight)); };
-            const auto positions = floatPositions(c.inputs);
-            Function f = [&](const std::vector<Value>& args) -> Value {
-                TensorList in;
-                for (const Value& a : args)
-                    in.push_back(a.tensor());
-                return scalarFn(in);
-            };
-            const std::vector<Value> args(c.inputs.begin(), c.inputs.end());
-            const TensorList expected = asList(grad(f, positions)(args), positions.size());
-
+            const CaseUnderTest t(c);
+            const std::size_t n = t.positions.size();
+            const TensorList expected = asList(grad(t.function(), t.positions)(t.args), n);
             const auto traced = tracedInputs(c.inputs);
-            const Graph forward = traceFunction("f", traced, [&](const TensorList& x) { return TensorList{scalarFn(x)}; });
-            GradientSpec spec;
-            for (std::int64_t p : positions)
-                spec.wrt.push_back(forward.inputs()[static_cast<std::size_t>(p)]);
-            const Graph gradient = gradientGraph(forward, spec);
+            const Graph forward = traceFunction(
+                "f", traced, [&](const TensorList& x) { return TensorList{t.scalar(x)}; });
+            const Graph gradient = gradientGraph(forward, t.spec(forward));
             INFO(printGraph(gradient));
             const TensorList got = executeGraph(gradient, c.inputs);
-            REQUIRE(got.size() == 1 + positions.size());
-            for (std::size_t k = 0; k < positions.size(); ++k)
+            REQUIRE(got.size() == 1 + n);
+            for (std::size_t k = 0; k < n; ++k)
                 CHECK(worstRelative(got[1 + k], expected[k]) <= kTolerance);
-
             if (!c.secondOrder)
                 return;
             TensorList directions;
-            for (std::size_t k = 0; k < positions.size(); ++k)
-                directions.push_back(sample(expected[k].shape(), -1, 1, static_cast<unsigned>(11 + k)));
-            Function g = [&](const std::vector<Value>& a) -> Value {
-                const TensorList first = asList(grad(f, positions)(a), positions.size());
-                Tensor total = Tensor::zeros(Shape{}, DType::Float64);
-                for (std::size_t k = 0; k < positions.size(); ++k)
-                    total = add(total, reduceSum(mul(first[k], directions[k])));
-                return total;
-            };
-            const TensorList expected2 = asList(grad(g, positions)(args), positions.size());
-            const Graph second = gradientGraph(directional(gradient, positions.size(), directions), spec);
+            for (std::size_t k = 0; k < n; ++k)
+                directions.push_back(
+                    sample(expected[k].shape(), -1, 1, static_cast<unsigned>(11 + k)));
+            const TensorList expected2 = pynativeSecondOrder(t, directions);
+            const Graph second =
+                gradientGraph(directional(gradient, n, directions), t.spec(forward));
             const TensorList got2 = executeGraph(second, c.inputs);
-            for (std::size_t k = 0; k < positions.size(); ++k)
+            for (std::size_t k = 0; k < n; ++k)
                 CHECK(worstRelative(got2[1 + k], expected2[k]) <= kTolerance);
         }
     }

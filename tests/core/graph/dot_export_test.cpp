@@ -36,9 +36,11 @@ TEST_CASE("dot export draws scopes as nested clusters with op and shape on each 
     CHECK(dot.find("label=\"fc\"") != std::string::npos);
     CHECK(dot.find("label=\"Loss\"") != std::string::npos);
     CHECK(count(dot, "subgraph cluster_") == 4); // Net, Net/act, Net/fc, Loss
-    CHECK(dot.find("n0 [fillcolor=\"#dbe9f6\", label=\"Mul\\nf32[2, 3]\", tooltip=\"Net/fc/Mul at net.py:3:5\"]")
+    CHECK(dot.find("n0 [fillcolor=\"#dbe9f6\", label=\"Mul\\nf32[2, 3]\", tooltip=\"Net/fc/Mul at "
+                   "net.py:3:5\"]")
           != std::string::npos);
-    CHECK(dot.find("a1 [shape=ellipse, fillcolor=#fff2cc, label=\"w\\nf32[2, 3]\"]") != std::string::npos);
+    CHECK(dot.find("a1 [shape=ellipse, fillcolor=#fff2cc, label=\"w\\nf32[2, 3]\"]")
+          != std::string::npos);
     CHECK(dot.find("n3 -> out") != std::string::npos);
     // Every node statement comes before the first edge.
     CHECK(dot.rfind(" [fillcolor") < dot.find(" -> "));

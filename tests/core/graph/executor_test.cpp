@@ -16,7 +16,10 @@ using namespace gradstep;
 namespace {
 struct EventLog : ExecutionObserver {
     std::vector<std::string> lines;
-    void nodeStarted(const NodeEvent& e) override { lines.push_back("start " + std::string(e.op->name)); }
+    void nodeStarted(const NodeEvent& e) override
+    {
+        lines.push_back("start " + std::string(e.op->name));
+    }
     void nodeFinished(const NodeEvent& e) override
     {
         lines.push_back("finish " + std::string(e.op->name) + (e.scope ? " @" + *e.scope : "")
@@ -60,7 +63,9 @@ TEST_CASE("the executor emits started and finished events for every node, as PyN
     EventLog log;
     ObserverGuard attach(&log);
     executeGraph(g, TensorList{Tensor::zeros({2})});
-    CHECK(log.lines == std::vector<std::string>{"start Neg", "finish Neg @Net/a", "start Exp", "finish Exp @Net/b"});
+    CHECK(log.lines
+          == std::vector<std::string>{"start Neg", "finish Neg @Net/a", "start Exp",
+                                      "finish Exp @Net/b"});
 }
 
 TEST_CASE("if and while nodes run the branch and the loop their conditions choose")
@@ -106,7 +111,8 @@ TEST_CASE("if and while nodes run the branch and the loop their conditions choos
                                "    }\n"
                                "  return %0\n"
                                "}\n");
-    CHECK_THROWS_WITH(executeGraph(bounded, TensorList{x}), Catch::Contains("exceeded its bound of 3 iterations"));
+    CHECK_THROWS_WITH(executeGraph(bounded, TensorList{x}),
+                      Catch::Contains("exceeded its bound of 3 iterations"));
 }
 
 TEST_CASE("a fused node reports itself and, inside, each of its members with real values")
@@ -128,8 +134,10 @@ TEST_CASE("a fused node reports itself and, inside, each of its members with rea
         const TensorList observed = executeGraph(g, TensorList{x});
         CHECK(observed[0].toDoubles() == unobserved[0].toDoubles());
     }
-    CHECK(log.lines == std::vector<std::string>{"start FusedElementwise", "start Neg", "finish Neg @Net/a", "start Exp",
-                                                "finish Exp @Net/b", "finish FusedElementwise @Net"});
+    CHECK(log.lines
+          == std::vector<std::string>{"start FusedElementwise", "start Neg", "finish Neg @Net/a",
+                                      "start Exp", "finish Exp @Net/b",
+                                      "finish FusedElementwise @Net"});
 }
 
 TEST_CASE("planned buffers are shared by values with disjoint lifetimes and reused across runs")

@@ -22,7 +22,8 @@ namespace {
 Tensor values(DType dtype, std::int64_t n, unsigned seed)
 {
     const double inf = std::numeric_limits<double>::infinity();
-    const double special[] = {std::nan(""), inf, -inf, 0.0, -0.0, 1.0, -1.0, 0.5, 1e-30, -1e30, 20.0, -20.0, 88.5, -745.0};
+    const double special[] = {std::nan(""), inf,   -inf,  0.0,  -0.0,  1.0,  -1.0,
+                              0.5,          1e-30, -1e30, 20.0, -20.0, 88.5, -745.0};
     std::vector<double> v(static_cast<std::size_t>(n));
     std::uint64_t state = seed;
     for (std::size_t i = 0; i < v.size(); ++i) {
@@ -71,10 +72,10 @@ void checkOp(const OpDef& op, const TensorList& inputs, const Attrs& attrs = {})
 
 TEST_CASE("every fused instruction matches its op's kernel bit for bit")
 {
-    const OpDef* unary[] = {&kNeg, &kSquare, &kAbs, &kSign, &kExp, &kLog, &kSqrt, &kRsqrt, &kSin, &kCos, &kErf,
-                            &kTanh, &kSigmoid, &kSoftplus, &kReLU};
-    const OpDef* binary[] = {&kAdd, &kSub, &kMul, &kRealDiv, &kMaximum, &kMinimum, &kGreater, &kGreaterEqual,
-                             &kLess, &kLessEqual, &kEqual, &kNotEqual};
+    const OpDef* unary[] = {&kNeg, &kSquare, &kAbs, &kSign, &kExp,     &kLog,      &kSqrt, &kRsqrt,
+                            &kSin, &kCos,    &kErf, &kTanh, &kSigmoid, &kSoftplus, &kReLU};
+    const OpDef* binary[] = {&kAdd,     &kSub,          &kMul,  &kRealDiv,   &kMaximum, &kMinimum,
+                             &kGreater, &kGreaterEqual, &kLess, &kLessEqual, &kEqual,   &kNotEqual};
     for (DType dtype : {DType::Float32, DType::Float64}) {
         for (std::int64_t n : {std::int64_t{1}, std::int64_t{37}, std::int64_t{1300}}) {
             const Tensor a = values(dtype, n, 1), b = values(dtype, n, 5);

@@ -34,11 +34,12 @@ TEST_CASE("a node prints as one line with types, attributes, phase, origin, scop
     id.origin = 0;
     const ValueId z = g.addNode1(kLeakyReLU, {y}, Attrs{{"alpha", 0.1}}, id);
     g.setOutputs({z});
-    const std::string expected = "graph @net(%x : f32[2, 3], %fc.weight : f32[2, 3] param) {\n"
-                                 "  %0 : f32[2, 3] = Mul(%x, %fc.weight) @Net/fc # net.py:12:9\n"
-                                 "  %1 : f32[2, 3] = LeakyReLU(%0) {alpha=0.1} [backward] from %0 @Net/fc # net.py:12:9\n"
-                                 "  return %1\n"
-                                 "}\n";
+    const std::string expected =
+        "graph @net(%x : f32[2, 3], %fc.weight : f32[2, 3] param) {\n"
+        "  %0 : f32[2, 3] = Mul(%x, %fc.weight) @Net/fc # net.py:12:9\n"
+        "  %1 : f32[2, 3] = LeakyReLU(%0) {alpha=0.1} [backward] from %0 @Net/fc # net.py:12:9\n"
+        "  return %1\n"
+        "}\n";
     CHECK(printGraph(g) == expected);
     checkRoundTrip(expected);
 }
@@ -119,8 +120,12 @@ TEST_CASE("parse errors give the line and column of the offending token")
           == "t.ir:2:3: error: '%0' is written as f32[3] but 'Neg' gives f32[2]");
     CHECK(errorOf("graph @g(%x : f32[2]) {\n  %0 : f32[2] = Add(%x, %x\n  return %0\n}\n")
           == "t.ir:3:3: error: expected ')', got 'return'");
-    CHECK(errorOf("graph @g(%x : f32[2], %y : f32[3]) {\n  %0 : f32[2] = Add(%x, %y)\n  return %0\n}\n")
-              .rfind("t.ir:2:17: error: for 'Add'", 0) == 0);
-    CHECK(errorOf("graph @g(%x : q8[2]) {}") == "t.ir:1:15: error: expected a type such as 'f32[2, 3]', got 'q8'");
-    CHECK(errorOf("graph @g() {\n  %0 : f32[] = constant 'a'\n  return %0\n}") == "t.ir:2:25: error: expected a number, got 'a'");
+    CHECK(errorOf(
+              "graph @g(%x : f32[2], %y : f32[3]) {\n  %0 : f32[2] = Add(%x, %y)\n  return %0\n}\n")
+              .rfind("t.ir:2:17: error: for 'Add'", 0)
+          == 0);
+    CHECK(errorOf("graph @g(%x : q8[2]) {}")
+          == "t.ir:1:15: error: expected a type such as 'f32[2, 3]', got 'q8'");
+    CHECK(errorOf("graph @g() {\n  %0 : f32[] = constant 'a'\n  return %0\n}")
+          == "t.ir:2:25: error: expected a number, got 'a'");
 }
