@@ -1,54 +1,36 @@
-// grad, value_and_grad, GradOperation. SPDX-License-Identifier: MIT
+// grad, value_and_grad, GradOperation: argument checks and MindSpore's return structures
+// (SEMANTICS.md §1.3, §1.4, §2). The differentiation itself is in differentiate.cpp.
+// SPDX-License-Identifier: MIT
 #include "api/grad.h"
 
-#include "autodiff/engine.h"
-#include "autodiff/tape.h"
-#include "ops/autodiff_ops.h"
-#include "ops/shape_ops.h"
-
-#include <algorithm>
+#include <set>
 
 namespace gradstep {
 
 namespace {
 
-// A grad input gets its own node so that its gradient has a slot even when the caller's tensor
-// is a plain constant, and so that an outer grad still sees it as a function of the caller's.
-Tensor watchInput(const Tensor& x, std::int64_t position)
-{
-    if (!isFloating(x.dtype()))
-        throw TypeError("grad_position " + std::to_string(position) + " refers to a "
-                        + std::string(dtypeName(x.dtype())) + " tensor; only float tensors can be differentiated");
-    Tensor out = x.detach();
-    Tensor in[] = {x};
-    Tensor outs[] = {out};
-    recordCustom("Input" + std::to_string(position), in, outs,
-                 [](const BackwardContext& ctx, std::span<const Tensor> grads) {
-                     return TensorList{ctx.needsGrad(0) ? grads[0] : Tensor()};
-                 });
-    return outs[0];
-}
-
-std::vector<std::int64_t> normalizePositions(const GradPosition& position)
+// Note [MindSpore's messages]: the errors MindSpore raises from Python keep their exact text
+// (grad_func.py, _convert_grad_position_type and grad), so a user sees the words MindSpore prints.
+// Its TypeErrors for a bool, a non-int or a list as grad_position cannot occur here: the C++ type
+// of GradPosition admits only None, an int or a tuple of ints. The range check against the
+// arguments needs them, so it runs on each call (checkPositions in differentiate.cpp).
+std::vector<std::int64_t> positionsOf(const GradPosition& position)
 {
     if (const auto* i = std::get_if<std::int64_t>(&position)) {
         if (*i < 0)
-            throw ValueError("For 'F.grad', the 'grad_position' should be >= 0, but got " + std::to_string(*i));
+            throw ValueError("grad_position must be >= 0.");
         return {*i};
     }
-    if (const auto* v = std::get_if<std::vector<std::int64_t>>(&position)) {
-        for (std::size_t a = 0; a < v->size(); ++a) {
-            if ((*v)[a] < 0)
-                throw ValueError("For 'F.grad', the element in 'grad_position' should be >= 0, but got "
-                                 + std::to_string((*v)[a]));
-            for (std::size_t b = 0; b < a; ++b)
-                if ((*v)[a] == (*v)[b])
-                    throw ValueError("There are duplicate positions in `grad_position`, got "
-                                     + std::to_string((*v)[a]) + " twice");
-        }
-        return *v;
-    }
-    return {};
+    const auto* tuple = std::get_if<std::vector<std::int64_t>>(&position);
+    if (!tuple)
+        return {};
+    // MindSpore looks for duplicates before it looks at the values, so (-1, -1) is a duplicate.
+    if (std::set<std::int64_t>(tuple->begin(), tuple->end()).size() != tuple->size())
+        throw ValueError("There are duplicate positions in `grad_position`, please check it");
+    for (std::int64_t p : *tuple)
+        if (p < 0)
+            throw ValueError("The element in grad_position must be >= 0.");
+    return *tuple;
 }
 
 std::vector<Parameter> weightList(const Weights& weights)
@@ -66,45 +48,46 @@ Value tupleOf(const TensorList& tensors)
     return Value::tuple(std::move(items));
 }
 
-TensorList seedsFor(const TensorList& roots, const std::vector<Value>& sensArgs, bool sensParam)
+// By position, one gradient is a bare Tensor whether the position was `i` or `(i,)`: grad turns
+// an int into a 1-tuple before dispatch, and the engine unwraps any single position
+// (AutoDiff::GetInputGrads: `get_by_position && size == 1`). SEMANTICS.md marks the 1-tuple
+// row INFERRED; the engine source settles it.
+Value positionPart(const TensorList& grads)
 {
-    TensorList seeds;
-    if (!sensParam) {
-        for (const Tensor& r : roots)
-            seeds.push_back(Tensor::full(r.shape(), 1.0, r.dtype()));
-        return seeds;
-    }
-    seeds = sensArgs.front().leaves();
-    if (seeds.size() != roots.size())
-        throw ValueError("sens has " + std::to_string(seeds.size()) + " tensors but the function returns "
-                         + std::to_string(roots.size()));
-    for (std::size_t i = 0; i < seeds.size(); ++i)
-        if (!(seeds[i].shape() == roots[i].shape()))
-            throw ValueError("sens " + std::to_string(i) + " has shape " + seeds[i].shape().toString()
-                             + " but output " + std::to_string(i) + " has shape " + roots[i].shape().toString());
-    return seeds;
+    return grads.size() == 1 ? Value(grads[0]) : tupleOf(grads);
 }
 
-// The shaping rules of SEMANTICS.md §1.4 shared by grad and value_and_grad.
+// A single Parameter gives a bare Tensor, a list or ParameterTuple a tuple even of one
+// (GetWeightsArgs clears weight_param_is_tuple only for a lone Parameter). SEMANTICS.md marks the
+// single-Parameter row UNCONFIRMED; this is what the PyNative engine source does.
+Value weightPart(const TensorList& grads, const Weights& weights)
+{
+    return std::holds_alternative<Parameter>(weights) ? Value(grads[0]) : tupleOf(grads);
+}
+
+bool isNone(const GradPosition& p) { return std::holds_alternative<std::monostate>(p); }
+bool isNone(const Weights& w) { return std::holds_alternative<std::monostate>(w); }
+
+// The return-structure table of SEMANTICS.md §1.4 shared by grad and value_and_grad.
 Value shapeGradients(const GradResult& r, const GradPosition& position, const Weights& weights)
 {
-    const bool byPosition = !std::holds_alternative<std::monostate>(position);
-    const bool byList = !std::holds_alternative<std::monostate>(weights);
-    Value inputs = r.inputGrads.size() == 1 ? Value(r.inputGrads[0]) : tupleOf(r.inputGrads);
-    // A single Parameter (not a list) gives a bare Tensor: our reading of the UNCONFIRMED row.
-    Value params = std::holds_alternative<Parameter>(weights) ? Value(r.weightGrads[0]) : tupleOf(r.weightGrads);
-    if (byPosition && byList)
-        return Value::tuple({inputs, params});
-    return byPosition ? inputs : params;
+    if (isNone(position))
+        return weightPart(r.weightGrads, weights);
+    if (isNone(weights))
+        return positionPart(r.inputGrads);
+    return Value::tuple({positionPart(r.inputGrads), weightPart(r.weightGrads, weights)});
 }
 
-GradFunction makeGradFunction(Function fn, GradPosition position, Weights weights, bool hasAux, bool sensParam,
-                              bool getValue)
+GradFunction makeGradFunction(Function fn, GradPosition position, Weights weights, bool hasAux,
+                              bool sensParam, bool getValue)
 {
-    if (std::holds_alternative<std::monostate>(position) && std::holds_alternative<std::monostate>(weights))
+    if (isNone(position) && isNone(weights))
         throw ValueError("`grad_position` and `weight` can not be None at the same time.");
-    GradRequest request{normalizePositions(position), weightList(weights), hasAux, sensParam};
+    GradRequest request{positionsOf(position), weightList(weights), hasAux, sensParam};
     return [=](const std::vector<Value>& args) -> Value {
+        // MindSpore's engine rejects `grad_position=()` when the function is called.
+        if (!isNone(position) && request.positions.empty())
+            throw RuntimeError("grad_position should not be empty when grad by position!");
         GradResult r = differentiate(fn, args, request);
         Value grads = shapeGradients(r, position, weights);
         if (getValue)
@@ -115,61 +98,17 @@ GradFunction makeGradFunction(Function fn, GradPosition position, Weights weight
 
 } // namespace
 
-GradResult differentiate(const Function& fn, std::vector<Value> args, const GradRequest& request)
-{
-    std::vector<Value> sensArgs;
-    if (request.sensParam) {
-        if (args.empty())
-            throw TypeError("sens_param is set, so the last argument must be the sensitivity");
-        sensArgs.push_back(args.back());
-        args.pop_back();
-    }
-    for (std::int64_t p : request.positions)
-        if (p >= static_cast<std::int64_t>(args.size()))
-            throw ValueError("For 'F.grad', the 'grad_position' " + std::to_string(p) + " is out of range: the function got "
-                             + std::to_string(args.size()) + " positional inputs");
-    Tape tape;
-    TapeGuard guard(tape);
-    TensorList targets;
-    for (std::int64_t p : request.positions) {
-        auto& slot = args[static_cast<std::size_t>(p)];
-        slot = Value(watchInput(slot.tensor(), p));
-        targets.push_back(slot.tensor());
-    }
-    for (const Parameter& w : request.weights)
-        targets.push_back(w);
-    GradResult result;
-    result.output = fn(args);
-    guard.release();
-
-    TensorList roots;
-    if (request.hasAux) {
-        if (!result.output.isTuple() || result.output.size() < 2)
-            throw ValueError("When 'has_aux' is True, origin 'fn' requires more than one outputs.");
-        roots = result.output[0].leaves();
-        std::vector<Value> aux;
-        for (std::size_t i = 1; i < result.output.size(); ++i)
-            aux.push_back(result.output[i]);
-        result.aux = Value::tuple(std::move(aux));
-    } else {
-        roots = result.output.leaves();
-    }
-    TensorList seeds = seedsFor(roots, sensArgs, request.sensParam);
-    TensorList grads = backward(tape, roots, seeds, targets);
-    const auto split = grads.begin() + static_cast<std::ptrdiff_t>(request.positions.size());
-    result.inputGrads.assign(grads.begin(), split);
-    result.weightGrads.assign(split, grads.end());
-    return result;
-}
-
 GradFunction grad(Function fn, GradPosition gradPosition, Weights weights, bool hasAux, bool sensParam)
 {
-    return makeGradFunction(std::move(fn), std::move(gradPosition), std::move(weights), hasAux, sensParam, false);
+    return makeGradFunction(std::move(fn), std::move(gradPosition), std::move(weights), hasAux,
+                            sensParam, false);
 }
 
-GradFunction valueAndGrad(Function fn, GradPosition gradPosition, Weights weights, bool hasAux, bool sensParam)
+GradFunction valueAndGrad(Function fn, GradPosition gradPosition, Weights weights, bool hasAux,
+                          bool sensParam)
 {
-    return makeGradFunction(std::move(fn), std::move(gradPosition), std::move(weights), hasAux, sensParam, true);
+    return makeGradFunction(std::move(fn), std::move(gradPosition), std::move(weights), hasAux,
+                            sensParam, true);
 }
 
 GradOperation::GradOperation(bool getAll, bool getByList, bool sensParam)
@@ -177,27 +116,35 @@ GradOperation::GradOperation(bool getAll, bool getByList, bool sensParam)
 {
 }
 
+// GradOperation differs from grad by position in one place: get_all gives a tuple even for a
+// one-input network (the engine unwraps single gradients only when get_by_position is set).
+// get_by_list without parameters is refused; MindSpore's newest engine would collect the
+// parameters the network used instead, older ones fail while compiling.
 GradFunction GradOperation::operator()(Function fn, Weights weights) const
 {
-    if (m_getByList && std::holds_alternative<std::monostate>(weights))
-        throw TypeError("For 'GradOperation', 'get_by_list' is set, so the network's parameters must be given");
+    if (m_getByList && isNone(weights))
+        throw TypeError("For 'GradOperation', 'get_by_list' is set, so the network's parameters "
+                        "must be given: grad_op(net, params)");
     const bool getAll = m_getAll, getByList = m_getByList;
-    GradRequest request{{}, getByList ? weightList(weights) : std::vector<Parameter>{}, false, m_sensParam};
+    GradRequest request;
+    request.weights = getByList ? weightList(weights) : std::vector<Parameter>{};
+    request.sensParam = m_sensParam;
     return [=](const std::vector<Value>& args) -> Value {
         GradRequest r = request;
         const std::size_t inputs = args.size() - (r.sensParam && !args.empty() ? 1 : 0);
         if (getAll)
             for (std::size_t i = 0; i < inputs; ++i)
                 r.positions.push_back(static_cast<std::int64_t>(i));
-        else if (!getByList)
+        else if (!getByList && inputs > 0)
             r.positions.push_back(0);
         GradResult result = differentiate(fn, args, r);
         if (getAll && getByList)
-            return Value::tuple({tupleOf(result.inputGrads), tupleOf(result.weightGrads)});
-        if (getAll)
-            return tupleOf(result.inputGrads);
+            return Value::tuple({tupleOf(result.inputGrads), weightPart(result.weightGrads, weights)});
         if (getByList)
-            return tupleOf(result.weightGrads);
+            return weightPart(result.weightGrads, weights);
+        // Neither flag and no inputs: MindSpore returns an empty tuple (AutoDiff::GetGrads).
+        if (getAll || result.inputGrads.empty())
+            return tupleOf(result.inputGrads);
         return Value(result.inputGrads[0]);
     };
 }

@@ -43,20 +43,25 @@ private:
 
 /// What one differentiation produced, before it is shaped into MindSpore's return structure.
 struct GradResult {
-    Value output;          ///< fn's full output
-    Value aux;             ///< has_aux: tuple of outputs 1..n (stop-gradient), else None
-    TensorList inputGrads; ///< one per requested position
-    TensorList weightGrads;///< one per weight
+    /// fn's full output; with has_aux the tuple (out0, aux...) with the aux leaves stop-gradient'ed
+    Value output;
+    Value aux;              ///< has_aux: tuple of outputs 1..n (stop-gradient'ed), else None
+    TensorList inputGrads;  ///< one per requested position, in the requested order
+    TensorList weightGrads; ///< one per weight, in the given order
 };
 
 struct GradRequest {
-    std::vector<std::int64_t> positions;
+    std::vector<std::int64_t> positions; ///< already validated: no duplicates, none negative
     std::vector<Parameter> weights;
     bool hasAux = false;
-    bool sensParam = false;
+    bool sensParam = false; ///< the last positional argument is the output's cotangent
 };
 
-/// Runs fn under a tape and differentiates it (the engine of every API above).
+/// Runs fn under a tape and differentiates it (the engine of every API above). Errors:
+/// RuntimeError inside a no-grad region and for a sens with the wrong number of tensors;
+/// ValueError for a position past the last argument, for has_aux with fewer than two outputs and
+/// for a sens of the wrong shape; TypeError for a sens of the wrong dtype and for a position that
+/// holds no Tensor.
 GradResult differentiate(const Function& fn, std::vector<Value> args, const GradRequest& request);
 
 } // namespace gradstep

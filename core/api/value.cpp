@@ -39,6 +39,18 @@ TensorList Value::leaves() const
     return out;
 }
 
+Value Value::map(const std::function<Tensor(const Tensor&)>& f) const
+{
+    if (isTensor())
+        return Value(f(tensor()));
+    if (!isTuple())
+        return Value();
+    std::vector<Value> mapped;
+    for (const Value& item : items())
+        mapped.push_back(item.map(f));
+    return Value::tuple(std::move(mapped));
+}
+
 std::string Value::toString() const
 {
     if (isNone())

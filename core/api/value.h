@@ -5,6 +5,7 @@
 
 #include "tensor/tensor.h"
 
+#include <functional>
 #include <variant>
 #include <vector>
 
@@ -29,6 +30,8 @@ public:
 
     /// Every Tensor leaf, depth first.
     TensorList leaves() const;
+    /// The same tree with every Tensor leaf replaced by f(leaf); None stays None.
+    Value map(const std::function<Tensor(const Tensor&)>& f) const;
     /// "(Tensor(...), (Tensor(...),))".
     std::string toString() const;
 

@@ -19,6 +19,9 @@ public:
     void setRequiresGrad(bool requiresGrad);
     /// Replaces the value in place (same storage), as Parameter.set_data does for equal shapes.
     void assign(const Tensor& value) { copyFrom(value); }
+    /// Replaces the value with a copy of `value`, whose shape and dtype may differ (MindSpore's
+    /// Parameter.set_data); every handle sees the new tensor. Float only, like the constructor.
+    void setData(const Tensor& value);
 };
 
 using ParameterTuple = std::vector<Parameter>;

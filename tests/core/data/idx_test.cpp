@@ -13,7 +13,7 @@ namespace {
 const std::string kData = GRADSTEP_SOURCE_DIR "/samples/data/";
 }
 
-TEST_CASE("the shipped digit images load as 1x32x32 tensors in [0, 1] with labels 0..9")
+TEST_CASE("the shipped digit images load as 1x32x32 tensors with pixels from 0 to 1 and labels 0..9")
 {
     Tensor images = readIdxImages(kData + "digits-train-images-idx3-ubyte");
     Tensor labels = readIdxLabels(kData + "digits-train-labels-idx1-ubyte");

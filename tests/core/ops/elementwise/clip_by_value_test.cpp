@@ -4,7 +4,7 @@
 using namespace gradstep;
 using namespace gradstep::testing;
 
-TEST_CASE("clip_by_value clamps into [min, max] with broadcasting", "[elementwise]")
+TEST_CASE("clip_by_value clamps between min and max with broadcasting", "[elementwise]")
 {
     const Tensor y = clipByValue(f32({2, 3}, {-5, 0.5f, 9, 1, -1, 2}), f32({3}, {-1, 0, 1}),
                                  f32({2, 1}, {2, 1.5f}));

@@ -17,7 +17,7 @@ TEST_CASE("maximum returns a NaN operand", "[elementwise]")
     checkValues(maximum(f32({3}, {NAN, 1, NAN}), f32({3}, {1, NAN, NAN})), {kNaN, kNaN, kNaN});
 }
 
-TEST_CASE("maximum of integers stays integer; two Bool inputs are rejected", "[elementwise]")
+TEST_CASE("maximum of integers stays integer, two Bool inputs are rejected", "[elementwise]")
 {
     const Tensor y = maximum(i32({3}, {-4, 9, 0}), i32({1}, {1}));
     CHECK(y.dtype() == DType::Int32);

@@ -17,7 +17,7 @@ TEST_CASE("minimum returns a NaN operand", "[elementwise]")
     checkValues(minimum(f32({2}, {NAN, -1}), f32({2}, {-1, NAN})), {kNaN, kNaN});
 }
 
-TEST_CASE("minimum of integers stays integer; bad inputs are rejected", "[elementwise]")
+TEST_CASE("minimum of integers stays integer, bad inputs are rejected", "[elementwise]")
 {
     const Tensor y = minimum(i64({3}, {-4, 9, 0}), i64({1}, {1}));
     CHECK(y.dtype() == DType::Int64);

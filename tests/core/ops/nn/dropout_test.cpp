@@ -39,7 +39,7 @@ TEST_CASE("dropout's gradient is the mask divided by keep_prob")
         CHECK(g.at(i) == mask.at(i) * 2.0);
 }
 
-TEST_CASE("dropout rejects keep_prob outside (0, 1]")
+TEST_CASE("dropout rejects keep_prob of 0 or less and above 1")
 {
     const Tensor x = Tensor::zeros({2});
     CHECK_THROWS_AS(dropout(x, 0.0, 0), ValueError);

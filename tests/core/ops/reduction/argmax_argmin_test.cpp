@@ -38,7 +38,7 @@ TEST_CASE("argmax and argmin return the first NaN")
     CHECK(argmin(x).item() == 1.0);
 }
 
-TEST_CASE("argmax of a 0-D tensor is 0; of an empty axis a value error")
+TEST_CASE("argmax of a 0-D tensor is 0, of an empty axis a value error")
 {
     CHECK(argmax(Tensor::scalar(3.0)).item() == 0.0);
     CHECK(argmax(Tensor::scalar(3.0)).shape() == Shape{});

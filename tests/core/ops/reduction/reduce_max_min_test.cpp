@@ -50,7 +50,7 @@ TEST_CASE("reduce_max and reduce_min let NaN win and handle infinities")
     CHECK(std::isnan(reduceMin(Tensor::fromDoubles({3}, {std::nan(""), 1, 0})).item()));
 }
 
-TEST_CASE("reduce_max of an empty axis is a value error; an empty result is fine")
+TEST_CASE("reduce_max of an empty axis is a value error, an empty result is fine")
 {
     CHECK_THROWS_AS(reduceMax(Tensor::zeros({0})), ValueError);
     CHECK_THROWS_WITH(reduceMin(Tensor::zeros({2, 0}), {1}), Catch::Contains("'ReduceMin'") && Catch::Contains("empty"));

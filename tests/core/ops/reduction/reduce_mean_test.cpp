@@ -29,7 +29,7 @@ TEST_CASE("reduce_mean averages over the given axes or all of them")
     CHECK(reduceMean(Tensor::scalar(4.0), {0}).item() == 4.0);
 }
 
-TEST_CASE("reduce_mean of an empty reduction is NaN; of an empty result is empty")
+TEST_CASE("reduce_mean of an empty reduction is NaN, of an empty result is empty")
 {
     CHECK(std::isnan(reduceMean(Tensor::zeros({0, 3})).item()));
     CHECK(reduceMean(Tensor::zeros({0, 3}), {1}).shape() == Shape{0});

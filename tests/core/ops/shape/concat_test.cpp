@@ -40,7 +40,7 @@ TEST_CASE("concat rejects mismatched shapes, dtypes and axes")
     CHECK_THROWS_AS(concat({}), TypeError);
 }
 
-TEST_CASE("concat's gradient is split back to each input; integer inputs get none")
+TEST_CASE("concat's gradient is split back to each input, integer inputs get none")
 {
     auto f = [](const std::vector<Value>& v) -> Value {
         const Tensor y = concat({v[0].tensor(), v[1].tensor()}, 0);

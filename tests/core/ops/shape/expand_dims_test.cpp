@@ -7,7 +7,7 @@
 using namespace gradstep;
 using namespace gradstep::testing;
 
-TEST_CASE("expand_dims inserts an axis of size 1 at any position in [-rank - 1, rank]")
+TEST_CASE("expand_dims inserts an axis of size 1 at any position from -rank - 1 to rank")
 {
     const Tensor x = arange({2, 3});
     CHECK(expandDims(x, 0).shape() == Shape{1, 2, 3});

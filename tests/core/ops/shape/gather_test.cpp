@@ -9,7 +9,7 @@
 using namespace gradstep;
 using namespace gradstep::testing;
 
-TEST_CASE("gather picks slices along an axis; the index shape replaces that axis")
+TEST_CASE("gather picks slices along an axis, the index shape replaces that axis")
 {
     const Tensor x = arange({3, 4});
     const Tensor rows = gather(x, ints({2}, {2, 0}, DType::Int32));
@@ -44,7 +44,7 @@ TEST_CASE("gather's gradient adds up over repeated indices")
     CHECK(g.toDoubles() == std::vector<double>{1, 2, 0, 1, 2, 0});
 }
 
-TEST_CASE("unsorted_segment_sum adds rows into their segments; unnamed segments are zero")
+TEST_CASE("unsorted_segment_sum adds rows into their segments, unnamed segments are zero")
 {
     const Tensor x = arange({4, 2});
     const Tensor y = unsortedSegmentSum(x, ints({4}, {2, 0, 2, 0}), 4);

@@ -17,7 +17,7 @@ Tensor mask(const Shape& shape, const std::vector<double>& v) { return Tensor::f
 } // namespace
 
 // x[i, j] = 4 i + j throughout.
-TEST_CASE("getitem with ints drops axes; negative ints count from the end")
+TEST_CASE("getitem with ints drops axes, negative ints count from the end")
 {
     const Tensor x = arange({3, 4});
     const Tensor row = getitem(x, {I::integer(1)});

@@ -29,7 +29,7 @@ TEST_CASE("one_hot honours on/off values, axis and dtype")
     CHECK(oneHot(ints({}, {1}), 2).toDoubles() == std::vector<double>{0, 1});
 }
 
-TEST_CASE("one_hot gives a row of off_value for indices outside [0, depth)")
+TEST_CASE("one_hot gives a row of off_value for indices below 0 or at least depth")
 {
     const Tensor y = oneHot(ints({2}, {-1, 3}), 3);
     CHECK(y.toDoubles() == std::vector<double>{0, 0, 0, 0, 0, 0});

@@ -21,7 +21,7 @@ TEST_CASE("split cuts a tensor into equal parts along an axis")
     CHECK(rows[2].dtype() == DType::Int64);
 }
 
-TEST_CASE("splitSizes cuts parts of the given sizes; one -1 is inferred")
+TEST_CASE("splitSizes cuts parts of the given sizes, one -1 is inferred")
 {
     const TensorList parts = splitSizes(arange({6}), 0, {1, -1, 2});
     REQUIRE(parts.size() == 3);

@@ -18,7 +18,7 @@ TEST_CASE("strided_slice takes begin, begin + stride, ... before end on every ax
     CHECK(stridedSlice(x, {0, 1}, {4, 5}, {3, 3}).toDoubles() == std::vector<double>{1, 4, 16, 19});
 }
 
-TEST_CASE("strided_slice with negative strides walks backwards; end -1 runs through index 0")
+TEST_CASE("strided_slice with negative strides walks backwards, end -1 runs through index 0")
 {
     const Tensor x = arange({6});
     CHECK(stridedSlice(x, {5}, {-1}, {-1}).toDoubles() == std::vector<double>{5, 4, 3, 2, 1, 0});

@@ -7,7 +7,7 @@
 using namespace gradstep;
 using namespace gradstep::testing;
 
-TEST_CASE("transpose moves axis perm[a] of the input to axis a of the output")
+TEST_CASE("transpose moves input axis perm of a to output axis a")
 {
     const Tensor x = arange({2, 3, 4});
     const Tensor y = transpose(x, {2, 0, 1});

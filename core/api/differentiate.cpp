@@ -1,0 +1,152 @@
+// differentiate(): runs a function under a tape, seeds its outputs and runs the backward engine.
+// The public APIs in grad.cpp only validate arguments and shape what this returns.
+// SPDX-License-Identifier: MIT
+#include "api/grad.h"
+
+#include "autodiff/context.h"
+#include "autodiff/engine.h"
+#include "autodiff/tape.h"
+#include "ops/autodiff_ops.h"
+
+namespace gradstep {
+
+namespace {
+
+// MindSpore refuses to differentiate inside a no-grad region (_Grad.__call__, PyNative) instead of
+// silently returning zeros, which is what running the tape there would give.
+void requireGradEnabled()
+{
+    if (executionContext().noGradDepth > 0)
+        throw RuntimeError("In no_grad context, you can not calculate gradient");
+}
+
+// sens_param: the cotangent is the last positional argument and is not passed to fn
+// (_pynative_forward_run runs fn on args[:-1]).
+Value takeSens(std::vector<Value>& args)
+{
+    if (args.empty())
+        throw TypeError("sens_param is set, so the last positional argument must be the sens, "
+                        "but the function got no arguments");
+    Value sens = std::move(args.back());
+    args.pop_back();
+    return sens;
+}
+
+// Whether grad itself checks `0 <= pos < args_num` is UNCONFIRMED (SEMANTICS.md §1.3). We check on
+// every call, with the ValueError of grad_func.py's _check_grad_position; MindSpore's engine would
+// fail later with a RuntimeError ("Position index 3 is exceed input size.").
+void checkPositions(const std::vector<std::int64_t>& positions, std::size_t argCount)
+{
+    for (std::int64_t p : positions)
+        if (p >= static_cast<std::int64_t>(argCount))
+            throw ValueError("The element in grad_position must belong to [0, args_num), but got "
+                             + std::to_string(p) + " with args_num " + std::to_string(argCount));
+}
+
+// A grad input gets its own node so that its gradient has a slot even when the caller's tensor
+// is a plain constant, and so that an outer grad still sees it as a function of the caller's.
+// Returns the target whose gradient is read back.
+//
+// Integer and bool tensors cannot carry a gradient: MindSpore returns zeros like them
+// (AutoDiff::GetTensorGrad builds a zeros-like value for a tensor without a gradient). INFERRED
+// from the engine source; not observed on a running MindSpore.
+Tensor watchInput(Value& slot, std::int64_t position)
+{
+    if (!slot.isTensor())
+        throw TypeError("grad_position " + std::to_string(position) + " refers to "
+                        + (slot.isNone() ? std::string("None") : std::string("a tuple"))
+                        + ", but only a Tensor argument can be differentiated");
+    const Tensor& x = slot.tensor();
+    if (!isFloating(x.dtype()))
+        return x.detach();
+    Tensor in[] = {x};
+    Tensor outs[] = {x.detach()};
+    recordCustom("Input" + std::to_string(position), in, outs,
+                 [](const BackwardContext& ctx, std::span<const Tensor> grads) {
+                     return TensorList{ctx.needsGrad(0) ? grads[0] : Tensor()};
+                 });
+    slot = Value(outs[0]);
+    return outs[0];
+}
+
+// has_aux: MindSpore wraps fn so that outputs 1..n pass through ops.stop_gradient
+// (_Grad.__call__'s aux_fn, which also raises the ValueError below; SEMANTICS.md §1.6 lists both
+// as UNCONFIRMED) and only output 0 is seeded. The cut happens after the inner tape has
+// stopped, so only enclosing grads see the StopGradient nodes: nothing flows back through aux.
+void splitAux(GradResult& result)
+{
+    const Value& out = result.output;
+    if (!out.isTuple() || out.size() < 2)
+        throw ValueError("When has_aux is True, origin fn requires more than one outputs.");
+    std::vector<Value> aux;
+    for (std::size_t i = 1; i < out.size(); ++i)
+        aux.push_back(out[i].map([](const Tensor& t) { return stopGradient(t); }));
+    std::vector<Value> full{out[0]};
+    full.insert(full.end(), aux.begin(), aux.end());
+    result.aux = Value::tuple(std::move(aux));
+    result.output = Value::tuple(std::move(full));
+}
+
+// The sens must match the differentiated outputs leaf by leaf, in shape and dtype. MindSpore's
+// newest engine also accepts a sens the output broadcasts to and sums it down; we follow the
+// documented contract ("same shape/dtype as the output", GradOperation docs) and refuse it.
+TensorList checkedSens(const Value& sens, const TensorList& roots)
+{
+    TensorList seeds = sens.leaves();
+    if (seeds.size() != roots.size())
+        throw RuntimeError("The given sens gradient's size should be same as out of network! got "
+                           + std::to_string(seeds.size()) + " sens tensors for "
+                           + std::to_string(roots.size()) + " output tensors");
+    for (std::size_t i = 0; i < seeds.size(); ++i) {
+        if (!(seeds[i].shape() == roots[i].shape()))
+            throw ValueError("The sens shape should be " + roots[i].shape().toString() + " (output "
+                             + std::to_string(i) + "), but got " + seeds[i].shape().toString());
+        if (seeds[i].dtype() != roots[i].dtype())
+            throw TypeError("The sens dtype should be " + std::string(dtypeName(roots[i].dtype()))
+                            + " (output " + std::to_string(i) + "), but got "
+                            + std::string(dtypeName(seeds[i].dtype())));
+    }
+    return seeds;
+}
+
+// Without sens every output leaf is seeded with ones, so a tuple output is differentiated as the
+// sum of all its elements (SEMANTICS.md §1.5).
+TensorList onesLikeEach(const TensorList& roots)
+{
+    TensorList seeds;
+    for (const Tensor& r : roots)
+        seeds.push_back(Tensor::full(r.shape(), 1.0, r.dtype()));
+    return seeds;
+}
+
+} // namespace
+
+GradResult differentiate(const Function& fn, std::vector<Value> args, const GradRequest& request)
+{
+    requireGradEnabled();
+    const Value sens = request.sensParam ? takeSens(args) : Value();
+    checkPositions(request.positions, args.size());
+    Tape tape;
+    TapeGuard guard(tape);
+    TensorList targets;
+    for (std::int64_t p : request.positions)
+        targets.push_back(watchInput(args[static_cast<std::size_t>(p)], p));
+    targets.insert(targets.end(), request.weights.begin(), request.weights.end());
+    GradResult result;
+    result.output = fn(args);
+    guard.release();
+
+    if (request.hasAux)
+        splitAux(result);
+    // has_aux with sens: the sens is the cotangent of output 0 only, the part that is seeded
+    // (AutoDiff::BuildGraphRoot). INFERRED: MindSpore's own size check disagrees with it.
+    const TensorList roots = request.hasAux ? result.output[0].leaves() : result.output.leaves();
+    const TensorList seeds = request.sensParam ? checkedSens(sens, roots) : onesLikeEach(roots);
+    const TensorList grads = backward(tape, roots, seeds, targets);
+    const auto split = grads.begin() + static_cast<std::ptrdiff_t>(request.positions.size());
+    result.inputGrads.assign(grads.begin(), split);
+    result.weightGrads.assign(split, grads.end());
+    return result;
+}
+
+} // namespace gradstep

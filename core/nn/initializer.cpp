@@ -1,0 +1,197 @@
+// Weight initializers. SPDX-License-Identifier: MIT
+#include "nn/initializer.h"
+
+#include <cmath>
+
+namespace gradstep {
+
+namespace {
+
+// Writes draw() for every element in row-major order, drawing in double and rounding once.
+template <class Draw>
+void fillWith(Tensor& t, const std::string& who, Draw&& draw)
+{
+    if (!isFloating(t.dtype()))
+        throw TypeError("initializer " + who + " fills float32 or float64 tensors, got "
+                        + std::string(dtypeName(t.dtype())));
+    visitFloat(t.dtype(), [&](auto* tag) {
+        using T = std::remove_pointer_t<decltype(tag)>;
+        T* out = t.data<T>();
+        for (std::int64_t i = 0; i < t.numel(); ++i)
+            out[i] = static_cast<T>(draw());
+    });
+}
+
+double selectFan(const Fans& fans, const std::string& mode)
+{
+    if (mode == "fan_in")
+        return fans.fanIn;
+    if (mode == "fan_out")
+        return fans.fanOut;
+    throw ValueError("the 'mode' of an He initializer must be 'fan_in' or 'fan_out', got '" + mode
+                     + "'");
+}
+
+void checkScale(const std::string& who, const char* what, double value)
+{
+    if (!(value >= 0.0) || std::isinf(value))
+        throw ValueError("for '" + who + "', '" + what + "' must be a finite number >= 0, got "
+                         + std::to_string(value));
+}
+
+} // namespace
+
+Tensor Initializer::operator()(const Shape& shape, DType dtype) const
+{
+    Tensor t = Tensor::empty(shape, dtype);
+    fill(t, globalGenerator());
+    return t;
+}
+
+Fans computeFans(const Shape& shape)
+{
+    if (shape.rank() < 2)
+        throw ValueError("'fan_in' and 'fan_out' can not be computed for tensor with fewer than 2 "
+                         "dimensions, but got dimensions "
+                         + std::to_string(shape.rank()));
+    double receptiveField = 1.0;
+    for (int axis = 2; axis < shape.rank(); ++axis)
+        receptiveField *= static_cast<double>(shape[axis]);
+    return {static_cast<double>(shape[1]) * receptiveField,
+            static_cast<double>(shape[0]) * receptiveField};
+}
+
+double calculateGain(const std::string& nonlinearity, double param)
+{
+    static const char* const linear[] = {"linear",           "conv1d",           "conv2d",
+                                         "conv3d",           "conv_transpose1d", "conv_transpose2d",
+                                         "conv_transpose3d", "sigmoid"};
+    for (const char* name : linear)
+        if (nonlinearity == name)
+            return 1.0;
+    if (nonlinearity == "tanh")
+        return 5.0 / 3.0;
+    if (nonlinearity == "relu")
+        return std::sqrt(2.0);
+    if (nonlinearity == "leaky_relu")
+        return std::sqrt(2.0 / (1.0 + param * param));
+    if (nonlinearity == "selu")
+        return 3.0 / 4.0;
+    throw ValueError(
+        "the nonlinearity '" + nonlinearity
+        + "' is not supported, expected one of linear, "
+          "conv1d, conv2d, conv3d, conv_transpose1d/2d/3d, sigmoid, tanh, relu, leaky_relu, selu");
+}
+
+void Normal::fill(Tensor& t, Generator& gen) const
+{
+    checkScale(name(), "sigma", m_sigma);
+    fillWith(t, name(), [&] { return gen.normal(m_mean, m_sigma); });
+}
+
+void TruncatedNormal::fill(Tensor& t, Generator& gen) const
+{
+    checkScale(name(), "sigma", m_sigma);
+    const double bound = 2.0 * m_sigma;
+    fillWith(t, name(), [&] {
+        double v = gen.normal(0.0, m_sigma);
+        while (std::abs(v) > bound)
+            v = gen.normal(0.0, m_sigma);
+        return v;
+    });
+}
+
+HeUniform::HeUniform(double negativeSlope, std::string mode, std::string nonlinearity)
+    : m_negativeSlope(negativeSlope), m_mode(std::move(mode)),
+      m_nonlinearity(std::move(nonlinearity))
+{
+    selectFan({1.0, 1.0}, m_mode);
+    calculateGain(m_nonlinearity, m_negativeSlope);
+}
+
+void HeUniform::fill(Tensor& t, Generator& gen) const
+{
+    const double fan = selectFan(computeFans(t.shape()), m_mode);
+    const double bound = calculateGain(m_nonlinearity, m_negativeSlope) * std::sqrt(3.0 / fan);
+    fillWith(t, name(), [&] { return gen.uniform(-bound, bound); });
+}
+
+HeNormal::HeNormal(double negativeSlope, std::string mode, std::string nonlinearity)
+    : m_negativeSlope(negativeSlope), m_mode(std::move(mode)),
+      m_nonlinearity(std::move(nonlinearity))
+{
+    selectFan({1.0, 1.0}, m_mode);
+    calculateGain(m_nonlinearity, m_negativeSlope);
+}
+
+void HeNormal::fill(Tensor& t, Generator& gen) const
+{
+    const double fan = selectFan(computeFans(t.shape()), m_mode);
+    const double stddev = calculateGain(m_nonlinearity, m_negativeSlope) / std::sqrt(fan);
+    fillWith(t, name(), [&] { return gen.normal(0.0, stddev); });
+}
+
+void XavierUniform::fill(Tensor& t, Generator& gen) const
+{
+    checkScale(name(), "gain", m_gain);
+    const Fans fans = computeFans(t.shape());
+    const double bound = m_gain * std::sqrt(6.0 / (fans.fanIn + fans.fanOut));
+    fillWith(t, name(), [&] { return gen.uniform(-bound, bound); });
+}
+
+void Uniform::fill(Tensor& t, Generator& gen) const
+{
+    checkScale(name(), "scale", m_scale);
+    fillWith(t, name(), [&] { return gen.uniform(-m_scale, m_scale); });
+}
+
+void Constant::fill(Tensor& t, Generator&) const
+{
+    fillWith(t, name(), [&] { return m_value; });
+}
+
+std::shared_ptr<const Initializer> initializerByName(const std::string& name)
+{
+    if (name == "normal")
+        return std::make_shared<Normal>();
+    if (name == "truncatedNormal" || name == "truncated_normal")
+        return std::make_shared<TruncatedNormal>();
+    if (name == "he_uniform")
+        return std::make_shared<HeUniform>();
+    if (name == "he_normal")
+        return std::make_shared<HeNormal>();
+    if (name == "xavier_uniform")
+        return std::make_shared<XavierUniform>();
+    if (name == "uniform")
+        return std::make_shared<Uniform>();
+    if (name == "zeros" || name == "zero")
+        return std::make_shared<Zero>();
+    if (name == "ones" || name == "one")
+        return std::make_shared<One>();
+    throw ValueError("unknown initializer '" + name
+                     + "', expected one of normal, truncatedNormal, "
+                       "he_uniform, he_normal, xavier_uniform, uniform, zeros, ones");
+}
+
+Tensor InitSpec::make(const Shape& shape, DType dtype) const
+{
+    if (m_tensor.defined()) {
+        if (!(m_tensor.shape() == shape))
+            throw ValueError("the init tensor has shape " + m_tensor.shape().toString()
+                             + ", expected " + shape.toString());
+        return m_tensor.dtype() == dtype ? m_tensor.clone()
+                                         : Tensor::fromDoubles(shape, m_tensor.toDoubles(), dtype);
+    }
+    if (m_init)
+        return (*m_init)(shape, dtype);
+    if (!m_name.empty())
+        return (*initializerByName(m_name))(shape, dtype);
+    throw ValueError("no initializer given (None) and no default supplied by the layer");
+}
+
+Tensor initializer(const InitSpec& init, const Shape& shape, DType dtype)
+{
+    return init.make(shape, dtype);
+}
+
+} // namespace gradstep

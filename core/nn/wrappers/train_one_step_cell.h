@@ -1,0 +1,31 @@
+// nn.TrainOneStepCell(network, optimizer, sens=1.0): one call runs the network forward, takes the
+// gradients of its single output (the loss) with respect to optimizer.parameters() with the
+// output cotangent filled with sens, applies the optimizer and returns the loss.
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "nn/cell.h"
+#include "optim/optimizer.h"
+
+#include <memory>
+
+namespace gradstep {
+
+class TrainOneStepCell : public Cell {
+public:
+    TrainOneStepCell(CellPtr network, std::shared_ptr<Optimizer> optimizer, double sens = 1.0);
+    /// The network's inputs (data, label); returns the loss computed before the update (detached).
+    /// ValueError when the network returns anything but one Tensor.
+    Value construct(const std::vector<Value>& args) override;
+
+    const CellPtr& network() const { return m_network; }
+    const std::shared_ptr<Optimizer>& optimizer() const { return m_optimizer; }
+    double sens() const { return m_sens; }
+
+private:
+    CellPtr m_network;
+    std::shared_ptr<Optimizer> m_optimizer;
+    double m_sens;
+};
+
+} // namespace gradstep
