@@ -27,6 +27,12 @@ Tensor GraphTracer::bind(ValueId id, bool requiresGrad)
     return t;
 }
 
+void GraphTracer::bindExternal(const Tensor& external, ValueId id)
+{
+    m_values[external.impl()] = id;
+    m_alive.push_back(external);
+}
+
 ValueId GraphTracer::valueOf(const Tensor& tensor)
 {
     if (!tensor.defined())
@@ -78,11 +84,21 @@ OutputList GraphTracer::traceOp(const OpDef& op, std::span<const Tensor> inputs,
 Graph traceFunction(std::string name, std::span<const TracedInput> inputs,
                     const std::function<TensorList(const TensorList&)>& fn)
 {
+    return traceFunction(std::move(name), inputs, {}, fn);
+}
+
+Graph traceFunction(std::string name, std::span<const TracedInput> inputs,
+                    std::span<const Parameter> parameters,
+                    const std::function<TensorList(const TensorList&)>& fn)
+{
     Graph graph(std::move(name));
     GraphTracer tracer(graph);
     TensorList args;
     for (const TracedInput& in : inputs)
         args.push_back(tracer.bind(graph.addInput(in.name, in.spec, in.kind)));
+    for (const Parameter& p : parameters)
+        tracer.bindExternal(p,
+                            graph.addInput(p.name(), {p.shape(), p.dtype()}, ValueKind::Parameter));
     const TensorList results = fn(args);
     std::vector<ValueId> outputs;
     for (const Tensor& r : results)

@@ -6,6 +6,7 @@
 
 #include "autodiff/context.h"
 #include "graph/graph.h"
+#include "nn/parameter.h"
 
 #include <functional>
 #include <optional>
@@ -24,6 +25,8 @@ public:
     /// A symbolic tensor (no storage) standing for `id`; requiresGrad is what rules see as
     /// needsGrad.
     Tensor bind(ValueId id, bool requiresGrad = false);
+    /// From now on the concrete tensor `external` (a Parameter a Cell holds) stands for `id`.
+    void bindExternal(const Tensor& external, ValueId id);
     /// The value a tensor stands for; a concrete tensor met for the first time becomes a constant.
     ValueId valueOf(const Tensor& tensor);
     /// Identity of the nodes traced from now on; without one they take the context's scope,
@@ -57,6 +60,13 @@ struct TracedInput {
 /// Python front end compiles source instead). Ops fn calls become nodes; tensors it creates become
 /// constants. fn must not read tensor values (symbolic tensors read as zeros).
 Graph traceFunction(std::string name, std::span<const TracedInput> inputs,
+                    const std::function<TensorList(const TensorList&)>& fn);
+
+/// traceFunction for code that closes over parameters (a Cell's): each of `parameters` becomes a
+/// graph input of kind Parameter after `inputs`, named by its Parameter name, instead of a
+/// constant.
+Graph traceFunction(std::string name, std::span<const TracedInput> inputs,
+                    std::span<const Parameter> parameters,
                     const std::function<TensorList(const TensorList&)>& fn);
 
 } // namespace gradstep

@@ -8,6 +8,9 @@
 #include "graph/executor.h"
 #include "graph/text_parser.h"
 #include "graph/tracer.h"
+#include "nn/losses/softmax_cross_entropy_with_logits.h"
+#include "nn/models/lenet5.h"
+#include "nn/wrappers/with_loss_cell.h"
 #include "ops/ops.h"
 #include "passes/pipeline.h"
 #include "tests/core/ops/gradcheck.h"
@@ -254,4 +257,33 @@ TEST_CASE("a while loop has no graph gradient and says what to write instead")
     CHECK_THROWS_WITH(gradientGraph(forward, {{forward.inputs()[0]}}),
                       Catch::Contains("unroll it"));
     CHECK_THROWS_AS(gradientGraph(forward, {{forward.outputs()[0]}}), ValueError);
+}
+
+TEST_CASE(
+    "LeNet5 as a Cell with its loss, traced with its parameters, differentiates like PyNative")
+{
+    auto net = std::make_shared<WithLossCell>(
+        std::make_shared<LeNet5>(), std::make_shared<SoftmaxCrossEntropyWithLogits>(true, "mean"));
+    const ParameterTuple params = net->trainableParams();
+    for (std::size_t i = 0; i < params.size(); ++i) // float64 copies of the initial weights
+        Parameter(params[i]).setData(cast(params[i], DType::Float64));
+    const Tensor x = sample({2, 1, 32, 32}, -1, 1, 3);
+    const Tensor labels = Tensor::fromVector<std::int32_t>({2}, {7, 1});
+    const Value expected = valueAndGrad(net->asFunction(), std::monostate{}, params)({x, labels});
+
+    const TracedInput inputs[] = {{"x", {x.shape(), x.dtype()}}, {"label", {{2}, DType::Int32}}};
+    const Graph forward = traceFunction("lenet", inputs, params, [&](const TensorList& a) {
+        return TensorList{(*net)({a[0], a[1]}).tensor()};
+    });
+    CHECK(forward.value(forward.inputs()[2]).name == "conv1.weight");
+    CHECK(forward.node(0).label() == "WithLossCell/_backbone/conv1/Conv2D");
+    GradientSpec spec;
+    spec.wrt.assign(forward.inputs().begin() + 2, forward.inputs().end());
+    TensorList args{x, labels};
+    args.insert(args.end(), params.begin(), params.end());
+    const TensorList got =
+        GraphExecutor(runPipeline(gradientGraph(forward, spec), defaultPipeline()).graph).run(args);
+    checkClose(got[0], expected[0].tensor());
+    for (std::size_t k = 0; k < params.size(); ++k)
+        checkClose(got[1 + k], expected[1][k].tensor());
 }
