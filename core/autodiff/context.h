@@ -3,6 +3,7 @@
 #pragma once
 
 #include "autodiff/identity.h"
+#include "ops/op_def.h"
 
 #include <functional>
 #include <memory>
@@ -15,6 +16,14 @@ class Tape;
 class Node;
 class ExecutionObserver;
 
+/// Receives every op call instead of running it while installed: graph mode traces backward
+/// rules (and C++ functions) into graph nodes over symbolic tensors this way (core/graph/tracer.h).
+class OpTracer {
+public:
+    virtual ~OpTracer() = default;
+    virtual OutputList traceOp(const OpDef& op, std::span<const Tensor> inputs, const Attrs& attrs) = 0;
+};
+
 struct ExecutionContext {
     std::vector<Tape*> tapes;            ///< innermost last; every active tape records each op
     int noGradDepth = 0;                 ///< > 0: nothing is recorded
@@ -24,6 +33,7 @@ struct ExecutionContext {
     ExecutionObserver* observer = nullptr;
     std::function<SourceLocation()> locationProvider;
     std::shared_ptr<Node> backwardOrigin; ///< forward node whose rule is running, for nodes it records
+    OpTracer* tracer = nullptr;           ///< non-null: ops become graph nodes and do not run
     std::uint64_t nextSeq = 1;
 
     bool recording() const { return !tapes.empty() && noGradDepth == 0; }

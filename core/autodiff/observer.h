@@ -12,6 +12,7 @@ namespace gradstep {
 
 struct OpDef;
 class Node;
+struct GraphNode;
 
 struct NodeEvent {
     std::uint64_t seq = 0;
@@ -22,6 +23,7 @@ struct NodeEvent {
     const Attrs* attrs = nullptr;
     std::span<const Tensor> inputs;    ///< backward: the gradients flowing in (one per output)
     std::span<const Tensor> outputs;   ///< backward: the input gradients produced; empty on start
+    const GraphNode* graphNode = nullptr; ///< graph mode: the executed node (null in PyNative)
 };
 
 class ExecutionObserver {

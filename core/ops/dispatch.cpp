@@ -69,6 +69,9 @@ OutputList callOp(const OpDef& op, std::span<const Tensor> inputs, const Attrs& 
 {
     OpCall call{op, inputs, attrs};
     checkArity(call);
+    ExecutionContext& ctx = executionContext();
+    if (ctx.tracer)
+        return ctx.tracer->traceOp(op, inputs, attrs);
     SpecList specs;
     op.infer(call, specs);
     OutputList outputs;
@@ -78,7 +81,6 @@ OutputList callOp(const OpDef& op, std::span<const Tensor> inputs, const Attrs& 
     else
         for (std::size_t i = 0; i < specs.size(); ++i)
             outputs.push_back(Tensor());
-    ExecutionContext& ctx = executionContext();
     const std::uint64_t seq = ctx.nextSeq++;
     const bool observe = ctx.observer && ctx.suppressEvents == 0;
     if (observe)

@@ -63,19 +63,13 @@ void forwardSparseCrossEntropy(const OpCall& call, std::span<Tensor> outputs)
     });
 }
 
-// -onehot(labels) as a constant in the logits' dtype (labels carry no gradient).
-Tensor negativeOneHot(const Tensor& labels, const Shape& shape, DType dtype)
-{
-    std::vector<double> values(static_cast<std::size_t>(shape.numel()), 0.0);
-    for (std::int64_t n = 0; n < labels.numel(); ++n)
-        values[static_cast<std::size_t>(n * shape[1] + static_cast<std::int64_t>(labels.at(n)))] = -1.0;
-    return Tensor::fromDoubles(shape, values, dtype);
-}
-
 TensorList backwardSparseCrossEntropy(const BackwardContext& ctx, std::span<const Tensor> grads)
 {
     const Tensor& logits = ctx.input(0);
-    const Tensor diff = add(softmax(logits, -1), negativeOneHot(ctx.input(1), logits.shape(), logits.dtype()));
+    // -onehot(labels) through the OneHot op (not a loop over label values), so the rule also
+    // traces into graph mode, where labels have no values yet.
+    const Tensor negativeOneHot = oneHot(ctx.input(1), logits.shape()[1], -1.0, 0.0, -1, logits.dtype());
+    const Tensor diff = add(softmax(logits, -1), negativeOneHot);
     return {mul(diff, reshape(grads[0], {logits.shape()[0], 1})), Tensor()};
 }
 } // namespace

@@ -23,11 +23,6 @@ void inferGather(const OpCall& call, SpecList& out)
     const int axis = checkedAxis(call, call.attrs.getInt("axis", 0), params.rank());
     if (indices.dtype() != DType::Int32 && indices.dtype() != DType::Int64)
         throwDTypeError(call, "indices must be Int32 or Int64, got " + std::string(dtypeName(indices.dtype())));
-    const std::int64_t dim = params.shape()[axis];
-    for (const std::int64_t index : indexValues(indices))
-        if (index < 0 || index >= dim)
-            throwIndexError(call, "index " + std::to_string(index) + " is out of range [0, " + std::to_string(dim)
-                                      + ") for axis " + std::to_string(axis));
     if (params.rank() - 1 + indices.rank() > Shape::kMaxRank)
         throwShapeError(call, "the result would have rank " + std::to_string(params.rank() - 1 + indices.rank())
                                   + ", more than " + std::to_string(Shape::kMaxRank));
@@ -50,9 +45,15 @@ void forwardGather(const OpCall& call, std::span<Tensor> outputs)
     const std::int64_t dim = params.shape()[axis];
     const auto rowBytes = static_cast<std::size_t>(dimProduct(params.shape(), axis + 1, params.rank()))
                           * itemSize(params.dtype());
+    // The range check reads index values, so it is the kernel's (a shape rule sees only shapes,
+    // which is all graph mode knows when it builds the node).
+    const std::vector<std::int64_t> index = indexValues(indices);
+    for (const std::int64_t i : index)
+        if (i < 0 || i >= dim)
+            throwIndexError(call, "index " + std::to_string(i) + " is out of range [0, " + std::to_string(dim)
+                                      + ") for axis " + std::to_string(axis));
     if (rowBytes == 0)
         return;
-    const std::vector<std::int64_t> index = indexValues(indices);
     const auto* src = static_cast<const unsigned char*>(params.rawData());
     auto* dst = static_cast<unsigned char*>(outputs[0].rawData());
     for (std::int64_t o = 0; o < outer; ++o)

@@ -30,10 +30,6 @@ void inferUnsortedSegmentSum(const OpCall& call, SpecList& out)
     if (!prefix)
         throwShapeError(call, "segment ids of shape " + ids.shape().toString() + " must be a prefix of the input shape "
                                   + x.shape().toString());
-    for (const std::int64_t id : indexValues(ids))
-        if (id < 0 || id >= segments)
-            throwIndexError(call, "segment id " + std::to_string(id) + " is out of range [0, "
-                                      + std::to_string(segments) + ")");
     Shape shape{segments};
     for (int a = ids.rank(); a < x.rank(); ++a)
         shape.push_back(x.shape()[a]);
@@ -45,9 +41,16 @@ void forwardUnsortedSegmentSum(const OpCall& call, std::span<Tensor> outputs)
     const Tensor& x = call.input(0);
     const Tensor& ids = call.input(1);
     Tensor& out = outputs[0];
+    // The range check reads the ids, so it is the kernel's (a shape rule sees only shapes, which
+    // is all graph mode knows when it builds the node).
+    const std::int64_t segments = call.attrs.getInt("num_segments");
+    const std::vector<std::int64_t> segment = indexValues(ids);
+    for (const std::int64_t id : segment)
+        if (id < 0 || id >= segments)
+            throwIndexError(call, "segment id " + std::to_string(id) + " is out of range [0, "
+                                      + std::to_string(segments) + ")");
     std::memset(out.rawData(), 0, out.nbytes());
     const std::int64_t inner = dimProduct(x.shape(), ids.rank(), x.rank());
-    const std::vector<std::int64_t> segment = indexValues(ids);
     visitDType(x.dtype(), [&](auto* tag) {
         using T = std::remove_pointer_t<decltype(tag)>;
         const T* px = static_cast<const T*>(x.rawData());

@@ -1,0 +1,150 @@
+// If, While and FusedElementwise nodes: the nodes that hold subgraphs. Their checks are the
+// compile-time errors graph mode reports (MindSpore's Type / Shape Join Failed for branches).
+// SPDX-License-Identifier: MIT
+#include "graph/graph.h"
+
+namespace gradstep {
+
+const OpDef kIfOp{"If", "if", OpKind::Other, 1, -1, nullptr, nullptr, nullptr};
+const OpDef kWhileOp{"While", "while", OpKind::Other, 0, -1, nullptr, nullptr, nullptr};
+const OpDef kFusedElementwiseOp{
+    "FusedElementwise", "fused", OpKind::Elementwise, 1, -1, nullptr, nullptr, nullptr};
+
+namespace {
+
+// MindSpore prints shapes as Python tuples in join errors: (2, 3), (4,), ().
+std::string pythonShape(const Shape& shape)
+{
+    std::string s = "(";
+    for (int i = 0; i < shape.rank(); ++i)
+        s += (i ? ", " : "") + std::to_string(shape[i]);
+    return s + (shape.rank() == 1 ? ",)" : ")");
+}
+
+void checkSignature(const Graph& sub, const Graph& outer, std::span<const ValueId> operands,
+                    std::string_view what)
+{
+    if (sub.inputs().size() != operands.size())
+        throw TypeError(std::string(what) + " takes " + std::to_string(sub.inputs().size())
+                        + " inputs, got " + std::to_string(operands.size()));
+    for (std::size_t i = 0; i < operands.size(); ++i) {
+        const TensorSpec& expected = sub.spec(sub.inputs()[i]);
+        const TensorSpec& got = outer.spec(operands[i]);
+        if (!(expected.shape == got.shape) || expected.dtype != got.dtype)
+            throw TypeError(std::string(what) + " input " + std::to_string(i) + " is "
+                            + specToString(expected) + ", got " + specToString(got));
+    }
+}
+
+void checkJoin(const Graph& thenBranch, const Graph& elseBranch)
+{
+    const auto& a = thenBranch.outputs();
+    const auto& b = elseBranch.outputs();
+    if (a.size() != b.size())
+        throw TypeError(
+            "Cannot join the return values of different branches: the true branch returns "
+            + std::to_string(a.size()) + " values and the false branch "
+            + std::to_string(b.size()));
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        const TensorSpec& x = thenBranch.spec(a[i]);
+        const TensorSpec& y = elseBranch.spec(b[i]);
+        const std::string which = "return value " + std::to_string(i);
+        if (x.dtype != y.dtype)
+            throw TypeError("Cannot join the return values of different branches, " + which
+                            + " differs in dtype. Type Join Failed: dtype1 = "
+                            + std::string(dtypeName(x.dtype))
+                            + ", dtype2 = " + std::string(dtypeName(y.dtype)) + ".");
+        if (!(x.shape == y.shape))
+            throw ValueError("Cannot join the return values of different branches, " + which
+                             + " differs in shape. Shape Join Failed: shape1 = "
+                             + pythonShape(x.shape) + ", shape2 = " + pythonShape(y.shape) + ".");
+    }
+}
+
+SpecList outputSpecs(const Graph& sub)
+{
+    SpecList specs;
+    for (ValueId v : sub.outputs())
+        specs.push_back(sub.spec(v));
+    return specs;
+}
+
+bool isBoolScalar(const TensorSpec& spec)
+{
+    return spec.dtype == DType::Bool && spec.shape.numel() == 1;
+}
+
+} // namespace
+
+std::vector<ValueId> Graph::addIf(ValueId condition, std::span<const ValueId> operands,
+                                  Graph thenBranch, Graph elseBranch, NodeIdentity identity)
+{
+    checkInputs({&condition, 1}, "If");
+    checkInputs(operands, "If");
+    if (!isBoolScalar(spec(condition)))
+        throw TypeError("the condition of an if must be a one-element Bool tensor, got "
+                        + specToString(spec(condition)));
+    checkSignature(thenBranch, *this, operands, "the true branch");
+    checkSignature(elseBranch, *this, operands, "the false branch");
+    checkJoin(thenBranch, elseBranch);
+    std::vector<ValueId> inputs{condition};
+    inputs.insert(inputs.end(), operands.begin(), operands.end());
+    const SpecList specs = outputSpecs(thenBranch);
+    std::vector<ValueId> out = newNode(NodeKind::If, kIfOp, inputs, {}, std::move(identity), specs);
+    m_nodes.back().subgraphs = {std::make_shared<const Graph>(std::move(thenBranch)),
+                                std::make_shared<const Graph>(std::move(elseBranch))};
+    return out;
+}
+
+std::vector<ValueId> Graph::addWhile(std::span<const ValueId> initial, Graph condition, Graph body,
+                                     std::int64_t maxIterations, NodeIdentity identity)
+{
+    checkInputs(initial, "While");
+    if (maxIterations <= 0)
+        throw ValueError("a while loop needs a positive iteration bound, got "
+                         + std::to_string(maxIterations));
+    checkSignature(condition, *this, initial, "the loop condition");
+    checkSignature(body, *this, initial, "the loop body");
+    if (condition.outputs().size() != 1 || !isBoolScalar(condition.spec(condition.outputs()[0])))
+        throw TypeError("the condition of a while loop must return one one-element Bool tensor");
+    // The carried values keep their shapes and dtypes from one iteration to the next.
+    if (body.outputs().size() != initial.size())
+        throw TypeError("the loop body returns " + std::to_string(body.outputs().size())
+                        + " values for " + std::to_string(initial.size()) + " loop variables");
+    for (std::size_t i = 0; i < initial.size(); ++i) {
+        const TensorSpec& got = body.spec(body.outputs()[i]);
+        const TensorSpec& want = spec(initial[i]);
+        if (!(got.shape == want.shape) || got.dtype != want.dtype)
+            throw TypeError("loop variable " + std::to_string(i) + " changes from "
+                            + specToString(want) + " to " + specToString(got)
+                            + " in the loop body; it must keep its shape and dtype");
+    }
+    const SpecList specs = outputSpecs(body);
+    Attrs attrs;
+    attrs.set("max_iterations", maxIterations);
+    std::vector<ValueId> out =
+        newNode(NodeKind::While, kWhileOp, initial, std::move(attrs), std::move(identity), specs);
+    m_nodes.back().subgraphs = {std::make_shared<const Graph>(std::move(condition)),
+                                std::make_shared<const Graph>(std::move(body))};
+    return out;
+}
+
+std::vector<ValueId> Graph::addFused(std::span<const ValueId> inputs, Graph members,
+                                     NodeIdentity identity)
+{
+    checkInputs(inputs, "FusedElementwise");
+    checkSignature(members, *this, inputs, "the fused kernel");
+    for (const GraphNode& member : members.nodes())
+        if (member.kind != NodeKind::Op || member.op->kind != OpKind::Elementwise)
+            throw ValueError("a fused kernel holds elementwise ops only, got '"
+                             + std::string(member.name()) + "'");
+    if (members.outputs().empty())
+        throw ValueError("a fused kernel must have an output");
+    const SpecList specs = outputSpecs(members);
+    std::vector<ValueId> out =
+        newNode(NodeKind::Fused, kFusedElementwiseOp, inputs, {}, std::move(identity), specs);
+    m_nodes.back().subgraphs = {std::make_shared<const Graph>(std::move(members))};
+    return out;
+}
+
+} // namespace gradstep

@@ -1,0 +1,238 @@
+// The graph executor (see executor.h and Note [Graph execution events]). SPDX-License-Identifier:
+// MIT
+#include "graph/executor.h"
+
+#include "autodiff/context.h"
+#include "autodiff/observer.h"
+#include "graph/fused_kernel.h"
+
+#include <algorithm>
+
+namespace gradstep {
+
+namespace {
+
+constexpr std::uint32_t kKeep = 0xffffffffu;
+
+// Started and finished events of one graph node, sharing one sequence number.
+class NodeEvents {
+public:
+    NodeEvents(const GraphNode& node, std::span<const Tensor> inputs)
+        : m_ctx(executionContext()), m_node(node), m_inputs(inputs)
+    {
+        if (!active())
+            return;
+        m_seq = m_ctx.nextSeq++;
+        m_ctx.observer->nodeStarted(event({}));
+    }
+    void finished(std::span<const Tensor> outputs)
+    {
+        if (active())
+            m_ctx.observer->nodeFinished(event(outputs));
+    }
+
+private:
+    bool active() const { return m_ctx.observer && m_ctx.suppressEvents == 0; }
+    NodeEvent event(std::span<const Tensor> outputs) const
+    {
+        const std::string* scope = m_node.identity.scope.empty() ? nullptr : &m_node.identity.scope;
+        return NodeEvent{m_seq,  m_node.identity.phase, m_node.op, nullptr,
+                         scope,  &m_node.attrs,         m_inputs,  outputs,
+                         &m_node};
+    }
+
+    ExecutionContext& m_ctx;
+    const GraphNode& m_node;
+    std::span<const Tensor> m_inputs;
+    std::uint64_t m_seq = 0;
+};
+
+} // namespace
+
+GraphExecutor::GraphExecutor(Graph graph) : m_graph(std::move(graph)) { prepare(); }
+
+GraphExecutor::~GraphExecutor() = default;
+
+void GraphExecutor::prepare()
+{
+    const auto& values = m_graph.values();
+    const auto& nodes = m_graph.nodes();
+    m_lastUse.assign(values.size(), 0);
+    for (const GraphNode& node : nodes)
+        for (ValueId in : node.inputs)
+            m_lastUse[in] = node.id;
+    for (ValueId out : m_graph.outputs())
+        m_lastUse[out] = kKeep;
+    m_subExecutors.resize(nodes.size());
+    m_fusedKernels.resize(nodes.size());
+    for (const GraphNode& node : nodes) {
+        m_subExecutors[node.id].resize(node.subgraphs.size());
+        if (node.kind == NodeKind::Fused)
+            m_fusedKernels[node.id] = std::make_unique<FusedKernel>(*node.subgraphs[0]);
+    }
+    for (const GraphValue& v : values) {
+        if (v.buffer < 0)
+            continue;
+        const auto slot = static_cast<std::size_t>(v.buffer);
+        if (m_slotBytes.size() <= slot)
+            m_slotBytes.resize(slot + 1, 0);
+        m_slotBytes[slot] = std::max(m_slotBytes[slot], v.bytes());
+    }
+    m_slots.resize(m_slotBytes.size());
+}
+
+GraphExecutor& GraphExecutor::subExecutor(const GraphNode& node, std::size_t which)
+{
+    auto& slot = m_subExecutors[node.id][which];
+    if (!slot)
+        slot = std::make_unique<GraphExecutor>(*node.subgraphs[which]);
+    return *slot;
+}
+
+void GraphExecutor::checkInputs(std::span<const Tensor> inputs) const
+{
+    const auto& ids = m_graph.inputs();
+    if (inputs.size() != ids.size())
+        throw TypeError("graph '" + m_graph.name() + "' takes " + std::to_string(ids.size())
+                        + " inputs, got " + std::to_string(inputs.size()));
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        const GraphValue& v = m_graph.value(ids[i]);
+        if (!inputs[i].defined())
+            throw TypeError("graph '" + m_graph.name() + "' input " + std::to_string(i) + " '"
+                            + v.name + "' is not a tensor");
+        if (!(inputs[i].shape() == v.spec.shape) || inputs[i].dtype() != v.spec.dtype)
+            throw ShapeError("graph '" + m_graph.name() + "' input " + std::to_string(i) + " '"
+                             + v.name + "' expects " + specToString(v.spec) + ", got "
+                             + specToString({inputs[i].shape(), inputs[i].dtype()}));
+    }
+}
+
+TensorList GraphExecutor::run(std::span<const Tensor> inputs)
+{
+    checkInputs(inputs);
+    m_values.assign(m_graph.values().size(), Tensor());
+    for (std::size_t i = 0; i < inputs.size(); ++i)
+        m_values[m_graph.inputs()[i]] = inputs[i].detach();
+    for (const GraphValue& v : m_graph.values())
+        if (v.kind == ValueKind::Constant)
+            m_values[v.id] = v.constant;
+    const ExecutionContext& ctx = executionContext();
+    const bool observed = ctx.observer && ctx.suppressEvents == 0;
+    for (const GraphNode& node : m_graph.nodes()) {
+        runNode(node, observed);
+        for (ValueId in : node.inputs)
+            if (m_lastUse[in] == node.id)
+                m_values[in] = Tensor();
+    }
+    TensorList outputs;
+    for (ValueId out : m_graph.outputs())
+        outputs.push_back(m_values[out]);
+    m_values.clear();
+    return outputs;
+}
+
+void GraphExecutor::runNode(const GraphNode& node, bool observed)
+{
+    m_scratchInputs.clear();
+    for (ValueId in : node.inputs)
+        m_scratchInputs.push_back(m_values[in]);
+    const std::span<const Tensor> inputs(m_scratchInputs);
+    switch (node.kind) {
+    case NodeKind::Op: runOp(node, inputs, observed); return;
+    case NodeKind::If: runIf(node, inputs); return;
+    case NodeKind::While: runWhile(node, inputs); return;
+    case NodeKind::Fused: runFused(node, inputs, observed); return;
+    }
+}
+
+Tensor GraphExecutor::allocate(ValueId id, bool observed)
+{
+    const GraphValue& v = m_graph.value(id);
+    if (v.buffer < 0 || observed)
+        return Tensor::empty(v.spec.shape, v.spec.dtype);
+    auto& storage = m_slots[static_cast<std::size_t>(v.buffer)];
+    if (!storage)
+        storage = std::make_shared<Storage>(
+            static_cast<std::size_t>(m_slotBytes[static_cast<std::size_t>(v.buffer)]));
+    auto impl = std::make_shared<TensorImpl>();
+    impl->shape = v.spec.shape;
+    impl->dtype = v.spec.dtype;
+    impl->storage = storage;
+    return Tensor(std::move(impl));
+}
+
+void GraphExecutor::runOp(const GraphNode& node, std::span<const Tensor> inputs, bool observed)
+{
+    const OpDef& op = *node.op;
+    OutputList outputs;
+    for (ValueId out : node.outputs)
+        outputs.push_back(op.allocatesOutputs ? Tensor() : allocate(out, observed));
+    NodeEvents events(node, inputs);
+    op.forward(OpCall{op, inputs, node.attrs}, outputs.span());
+    for (std::size_t i = 0; i < outputs.size(); ++i) {
+        const TensorSpec& spec = m_graph.spec(node.outputs[i]);
+        if (!outputs[i].defined() || !(outputs[i].shape() == spec.shape)
+            || outputs[i].dtype() != spec.dtype)
+            throw RuntimeError("node '" + node.label()
+                               + "' produced an output that differs from its inferred "
+                               + specToString(spec));
+        m_values[node.outputs[i]] = outputs[i];
+    }
+    events.finished(outputs.span());
+}
+
+void GraphExecutor::runIf(const GraphNode& node, std::span<const Tensor> inputs)
+{
+    NodeEvents events(node, inputs);
+    const bool condition = inputs[0].at(0) != 0.0;
+    TensorList results = subExecutor(node, condition ? 0 : 1).run(inputs.subspan(1));
+    for (std::size_t i = 0; i < results.size(); ++i)
+        m_values[node.outputs[i]] = results[i];
+    events.finished(results);
+}
+
+void GraphExecutor::runWhile(const GraphNode& node, std::span<const Tensor> inputs)
+{
+    NodeEvents events(node, inputs);
+    const std::int64_t bound = node.attrs.getInt("max_iterations");
+    TensorList carried(inputs.begin(), inputs.end());
+    for (std::int64_t iteration = 0;; ++iteration) {
+        if (subExecutor(node, 0).run(carried)[0].at(0) == 0.0)
+            break;
+        if (iteration == bound)
+            throw RuntimeError("the while loop of '" + node.label() + "' exceeded its bound of "
+                               + std::to_string(bound)
+                               + " iterations (MindSpore: Exceed function call depth limit "
+                               + std::to_string(bound)
+                               + "); raise the bound or restructure the loop");
+        carried = subExecutor(node, 1).run(carried);
+    }
+    for (std::size_t i = 0; i < carried.size(); ++i)
+        m_values[node.outputs[i]] = carried[i];
+    events.finished(carried);
+}
+
+void GraphExecutor::runFused(const GraphNode& node, std::span<const Tensor> inputs, bool observed)
+{
+    NodeEvents events(node, inputs);
+    TensorList outputs;
+    if (observed) {
+        const TensorList copy(inputs.begin(), inputs.end());
+        outputs = subExecutor(node, 0).run(copy);
+    } else {
+        for (ValueId out : node.outputs)
+            outputs.push_back(allocate(out, false));
+        m_fusedKernels[node.id]->run(inputs, outputs);
+    }
+    for (std::size_t i = 0; i < outputs.size(); ++i)
+        m_values[node.outputs[i]] = outputs[i];
+    events.finished(outputs);
+}
+
+TensorList executeGraph(const Graph& graph, std::span<const Tensor> inputs)
+{
+    GraphExecutor executor(graph);
+    return executor.run(inputs);
+}
+
+} // namespace gradstep

@@ -1,0 +1,57 @@
+// Runs a graph node by node in topological order through the op kernels, emitting the same
+// ExecutionObserver events as PyNative so the debugger can step through a compiled graph.
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "graph/graph.h"
+
+#include <memory>
+
+namespace gradstep {
+
+class FusedKernel;
+class Storage;
+
+/// Note [Graph execution events]: each node reports started/finished with its inputs, outputs,
+/// phase, scope and graph node. A fused node reports itself and, inside that pair, each member
+/// (then run one by one so every member's value exists); If and While report themselves around
+/// the nodes of the subgraphs they run. With no observer attached, fused nodes run their one-loop
+/// kernel and values with a memory-plan slot (buffer_reuse) share that slot's storage; with an
+/// observer the plan is ignored, so tensors an observer keeps are never overwritten.
+class GraphExecutor {
+public:
+    explicit GraphExecutor(Graph graph);
+    ~GraphExecutor();
+    GraphExecutor(const GraphExecutor&) = delete;
+    GraphExecutor& operator=(const GraphExecutor&) = delete;
+
+    /// One tensor per graph input (arguments and parameters, in input order); returns one tensor
+    /// per graph output. Inputs must match the input specs exactly.
+    TensorList run(std::span<const Tensor> inputs);
+    const Graph& graph() const { return m_graph; }
+
+private:
+    void prepare();
+    void runNode(const GraphNode& node, bool observed);
+    void runOp(const GraphNode& node, std::span<const Tensor> inputs, bool observed);
+    void runIf(const GraphNode& node, std::span<const Tensor> inputs);
+    void runWhile(const GraphNode& node, std::span<const Tensor> inputs);
+    void runFused(const GraphNode& node, std::span<const Tensor> inputs, bool observed);
+    Tensor allocate(ValueId id, bool observed);
+    void checkInputs(std::span<const Tensor> inputs) const;
+    GraphExecutor& subExecutor(const GraphNode& node, std::size_t which);
+
+    Graph m_graph;
+    std::vector<std::uint32_t> m_lastUse; ///< per value: index of the last node using it
+    std::vector<std::vector<std::unique_ptr<GraphExecutor>>> m_subExecutors; ///< per node
+    std::vector<std::unique_ptr<FusedKernel>> m_fusedKernels;                ///< per node
+    std::vector<std::int64_t> m_slotBytes; ///< per memory-plan slot
+    std::vector<std::shared_ptr<Storage>> m_slots;
+    std::vector<Tensor> m_values;
+    std::vector<Tensor> m_scratchInputs;
+};
+
+/// Runs a graph once (a GraphExecutor built for one run).
+TensorList executeGraph(const Graph& graph, std::span<const Tensor> inputs);
+
+} // namespace gradstep

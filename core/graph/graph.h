@@ -1,0 +1,140 @@
+// The static IR of graph mode: SSA values with inferred shape and dtype, and nodes applying a
+// registry op (or control flow, or a fused elementwise kernel) to them. SPDX-License-Identifier:
+// MIT
+#pragma once
+
+#include "autodiff/identity.h"
+#include "ops/op_def.h"
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gradstep {
+
+class Graph;
+using ValueId = std::uint32_t;
+using NodeId = std::uint32_t;
+inline constexpr std::uint32_t kNoId = 0xffffffffu;
+
+enum class ValueKind : std::uint8_t { Argument, Parameter, Constant, NodeOutput };
+enum class NodeKind : std::uint8_t { Op, If, While, Fused };
+
+// The pseudo-ops naming the nodes that are not registry ops; they have no kernels of their own.
+extern const OpDef kIfOp;
+extern const OpDef kWhileOp;
+extern const OpDef kFusedElementwiseOp;
+
+struct GraphValue {
+    ValueId id = kNoId;
+    ValueKind kind = ValueKind::NodeOutput;
+    TensorSpec spec;
+    std::string name;         ///< inputs: argument or parameter name; others may be unnamed
+    NodeId node = kNoId;      ///< NodeOutput: the producer
+    std::uint32_t index = 0;  ///< NodeOutput: output index; Argument and Parameter: input position
+    Tensor constant;          ///< Constant: the value
+    std::int32_t buffer = -1; ///< memory-plan slot (buffer_reuse pass); -1 when unplanned
+
+    bool isInput() const { return kind == ValueKind::Argument || kind == ValueKind::Parameter; }
+    std::int64_t bytes() const
+    {
+        return spec.shape.numel() * static_cast<std::int64_t>(itemSize(spec.dtype));
+    }
+};
+
+struct NodeIdentity {
+    std::string scope; ///< Cell scope path, "LeNet5/conv1"; empty at top level
+    SourceLocation location;
+    Phase phase = Phase::Forward;
+    NodeId origin = kNoId; ///< nodes of a backward rule: the forward node the rule belongs to
+};
+
+struct GraphNode {
+    NodeId id = kNoId;
+    NodeKind kind = NodeKind::Op;
+    const OpDef* op = nullptr; ///< a registry op, or kIfOp / kWhileOp / kFusedElementwiseOp
+    std::vector<ValueId> inputs;
+    Attrs attrs;
+    std::vector<ValueId> outputs;
+    NodeIdentity identity;
+    /// If: then, else. While: cond, body. Fused: its member nodes (kept so a view can expand it).
+    std::vector<std::shared_ptr<const Graph>> subgraphs;
+
+    std::string_view name() const { return op->name; }
+    /// Scope path plus op name: "LeNet5/conv1/Conv2D".
+    std::string label() const;
+};
+
+class Graph {
+public:
+    explicit Graph(std::string name = "main") : m_name(std::move(name)) {}
+
+    /// A graph input; arguments and parameters are both passed to the executor in input order.
+    ValueId addInput(std::string name, TensorSpec spec, ValueKind kind = ValueKind::Argument);
+    ValueId addConstant(Tensor value);
+    /// Applies a registry op; its shape rule infers the outputs (errors as in PyNative).
+    std::vector<ValueId> addNode(const OpDef& op, std::span<const ValueId> inputs, Attrs attrs = {},
+                                 NodeIdentity identity = {});
+    ValueId addNode1(const OpDef& op, std::span<const ValueId> inputs, Attrs attrs = {},
+                     NodeIdentity identity = {});
+    ValueId addNode1(const OpDef& op, std::initializer_list<ValueId> inputs, Attrs attrs = {},
+                     NodeIdentity identity = {});
+    /// condition: a one-element Bool; both branches take the operands and return values of equal
+    /// shapes and dtypes (else MindSpore's Type / Shape Join Failed).
+    std::vector<ValueId> addIf(ValueId condition, std::span<const ValueId> operands,
+                               Graph thenBranch, Graph elseBranch, NodeIdentity identity = {});
+    /// while cond(v): v = body(v), at most maxIterations times (more is a RuntimeError).
+    std::vector<ValueId> addWhile(std::span<const ValueId> initial, Graph condition, Graph body,
+                                  std::int64_t maxIterations, NodeIdentity identity = {});
+    /// members: elementwise nodes over the fused node's inputs; its outputs are the node's outputs.
+    std::vector<ValueId> addFused(std::span<const ValueId> inputs, Graph members,
+                                  NodeIdentity identity = {});
+    /// A node like `node` (kind, op, attrs, subgraphs, identity) over new inputs.
+    std::vector<ValueId> addCopy(const GraphNode& node, std::span<const ValueId> inputs);
+    void setOutputs(std::vector<ValueId> outputs);
+    void setValueName(ValueId id, std::string name);
+    void setBuffer(ValueId id, std::int32_t buffer);
+    void setOrigin(NodeId id, NodeId origin);
+    void setName(std::string name) { m_name = std::move(name); }
+
+    const std::string& name() const { return m_name; }
+    const std::vector<GraphValue>& values() const { return m_values; }
+    /// In topological order: a node only uses values defined before it.
+    const std::vector<GraphNode>& nodes() const { return m_nodes; }
+    const GraphValue& value(ValueId id) const;
+    const GraphNode& node(NodeId id) const;
+    const std::vector<ValueId>& inputs() const { return m_inputs; }
+    const std::vector<ValueId>& outputs() const { return m_outputs; }
+    const TensorSpec& spec(ValueId id) const { return value(id).spec; }
+    /// For each value, the nodes that use it (in node order; a node using it twice appears twice).
+    std::vector<std::vector<NodeId>> users() const;
+    /// Nodes here and inside every subgraph.
+    std::size_t totalNodeCount() const;
+
+private:
+    ValueId newValue(ValueKind kind, TensorSpec spec);
+    std::vector<ValueId> newNode(NodeKind kind, const OpDef& op, std::span<const ValueId> inputs,
+                                 Attrs attrs, NodeIdentity identity, const SpecList& outputs);
+    void checkInputs(std::span<const ValueId> inputs, std::string_view what) const;
+
+    std::string m_name;
+    std::vector<GraphValue> m_values;
+    std::vector<GraphNode> m_nodes;
+    std::vector<ValueId> m_inputs;
+    std::vector<ValueId> m_outputs;
+};
+
+/// A tensor with the spec's shape and dtype and no values (an empty storage object): what shape
+/// rules see at build time and what backward rules see while graph autodiff traces them.
+Tensor symbolicTensor(const TensorSpec& spec);
+/// Whether t is symbolic: its storage holds fewer bytes than its shape needs.
+bool isSymbolic(const Tensor& t);
+/// "f32[2, 3]" as the text form writes it.
+std::string specToString(const TensorSpec& spec);
+/// "f32", "f64", "i32", "i64", "bool".
+std::string_view shortDTypeName(DType dtype);
+
+} // namespace gradstep

@@ -1,0 +1,243 @@
+// The graph printer (see Note [Graph text form] in text_format.h). SPDX-License-Identifier: MIT
+#include "graph/text_format.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cctype>
+#include <unordered_map>
+
+namespace gradstep {
+
+namespace {
+
+std::string ensureFloatLook(std::string s)
+{
+    if (s.find_first_of(".eni") == std::string::npos)
+        s += ".0";
+    return s;
+}
+
+bool isPlainName(const std::string& s, bool allowSlash)
+{
+    if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0])))
+        return false;
+    for (char c : s)
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '.'
+            && !(allowSlash && (c == '/' || c == '-')))
+            return false;
+    return true;
+}
+
+std::string quoted(const std::string& s, char quote)
+{
+    std::string out(1, quote);
+    for (char c : s) {
+        if (c == quote || c == '\\')
+            out += '\\';
+        if (c == '\n')
+            out += "\\n";
+        else
+            out += c;
+    }
+    return out + quote;
+}
+
+std::string nameToken(const std::string& name, bool allowSlash)
+{
+    return isPlainName(name, allowSlash) ? name : quoted(name, '"');
+}
+
+std::string constantElement(const Tensor& t, std::int64_t i)
+{
+    switch (t.dtype()) {
+    case DType::Bool: return t.data<bool>()[i] ? "true" : "false";
+    case DType::Int32: return std::to_string(t.data<std::int32_t>()[i]);
+    case DType::Int64: return std::to_string(t.data<std::int64_t>()[i]);
+    case DType::Float32: return printFloat(t.data<float>()[i]);
+    case DType::Float64: break;
+    }
+    return printDouble(t.data<double>()[i]);
+}
+
+std::string constantLiteral(const Tensor& t)
+{
+    const std::int64_t n = t.numel();
+    if (t.rank() == 0)
+        return constantElement(t, 0);
+    bool splat = n > 1;
+    const std::string first = n > 0 ? constantElement(t, 0) : "";
+    for (std::int64_t i = 1; i < n && splat; ++i)
+        splat = constantElement(t, i) == first;
+    if (splat)
+        return "splat " + first;
+    std::string s = "[";
+    for (std::int64_t i = 0; i < n; ++i)
+        s += (i ? ", " : "") + constantElement(t, i);
+    return s + "]";
+}
+
+// Names every value of the graphs being printed: %name when named, else the next number.
+class Printer {
+public:
+    std::string print(const Graph& graph)
+    {
+        m_out = "graph @" + nameToken(graph.name(), false);
+        body(graph, 0);
+        return m_out;
+    }
+
+private:
+    std::string valueName(const Graph& graph, ValueId id) { return m_names.at(&graph)[id]; }
+
+    void assignName(const Graph& graph, ValueId id)
+    {
+        auto& names = m_names[&graph];
+        if (names.empty())
+            names.resize(graph.values().size());
+        const std::string& name = graph.value(id).name;
+        if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0])))
+            names[id] = "%" + std::to_string(m_counter++);
+        else
+            names[id] = "%" + nameToken(name, false);
+    }
+
+    std::string result(const Graph& graph, ValueId id)
+    {
+        assignName(graph, id);
+        const GraphValue& v = graph.value(id);
+        std::string s = valueName(graph, id) + " : " + specToString(v.spec);
+        if (v.buffer >= 0)
+            s += " (buffer " + std::to_string(v.buffer) + ")";
+        return s;
+    }
+
+    void signature(const Graph& graph)
+    {
+        m_out += "(";
+        for (std::size_t i = 0; i < graph.inputs().size(); ++i) {
+            const ValueId id = graph.inputs()[i];
+            m_out += (i ? ", " : "") + result(graph, id);
+            if (graph.value(id).kind == ValueKind::Parameter)
+                m_out += " param";
+        }
+        m_out += ")";
+    }
+
+    void body(const Graph& graph, int depth)
+    {
+        const std::string indent(static_cast<std::size_t>(2 * depth + 2), ' ');
+        signature(graph);
+        m_out += " {\n";
+        for (const GraphValue& v : graph.values())
+            if (v.kind == ValueKind::Constant)
+                m_out += indent + result(graph, v.id) + " = constant " + constantLiteral(v.constant)
+                         + "\n";
+        for (const GraphNode& node : graph.nodes())
+            nodeLine(graph, node, depth);
+        m_out += indent + "return";
+        for (std::size_t i = 0; i < graph.outputs().size(); ++i)
+            m_out += (i ? ", " : " ") + valueName(graph, graph.outputs()[i]);
+        m_out += "\n" + std::string(static_cast<std::size_t>(2 * depth), ' ') + "}";
+    }
+
+    void nodeLine(const Graph& graph, const GraphNode& node, int depth)
+    {
+        const std::string indent(static_cast<std::size_t>(2 * depth + 2), ' ');
+        std::string line = indent;
+        for (std::size_t i = 0; i < node.outputs.size(); ++i)
+            line += (i ? ", " : "") + result(graph, node.outputs[i]);
+        line += " = " + std::string(node.name()) + "(";
+        for (std::size_t i = 0; i < node.inputs.size(); ++i)
+            line += (i ? ", " : "") + valueName(graph, node.inputs[i]);
+        line += ")";
+        if (!node.attrs.empty()) {
+            line += " {";
+            for (std::size_t i = 0; i < node.attrs.items().size(); ++i) {
+                const auto& [name, value] = node.attrs.items()[i];
+                line += (i ? ", " : "") + name + "=" + printAttrValue(value);
+            }
+            line += "}";
+        }
+        trailer(graph, node, line);
+        m_out += line + "\n";
+        static const char* labels[3][2] = {{"then", "else"}, {"cond", "body"}, {"fused", "fused"}};
+        const int row = node.kind == NodeKind::If ? 0 : node.kind == NodeKind::While ? 1 : 2;
+        for (std::size_t i = 0; i < node.subgraphs.size(); ++i) {
+            m_out += indent + "  " + labels[row][i & 1];
+            body(*node.subgraphs[i], depth + 2);
+            m_out += "\n";
+        }
+    }
+
+    void trailer(const Graph& graph, const GraphNode& node, std::string& line)
+    {
+        const NodeIdentity& id = node.identity;
+        if (id.phase != Phase::Forward)
+            line += std::string(" [") + phaseName(id.phase) + "]";
+        if (id.origin != kNoId && id.origin < graph.nodes().size() && id.origin < node.id)
+            line += " from " + valueName(graph, graph.node(id.origin).outputs[0]);
+        if (!id.scope.empty())
+            line += " @" + nameToken(id.scope, true);
+        if (id.location.file)
+            line += " # " + id.location.toString();
+    }
+
+    std::string m_out;
+    int m_counter = 0;
+    // Keyed by graph address only for lookup while printing; never iterated.
+    std::unordered_map<const Graph*, std::vector<std::string>> m_names;
+};
+
+} // namespace
+
+std::string printDouble(double value)
+{
+    if (std::isnan(value))
+        return "nan";
+    if (std::isinf(value))
+        return value > 0 ? "inf" : "-inf";
+    char buf[40];
+    for (int precision = 1; precision <= 17; ++precision) {
+        std::snprintf(buf, sizeof buf, "%.*g", precision, value);
+        if (std::strtod(buf, nullptr) == value)
+            break;
+    }
+    return ensureFloatLook(buf);
+}
+
+std::string printFloat(float value)
+{
+    if (std::isnan(value) || std::isinf(value))
+        return printDouble(static_cast<double>(value));
+    char buf[40];
+    for (int precision = 1; precision <= 9; ++precision) {
+        std::snprintf(buf, sizeof buf, "%.*g", precision, static_cast<double>(value));
+        if (std::strtof(buf, nullptr) == value)
+            break;
+    }
+    return ensureFloatLook(buf);
+}
+
+std::string printAttrValue(const AttrValue& value)
+{
+    struct Visitor {
+        std::string operator()(std::int64_t v) const { return std::to_string(v); }
+        std::string operator()(double v) const { return printDouble(v); }
+        std::string operator()(bool v) const { return v ? "true" : "false"; }
+        std::string operator()(const std::vector<std::int64_t>& v) const
+        {
+            std::string s = "(";
+            for (std::size_t i = 0; i < v.size(); ++i)
+                s += (i ? ", " : "") + std::to_string(v[i]);
+            return s + (v.size() == 1 ? ",)" : ")");
+        }
+        std::string operator()(const std::string& v) const { return quoted(v, '\''); }
+        std::string operator()(DType v) const { return std::string(dtypeName(v)); }
+    };
+    return std::visit(Visitor{}, value);
+}
+
+std::string printGraph(const Graph& graph) { return Printer().print(graph) + "\n"; }
+
+} // namespace gradstep
