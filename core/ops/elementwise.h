@@ -27,6 +27,8 @@ Tensor sign(const Tensor& x);
 Tensor maximum(const Tensor& a, const Tensor& b);
 Tensor minimum(const Tensor& a, const Tensor& b);
 Tensor relu(const Tensor& x);
+/// ReLU's backward: dy where x > 0, else 0 (float dy and x of one shape).
+Tensor reluGrad(const Tensor& dy, const Tensor& x);
 Tensor leakyRelu(const Tensor& x, double alpha = 0.2);
 Tensor sigmoid(const Tensor& x);
 Tensor tanh(const Tensor& x);

@@ -64,4 +64,7 @@ Tensor mseLoss(const Tensor& prediction, const Tensor& target, const std::string
 Tensor l1Loss(const Tensor& prediction, const Tensor& target, const std::string& reduction = "mean");
 Tensor bceWithLogits(const Tensor& logits, const Tensor& target, const std::string& reduction = "mean");
 
+/// var <- var - alpha * delta in place (alpha has one element); returns var. Not differentiable.
+Tensor applyGradientDescent(const Tensor& var, const Tensor& alpha, const Tensor& delta);
+
 } // namespace gradstep

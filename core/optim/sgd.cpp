@@ -3,6 +3,7 @@
 
 #include "io/number_format.h"
 #include "ops/elementwise.h"
+#include "ops/nn_ops.h"
 
 #include <cmath>
 
@@ -39,7 +40,8 @@ void SGD::update(std::size_t index, const Tensor& grad)
         v.copyFrom(next);
         step = m_nesterov ? add(g, mul(v, scalar(m_momentum, v))) : v;
     }
-    p.assign(sub(p, mul(scalar(learningRate(), p), step)));
+    // One in-place pass instead of mul, sub and a copy; the same rounding (apply_gradient_descent.cpp).
+    applyGradientDescent(p, scalar(learningRate(), p), step);
 }
 
 } // namespace gradstep

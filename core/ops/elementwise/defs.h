@@ -30,6 +30,7 @@ extern const OpDef kErf;
 
 // Activations.
 extern const OpDef kReLU;
+extern const OpDef kReluGrad;
 extern const OpDef kLeakyReLU;
 extern const OpDef kSigmoid;
 extern const OpDef kTanh;

@@ -1,5 +1,5 @@
 // relu: y = max(x, 0).  dy/dx = 1 for x > 0, else 0: the gradient at the kink x = 0 is 0, as in
-// MindSpore's ReluGrad. The gradient is routed by mask (select), so an inf or NaN incoming
+// MindSpore's ReluGrad (relu_grad.cpp). The gradient is routed by mask, so an inf or NaN incoming
 // gradient where x <= 0 still gives 0. NaN input gives NaN with gradient 0. Integers and floats;
 // Bool throws DTypeError.
 // SPDX-License-Identifier: MIT
@@ -27,6 +27,9 @@ void forwardReLU(const OpCall& call, std::span<Tensor> outputs)
 TensorList backwardReLU(const BackwardContext& ctx, std::span<const Tensor> grads)
 {
     const Tensor& x = ctx.input(0);
+    // One fused op for the float case; integer inputs keep the mask ops.
+    if (isFloating(x.dtype()) && grads[0].dtype() == x.dtype() && grads[0].shape() == x.shape())
+        return {reluGrad(grads[0], x)};
     const Tensor zero = scalarLike(0.0, x);
     return {select(greater(x, zero), grads[0], zero)};
 }

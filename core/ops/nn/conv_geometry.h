@@ -76,6 +76,13 @@ inline void validRange(std::int64_t offset, std::int64_t stride, std::int64_t wi
     begin = std::min(begin, outW);
     end = std::clamp(end, begin, outW);
 }
+// dst[i] = src[i] for i < n. The buffers never overlap; saying so lets the compiler turn the loop
+// into one memmove, faster than the scalar loop for rows of 16 elements or more.
+template <class T> inline void copyRun(const T* __restrict src, T* __restrict dst, std::int64_t n)
+{
+    for (std::int64_t i = 0; i < n; ++i)
+        dst[i] = src[i];
+}
 } // namespace conv_detail
 
 /// Copies the receptive fields of one image group (C_in/group planes) into col, zeros where
@@ -104,7 +111,10 @@ template <class T> void im2col(const ConvGeometry& g, const T* image, T* col)
                     // Plain loops: the rows are short, where a memcpy call costs more than the copy.
                     for (std::int64_t ow = 0; ow < begin; ++ow)
                         out[ow] = T(0);
-                    if (g.strideW == 1)
+                    // Long rows: one memmove (copyRun); short ones: a plain loop beats the call.
+                    if (g.strideW == 1 && end - begin >= 16)
+                        conv_detail::copyRun(plane + base + begin, out + begin, end - begin);
+                    else if (g.strideW == 1)
                         for (std::int64_t ow = begin; ow < end; ++ow)
                             out[ow] = plane[base + ow];
                     else

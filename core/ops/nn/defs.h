@@ -21,5 +21,6 @@ extern const OpDef kLogSoftmax;
 extern const OpDef kDropout;
 extern const OpDef kSparseSoftmaxCrossEntropyWithLogits;
 extern const OpDef kSoftmaxCrossEntropyWithLogits;
+extern const OpDef kApplyGradientDescent;
 
 } // namespace gradstep

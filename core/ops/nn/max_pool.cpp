@@ -6,6 +6,7 @@
 // SPDX-License-Identifier: MIT
 #include "ops/nn/common.h"
 #include "ops/nn/defs.h"
+#include "ops/nn/max_pool_tiled.h"
 #include "ops/nn/pool_geometry.h"
 
 namespace gradstep {
@@ -24,6 +25,8 @@ void forwardMaxPool(const OpCall& call, std::span<Tensor> outputs)
         using T = std::remove_pointer_t<decltype(tag)>;
         const T* x = call.input(0).data<T>();
         T* y = outputs[0].data<T>();
+        if (isTiled2x2(g))
+            return maxPoolTiled2x2(g, x, y);
         MaxPoolRows<T>(g).run(x, false, [&](std::int64_t out, const T* maxima, const std::int32_t*, std::int64_t) {
             std::copy(maxima, maxima + g.outW, y + out);
         });

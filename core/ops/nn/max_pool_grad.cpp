@@ -6,6 +6,7 @@
 // SPDX-License-Identifier: MIT
 #include "ops/nn/common.h"
 #include "ops/nn/defs.h"
+#include "ops/nn/max_pool_tiled.h"
 #include "ops/nn/pool_geometry.h"
 
 #include <cstring>
@@ -32,11 +33,13 @@ void inferMaxPoolGrad(const OpCall& call, SpecList& out)
 void forwardMaxPoolGrad(const OpCall& call, std::span<Tensor> outputs)
 {
     const PoolGeometry g = geometry(call);
-    std::memset(outputs[0].rawData(), 0, outputs[0].nbytes());
     visitFloat(call.input(0).dtype(), [&](auto* tag) {
         using T = std::remove_pointer_t<decltype(tag)>;
         const T* dy = call.input(1).data<T>();
         T* dx = outputs[0].data<T>();
+        if (isTiled2x2(g))
+            return maxPoolGradTiled2x2(g, call.input(0).data<T>(), dy, dx);
+        std::memset(dx, 0, outputs[0].nbytes());
         MaxPoolRows<T>(g).run(call.input(0).data<T>(), true,
                               [&](std::int64_t out, const T*, const std::int32_t* argmax, std::int64_t plane) {
                                   for (std::int64_t ow = 0; ow < g.outW; ++ow)

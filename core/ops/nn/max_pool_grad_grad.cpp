@@ -5,6 +5,7 @@
 // SPDX-License-Identifier: MIT
 #include "ops/nn/common.h"
 #include "ops/nn/defs.h"
+#include "ops/nn/max_pool_tiled.h"
 #include "ops/nn/pool_geometry.h"
 
 namespace gradstep {
@@ -28,6 +29,8 @@ void forwardMaxPoolGradGrad(const OpCall& call, std::span<Tensor> outputs)
         using T = std::remove_pointer_t<decltype(tag)>;
         const T* grad = call.input(1).data<T>();
         T* y = outputs[0].data<T>();
+        if (isTiled2x2(g))
+            return maxPoolGradGradTiled2x2(g, call.input(0).data<T>(), grad, y);
         MaxPoolRows<T>(g).run(call.input(0).data<T>(), true,
                               [&](std::int64_t out, const T*, const std::int32_t* argmax, std::int64_t plane) {
                                   for (std::int64_t ow = 0; ow < g.outW; ++ow)

@@ -9,7 +9,8 @@ void registerNnOps(OpRegistry& registry)
     for (const OpDef* op : {&kMatMul, &kBatchMatMul, &kBiasAdd, &kConv2D, &kConv2DBackpropInput,
                             &kConv2DBackpropFilter, &kMaxPool, &kMaxPoolGrad, &kMaxPoolGradGrad, &kAvgPool,
                             &kAvgPoolGrad, &kSoftmax, &kLogSoftmax, &kDropout,
-                            &kSparseSoftmaxCrossEntropyWithLogits, &kSoftmaxCrossEntropyWithLogits})
+                            &kSparseSoftmaxCrossEntropyWithLogits, &kSoftmaxCrossEntropyWithLogits,
+                            &kApplyGradientDescent})
         registry.add(*op);
 }
 

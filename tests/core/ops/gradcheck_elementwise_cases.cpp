@@ -85,6 +85,9 @@ GRADCHECK_CASES({
 GRADCHECK_CASES({
     {"ReLU", "both sides of the kink", [](const TensorList& x) { return mul(relu(x[0]), x[0]); },
      {awayFromZero({2, 3}, 3)}},
+    {"ReluGrad", "linear in dy and flat in x",
+     [](const TensorList& v) { return mul(reluGrad(v[0], v[1]), v[0]); },
+     {sample({2, 3}, -1, 1, 5), awayFromZero({2, 3}, 6)}},
     {"LeakyReLU", "alpha 0.1", [](const TensorList& x) { return mul(leakyRelu(x[0], 0.1), x[0]); },
      {awayFromZero({2, 3}, 4)}},
     {"Sigmoid", "sigmoid", [](const TensorList& x) { return mul(sigmoid(x[0]), x[0]); }, {sample({5}, -3, 3)}},

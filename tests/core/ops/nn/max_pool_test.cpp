@@ -87,7 +87,8 @@ TEST_CASE("max_pool2d and its gradient match a direct window scan for many geome
     };
     for (const Geometry& c : {Geometry{7, 6, 3, 2, "same"}, Geometry{5, 5, 2, 2, "same"}, Geometry{6, 7, 1, 3, "same"},
                               Geometry{8, 5, 4, 3, "same"}, Geometry{7, 6, 3, 2, "valid"}, Geometry{9, 9, 2, 1, "valid"},
-                              Geometry{6, 8, 3, 3, "valid"}}) {
+                              Geometry{6, 8, 3, 3, "valid"}, Geometry{6, 8, 2, 2, "valid"},
+                              Geometry{7, 5, 2, 2, "valid"}, Geometry{6, 6, 2, 2, "same"}}) {
         DYNAMIC_SECTION(c.h << "x" << c.w << " kernel " << c.k << " stride " << c.s << " " << c.mode)
         {
             // Few distinct values, so many windows hold ties.
@@ -121,4 +122,19 @@ TEST_CASE("max_pool2d and its gradient match a direct window scan for many geome
             CHECK(maxPoolGrad(x, dy, o).toDoubles() == dx);
         }
     }
+}
+
+TEST_CASE("the tiled 2x2 max pool keeps the first NaN and the first tie, and writes uncovered dx as 0")
+{
+    // (1, 1, 3, 5): windows cover rows 0-1 and columns 0-3; row 2 and column 4 get no gradient.
+    Tensor x = Tensor::fromDoubles({1, 1, 3, 5}, {1, 7, 2, 2, 9, 7, 0, 2, 2, 9, 9, 9, 9, 9, 9});
+    x.data<float>()[6] = std::nanf("");
+    x.data<float>()[1] = std::nanf("");
+    const Pool2dOptions o = pool(2, 2);
+    const Tensor y = maxPool2d(x, o);
+    CHECK(std::isnan(y.at(0)));
+    CHECK(y.at(1) == 2.0);
+    const Tensor dx = maxPoolGrad(x, Tensor::fromDoubles({1, 1, 1, 2}, {3, 4}), o);
+    CHECK(dx.toDoubles() == std::vector<double>{0, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0});
+    CHECK(maxPoolGradGrad(x, arange({1, 1, 3, 5}), o).toDoubles() == std::vector<double>{1, 2});
 }
