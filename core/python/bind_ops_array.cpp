@@ -57,7 +57,9 @@ double numberArg(py::handle value, const char* op, const char* arg)
 bool isFloatNumber(py::handle value)
 {
     const Tensor* t = asTensor(value);
-    return t ? isFloating(t->dtype()) : PyFloat_Check(value.ptr()) || py::isinstance(value, py::module_::import("numpy").attr("floating"));
+    if (t)
+        return isFloating(t->dtype());
+    return PyFloat_Check(value.ptr()) || py::isinstance(value, py::module_::import("numpy").attr("floating"));
 }
 
 Tensor arange(py::handle startArg, py::handle endArg, py::handle stepArg, py::handle dtype)

@@ -50,14 +50,17 @@ py::object checkedAttr(const char* op, const AttrSpec& spec, py::handle value)
         return py::reinterpret_borrow<py::object>(value);
     case Kind::IntOrTuple: {
         const Axes values = shapeArg(value, op, spec.name);
-        return PyLong_Check(value.ptr()) ? py::reinterpret_borrow<py::object>(value) : py::object(py::tuple(py::cast(values)));
+        if (PyLong_Check(value.ptr()))
+            return py::reinterpret_borrow<py::object>(value);
+        return py::tuple(py::cast(values));
     }
     case Kind::DType: return dtypeObject(toDType(value));
     }
     return py::none();
 }
 
-void initPrimitive(const PrimSpec& spec, const py::handle& base, const py::object& self, const py::args& args, const py::kwargs& kwargs)
+void initPrimitive(const PrimSpec& spec, const py::handle& base, const py::object& self, const py::args& args,
+                   const py::kwargs& kwargs)
 {
     if (args.size() > spec.attrs.size())
         throw py::type_error(std::string(spec.name) + ".__init__() takes " + std::to_string(spec.attrs.size())
