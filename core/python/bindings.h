@@ -11,9 +11,13 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "nn/parameter.h"
 #include "tensor/tensor.h"
 
 #include <pybind11/pybind11.h>
+
+#include <string>
+#include <vector>
 
 namespace gradstep::python {
 
@@ -37,6 +41,13 @@ TensorClass bindTensor(pybind11::module_& m);
 void bindTensorOperators(TensorClass& cls);
 /// reshape, transpose, sum, mean, ... and __getitem__.
 void bindTensorMethods(TensorClass& cls);
+/// mindspore.Parameter (a subclass of Tensor) and mindspore.ParameterTuple (a subclass of tuple).
+void bindParameter(pybind11::module_& m);
+/// A new mindspore.ParameterTuple holding Python objects for `parameters`.
+pybind11::object makeParameterTuple(const std::vector<Parameter>& parameters);
+/// A Parameter, or a list / tuple / ParameterTuple of Parameters, as core Parameters; TypeError
+/// naming `what` ("For 'grad', 'weights'") otherwise.
+std::vector<Parameter> toParameters(pybind11::handle object, const std::string& what);
 /// set_context / get_context / modes on `m` and on mindspore.context; set_seed, __version__.
 void bindContext(pybind11::module_& m, pybind11::module_& context);
 void resetContext();

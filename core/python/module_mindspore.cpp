@@ -26,6 +26,9 @@ PYBIND11_EMBEDDED_MODULE(mindspore, m)
     bindTensorOperators(tensor);
     bindTensorMethods(tensor);
     common.attr("Tensor") = tensor;
+    bindParameter(m);
+    common.attr("Parameter") = m.attr("Parameter");
+    common.attr("ParameterTuple") = m.attr("ParameterTuple");
 
     py::module_ context = m.def_submodule("context", "mindspore.context: execution mode and settings");
     bindContext(m, context);
