@@ -25,8 +25,24 @@ using namespace gradstep::fuzz;
 namespace {
 
 // Where the run is, for the report when the contract breaks.
+const FuzzProgram* g_program = nullptr;
 const FuzzCall* g_call = nullptr;
-const char* g_stage = "decoding";
+const char* g_stage = "";
+
+void printProgram(const FuzzProgram& program)
+{
+    std::fprintf(stderr, "  program:\n");
+    for (std::size_t i = 0; i < program.inputs.size(); ++i)
+        std::fprintf(stderr, "    %%%zu = input %s %s\n", i, program.inputs[i].shape().toString().c_str(),
+                     std::string(dtypeName(program.inputs[i].dtype())).c_str());
+    for (const FuzzCall& call : program.calls) {
+        std::string in;
+        for (std::uint32_t i : call.inputs)
+            in += (in.empty() ? "" : ", ") + std::to_string(i);
+        std::fprintf(stderr, "    %s(pool[%s mod size]) %s\n", std::string(call.op->name).c_str(), in.c_str(),
+                     call.attrs.toString().c_str());
+    }
+}
 
 [[noreturn]] void fail(const std::string& what)
 {
@@ -34,6 +50,8 @@ const char* g_stage = "decoding";
     if (g_call)
         where += " of '" + std::string(g_call->op->name) + "' attrs " + g_call->attrs.toString();
     std::fprintf(stderr, "\ngradstep_ops_fuzz: %s\n  during %s\n", what.c_str(), where.c_str());
+    if (g_program)
+        printProgram(*g_program);
     std::abort();
 }
 
@@ -149,10 +167,11 @@ void run(const FuzzProgram& program)
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
+    const FuzzProgram program = decodeProgram(data, size);
+    g_program = &program;
     g_call = nullptr;
-    g_stage = "decoding";
     try {
-        run(decodeProgram(data, size));
+        run(program);
     } catch (const Error& e) {
         fail(std::string("typed error ") + typeid(e).name() + " escaped the backward pass: " + e.what());
     } catch (const std::exception& e) {
@@ -160,5 +179,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     } catch (...) {
         fail("an exception that is not a std::exception");
     }
+    g_program = nullptr;
     return 0;
 }
