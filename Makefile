@@ -1,11 +1,15 @@
 # Quick start: `make run` (set up, build, run the main job) and `make test` (set up, build, test).
 # `make asan` builds and runs the core tests under AddressSanitizer + UndefinedBehaviorSanitizer.
+# `make fuzz` builds the op fuzzer with clang (libFuzzer + ASan + UBSan) and runs it for
+# FUZZ_SECONDS; any crash, sanitizer report or leak fails it and leaves the input in build-fuzz/.
 BUILD ?= build
 BUILD_ASAN ?= build-asan
+BUILD_FUZZ ?= build-fuzz
+FUZZ_SECONDS ?= 60
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
 
-.PHONY: setup configure build run test asan bench clean
+.PHONY: setup configure build run test asan fuzz bench clean
 
 setup:
 	@bash packaging/install-deps.sh
@@ -27,8 +31,20 @@ asan: setup
 	@cmake --build $(BUILD_ASAN) -j $(JOBS) --target gradstep_core_tests
 	@cd $(BUILD_ASAN) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS) -R '^core:'
 
+# -O1 keeps the sanitizers' reports readable at a usable speed. New corpus entries go to
+# $(BUILD_FUZZ)/corpus; tests/fuzz/corpus holds the committed seeds.
+fuzz: setup
+	@cmake -S . -B $(BUILD_FUZZ) -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-g -O1" \
+		-DCMAKE_CXX_COMPILER=clang++ -DGRADSTEP_FUZZ=ON -DGRADSTEP_WERROR=ON -DGRADSTEP_BUILD_TESTS=OFF \
+		-DGRADSTEP_BUILD_BENCH=OFF $(CMAKE_FLAGS) >/dev/null
+	@cmake --build $(BUILD_FUZZ) -j $(JOBS) --target gradstep_ops_fuzz
+	@mkdir -p $(BUILD_FUZZ)/corpus
+	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 $(BUILD_FUZZ)/tests/fuzz/gradstep_ops_fuzz \
+		-max_total_time=$(FUZZ_SECONDS) -max_len=4096 -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 \
+		-artifact_prefix=$(BUILD_FUZZ)/ $(BUILD_FUZZ)/corpus tests/fuzz/corpus
+
 bench: build
 	@bash tests/bench/run_all.sh $(BUILD)
 
 clean:
-	@rm -rf $(BUILD) $(BUILD_ASAN)
+	@rm -rf $(BUILD) $(BUILD_ASAN) $(BUILD_FUZZ)

@@ -1,7 +1,8 @@
 #!/bin/bash
-# Installs the Debian 12 packages gradstep builds with, and does nothing when all are present.
+# Installs the Debian 12 packages gradstep builds with (clang and its sanitizer/libFuzzer runtime
+# for `make fuzz`), and does nothing when all are present.
 set -euo pipefail
-PKGS="cmake ninja-build g++ pkg-config libeigen3-dev catch2 libopenblas-dev python3-dev pybind11-dev python3-numpy"
+PKGS="cmake ninja-build g++ pkg-config libeigen3-dev catch2 libopenblas-dev python3-dev pybind11-dev python3-numpy clang libclang-rt-14-dev"
 missing=()
 for p in $PKGS; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

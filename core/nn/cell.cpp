@@ -189,12 +189,14 @@ CellPtr Cell::child(const std::string& name) const
 void Cell::collectParameters(const std::string& prefix,
                              std::vector<std::pair<std::string, Parameter>>& out) const
 {
-    for (const auto& [name, parameter] : m_parameters) {
+    // Not a structured binding: clang 14 cannot capture one in a lambda.
+    for (const auto& item : m_parameters) {
+        const Parameter& parameter = item.second;
         const bool seen = std::any_of(out.begin(), out.end(), [&](const auto& entry) {
             return entry.second.sameAs(parameter);
         });
         if (!seen)
-            out.emplace_back(prefix + name, parameter);
+            out.emplace_back(prefix + item.first, parameter);
     }
     for (const auto& [name, cell] : m_children)
         cell->collectParameters(prefix + name + ".", out);

@@ -35,9 +35,11 @@ void forwardClipByValue(const OpCall& call, std::span<Tensor> outputs)
 TensorList backwardClipByValue(const BackwardContext& ctx, std::span<const Tensor> grads)
 {
     const Tensor& g = grads[0];
-    const Tensor& x = ctx.input(0);
-    const Tensor& lo = ctx.input(1);
-    const Tensor& hi = ctx.input(2);
+    // The masks compare in the result dtype, as the forward does: Bool x and lo with a float hi
+    // are accepted there, while maximum refuses two Bool operands.
+    const Tensor x = cast(ctx.input(0), g.dtype());
+    const Tensor lo = cast(ctx.input(1), g.dtype());
+    const Tensor hi = cast(ctx.input(2), g.dtype());
     const Tensor zero = scalarLike(0.0, g);
     const Tensor aboveHi = less(hi, maximum(x, lo));
     const Tensor belowLo = less(x, lo);

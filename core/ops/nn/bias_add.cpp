@@ -1,9 +1,10 @@
 // bias_add (BiasAdd): y[n, c, ...] = x[n, c, ...] + bias[c] for x of rank >= 2 (channels on axis 1,
 // as NCHW and (N, C) are laid out) and bias of shape (C,).
 //   dL/dx = G        dL/dbias = G summed over every axis but 1
-// Both inputs must have the same dtype; integer inputs are added but get no gradient. NaN/Inf
-// propagate as IEEE addition does.
+// Both inputs must have the same dtype; integer inputs are added (wrapping around on overflow)
+// but get no gradient. NaN/Inf propagate as IEEE addition does.
 // SPDX-License-Identifier: MIT
+#include "ops/elementwise/kernels.h"
 #include "ops/nn/common.h"
 #include "ops/nn/defs.h"
 #include "ops/nn_ops.h"
@@ -44,7 +45,7 @@ void forwardBiasAdd(const OpCall& call, std::span<Tensor> outputs)
                 const std::int64_t base = (n * channels + c) * inner;
                 const T b = pb[c];
                 for (std::int64_t i = 0; i < inner; ++i)
-                    py[base + i] = static_cast<T>(px[base + i] + b);
+                    py[base + i] = wrapAdd(px[base + i], b);
             }
     });
 }

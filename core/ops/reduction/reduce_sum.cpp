@@ -1,6 +1,8 @@
 // reduce_sum: y = sum of x over `axis` (all axes when empty).  dy/dx = 1: the gradient is the
-// incoming gradient broadcast back over the reduced axes. Integer sums stay integers.
+// incoming gradient broadcast back over the reduced axes. Integer sums stay integers and wrap
+// around on overflow, as the elementwise integer kernels do.
 // SPDX-License-Identifier: MIT
+#include "ops/elementwise/kernels.h"
 #include "ops/reduction.h"
 #include "ops/reduction/defs.h"
 #include "ops/reduction/kernels.h"
@@ -19,7 +21,7 @@ void forwardReduceSum(const OpCall& call, std::span<Tensor> outputs)
     const auto reduced = reducedAxes(call, x);
     visitDType(x.dtype(), [&](auto* tag) {
         using T = std::remove_pointer_t<decltype(tag)>;
-        reduceInto<T>(x, reduced, static_cast<T*>(out.rawData()), [](T acc, T v) { return static_cast<T>(acc + v); });
+        reduceInto<T>(x, reduced, static_cast<T*>(out.rawData()), [](T acc, T v) { return wrapAdd(acc, v); });
     });
 }
 

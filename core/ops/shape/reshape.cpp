@@ -21,8 +21,8 @@ void inferReshape(const OpCall& call, SpecList& out)
             inferred = static_cast<int>(i);
         } else if (dims[i] < 0) {
             throwValueError(call, "dimension " + std::to_string(dims[i]) + " is negative");
-        } else {
-            known *= dims[i];
+        } else if (__builtin_mul_overflow(known, dims[i], &known)) {
+            throwShapeError(call, "shape " + attrValueToString(dims) + " has more elements than int64 holds");
         }
     }
     if (inferred >= 0) {

@@ -31,6 +31,8 @@ std::vector<std::int64_t> partSizes(const OpCall& call, std::int64_t dim)
             inferred = i;
         else if (sizes[i] < 0)
             throwValueError(call, "size " + std::to_string(sizes[i]) + " is negative (only one -1 is inferred)");
+        else if (sizes[i] > dim - known) // checked before adding: a huge size would overflow
+            throwShapeError(call, "sizes add up to more than the dimension size " + std::to_string(dim));
         else
             known += sizes[i];
     }

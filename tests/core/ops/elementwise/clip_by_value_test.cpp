@@ -61,3 +61,15 @@ TEST_CASE("the gradient of clip_by_value with min > max goes to max", "[elementw
     checkValues(g[1], {0, 0, 0});
     checkValues(g[2], {1, 1, 1});
 }
+
+// Found by tests/fuzz: the forward promotes Bool x and min with a float max, but the backward
+// compared x and min in Bool and maximum threw DTypeError.
+TEST_CASE("the gradient of clip_by_value with Bool x and min and a float max", "[elementwise]")
+{
+    const Tensor x = Tensor::fromVector<bool>({3}, {false, true, true});
+    const Tensor lo = Tensor::fromVector<bool>({3}, {true, false, true});
+    const Function fn = [&](const std::vector<Value>& in) -> Value {
+        return reduceSum(clipByValue(x, lo, in[0].tensor()));
+    };
+    checkValues(grad(fn)({f64({3}, {0.5, 2, 0.5})}).tensor(), {1, 0, 1});
+}

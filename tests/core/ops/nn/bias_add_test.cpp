@@ -4,6 +4,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <limits>
+
 using namespace gradstep;
 
 TEST_CASE("bias_add adds the bias along axis 1")
@@ -31,4 +33,15 @@ TEST_CASE("bias_add needs a bias matching the channels")
                       Catch::Contains("'BiasAdd'") && Catch::Contains("[3]") && Catch::Contains("got [2]"));
     CHECK_THROWS_AS(biasAdd(Tensor::zeros({3}), Tensor::zeros({3})), ShapeError);
     CHECK_THROWS_AS(biasAdd(Tensor::zeros({2, 3}), Tensor::zeros({3}, DType::Float64)), DTypeError);
+}
+
+// Found by tests/fuzz: the integer addition overflowed a signed type (undefined behaviour,
+// reported by UBSan in the sanitizer build).
+TEST_CASE("bias_add of integers wraps around on overflow")
+{
+    const std::int64_t low = std::numeric_limits<std::int64_t>::min();
+    const Tensor y = biasAdd(Tensor::fromVector<std::int64_t>({1, 2}, {low, 7}),
+                             Tensor::fromVector<std::int64_t>({2}, {-2, 1}));
+    CHECK(y.data<std::int64_t>()[0] == std::numeric_limits<std::int64_t>::max() - 1);
+    CHECK(y.data<std::int64_t>()[1] == 8);
 }

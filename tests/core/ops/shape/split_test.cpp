@@ -5,6 +5,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <limits>
+
 using namespace gradstep;
 using namespace gradstep::testing;
 
@@ -54,4 +56,15 @@ TEST_CASE("an unused part of a split gets a zero gradient")
     };
     const Tensor g = grad(f)({Tensor::fromVector<float>({3}, {1, 2, 3})}).tensor();
     CHECK(g.toDoubles() == std::vector<double>{0, 4, 0});
+}
+
+// Found by tests/fuzz: adding a huge size to the running total overflowed (undefined behaviour,
+// reported by UBSan in the sanitizer build) before the total was compared with the dimension.
+TEST_CASE("split rejects a size too large to add up")
+{
+    const Tensor x = Tensor::zeros({4});
+    const std::int64_t huge = std::numeric_limits<std::int64_t>::max();
+    CHECK_THROWS_AS(splitSizes(x, 0, {huge, 4}), ShapeError);
+    CHECK_THROWS_AS(splitSizes(x, 0, {4, huge}), ShapeError);
+    CHECK_THROWS_AS(splitSizes(x, 0, {-1, huge}), ShapeError);
 }
