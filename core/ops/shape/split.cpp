@@ -7,6 +7,7 @@
 #include "ops/shape/kernels.h"
 #include "ops/shape_ops.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace gradstep {
@@ -19,6 +20,11 @@ std::vector<std::int64_t> partSizes(const OpCall& call, std::int64_t dim)
         const std::int64_t parts = call.attrs.getInt("output_num", 1);
         if (parts < 1)
             throwValueError(call, "output_num must be at least 1, got " + std::to_string(parts));
+        // An empty axis divides into any number of parts; more parts than max(dim, 1) is refused
+        // so a huge output_num cannot ask for billions of outputs.
+        if (parts > std::max<std::int64_t>(dim, 1))
+            throwValueError(call, "output_num " + std::to_string(parts) + " is larger than the dimension size "
+                                      + std::to_string(dim));
         if (dim % parts != 0)
             throwShapeError(call, "cannot split a dimension of size " + std::to_string(dim) + " into "
                                       + std::to_string(parts) + " equal parts");

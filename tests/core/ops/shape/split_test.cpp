@@ -68,3 +68,12 @@ TEST_CASE("split rejects a size too large to add up")
     CHECK_THROWS_AS(splitSizes(x, 0, {4, huge}), ShapeError);
     CHECK_THROWS_AS(splitSizes(x, 0, {-1, huge}), ShapeError);
 }
+
+TEST_CASE("split refuses more parts than the axis has elements, even on an empty axis")
+{
+    const Tensor empty = Tensor::zeros(Shape{2, 0});
+    CHECK(split(empty, 1, 1).size() == 1);
+    CHECK_THROWS_AS(split(empty, 1, 2), ValueError);
+    CHECK_THROWS_AS(split(empty, 1, std::numeric_limits<std::int64_t>::max()), ValueError);
+    CHECK_THROWS_AS(split(Tensor::zeros(Shape{4}), 0, 8), ValueError);
+}
