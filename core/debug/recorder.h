@@ -93,7 +93,10 @@ public:
     std::vector<RecordPtr> stepRecords(std::int64_t step) const;
     RecordPtr record(std::uint64_t seq) const;
     RecordPtr lastRecord() const;
-    /// The node that started and has not finished (inputs only), e.g. to show before it runs.
+    /// The innermost node that started and has not finished (identity and inputs only), to show
+    /// a node before it runs: call it from nodeStarted's thread or while the worker is paused
+    /// there. A node whose kernel threw stays on the stack until an enclosing node finishes or
+    /// the next step starts.
     std::optional<NodeRecord> pending() const;
     /// The current step's snapshot of a tensor: an output, or a Parameter or external tensor as
     /// first seen in the step. nullopt when never taken or dropped.
