@@ -1,0 +1,345 @@
+// The recorder. A node becomes a record in two halves: nodeStarted reads the inputs as they are
+// before the kernel runs (an in-place update changes them), nodeFinished adds identity, location
+// and outputs and publishes the record. Tensors are named by identity: a table from TensorImpl
+// address to TensorId, each entry holding a weak pointer to the tensor's storage. It keeps no
+// data alive, and an address reused by a new tensor is not mistaken for the old one (the new
+// one has another storage; one that shares the old storage holds the same values anyway).
+// SPDX-License-Identifier: MIT
+#include "debug/recorder.h"
+
+#include "autodiff/context.h"
+#include "autodiff/node.h"
+#include "ops/op_def.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace gradstep::debug {
+
+namespace {
+
+const std::string* parameterName(const Tensor& t)
+{
+    const std::shared_ptr<Node>& fn = t.gradFn();
+    return fn && fn->isLeaf() && !fn->name.empty() ? &fn->name : nullptr;
+}
+
+double normOf(const TensorStats& s)
+{
+    if (s.count == 0)
+        return std::numeric_limits<double>::quiet_NaN();
+    if (s.nanCount > 0)
+        return std::numeric_limits<double>::quiet_NaN();
+    return s.infCount() > 0 ? std::numeric_limits<double>::infinity() : s.l2Norm;
+}
+
+RecordPtr withoutSnapshots(const RecordPtr& r)
+{
+    if (r->snapshotBytes() == 0)
+        return r;
+    auto copy = std::make_shared<NodeRecord>(*r);
+    for (TensorRecord& t : copy->inputs)
+        t.snapshot = Tensor();
+    for (TensorRecord& t : copy->outputs)
+        t.snapshot = Tensor();
+    return copy;
+}
+
+} // namespace
+
+Recorder::Recorder(RecorderOptions options) : m_options(options) {}
+
+bool Recorder::KnownTensor::current(const TensorImpl* impl) const
+{
+    const std::shared_ptr<Storage> live = storage.lock();
+    return live && live == impl->storage;
+}
+
+std::optional<TensorId> Recorder::knownId(const Tensor& t) const
+{
+    if (const std::string* name = parameterName(t))
+        return TensorId::ofParameter(*name);
+    auto it = m_known.find(t.impl());
+    if (it == m_known.end() || !it->second.current(t.impl()))
+        return std::nullopt;
+    return it->second.id;
+}
+
+TensorId Recorder::idFor(const Tensor& t)
+{
+    if (std::optional<TensorId> id = knownId(t))
+        return *id;
+    TensorId id = TensorId::ofExternal(m_nextExternal++);
+    m_known[t.impl()] = KnownTensor{t.impl()->storage, id};
+    return id;
+}
+
+TensorRecord Recorder::inputRecord(const Tensor& t, Phase phase)
+{
+    TensorRecord in;
+    if (!t.defined()) {
+        in.defined = false;
+        return in;
+    }
+    in.id = idFor(t);
+    if (const std::string* name = parameterName(t)) {
+        in.parameter = *name;
+        if (phase == Phase::Update && !m_preUpdate.count(*name))
+            m_preUpdate.emplace(*name, t.clone());
+    }
+    if (in.id.kind == TensorId::Kind::Output) {
+        auto found = m_current.index.find(in.id.node);
+        if (found != m_current.index.end()) {
+            const NodeRecord& producer = *m_current.records[found->second];
+            if (in.id.output < producer.outputs.size()) {
+                in.stats = producer.outputs[in.id.output].stats;
+                return in;
+            }
+        }
+    }
+    in.stats = computeStats(t);
+    return in;
+}
+
+void Recorder::nodeStarted(const NodeEvent& event)
+{
+    std::lock_guard lock(m_mutex);
+    Pending p;
+    p.record.seq = m_nextSeq++;
+    p.record.opSeq = event.seq;
+    p.record.phase = event.phase;
+    for (const Tensor& t : event.inputs) {
+        p.record.inputs.push_back(inputRecord(t, event.phase));
+        TensorRecord& in = p.record.inputs.back();
+        if (!in.defined || in.id.kind == TensorId::Kind::Output || m_firstSeen.count(in.id))
+            continue;
+        m_firstSeen.emplace(in.id, std::make_pair(p.record.seq, p.record.inputs.size() - 1));
+        takeSnapshot(in, t);
+    }
+    p.started = std::chrono::steady_clock::now();
+    m_pending.push_back(std::move(p));
+}
+
+void Recorder::fillIdentity(NodeRecord& r, const NodeEvent& event) const
+{
+    r.step = m_current.step;
+    if (event.op) {
+        r.op = std::string(event.op->name);
+        r.label = std::string(event.op->label);
+    } else {
+        r.op = event.node ? event.node->opName() : std::string("Custom");
+        r.label = r.op;
+    }
+    r.scope = event.scope ? *event.scope : std::string();
+    r.fullName = (r.phase == Phase::Backward ? "Gradients/" : "")
+                 + (r.scope.empty() ? r.op : r.scope + "/" + r.op);
+    if (event.attrs && !event.attrs->empty())
+        r.attrs = event.attrs->toString();
+    if (r.phase == Phase::Backward) {
+        r.forwardSeq = event.node ? event.node->seq : event.seq;
+        auto found = m_forwardRecordOfOpSeq.find(*r.forwardSeq);
+        if (found != m_forwardRecordOfOpSeq.end())
+            r.forwardRecord = found->second;
+    }
+    if (event.node && event.node->origin)
+        r.originSeq = event.node->origin->seq;
+}
+
+void Recorder::fillOutputs(NodeRecord& r, const NodeEvent& event)
+{
+    for (std::size_t i = 0; i < event.outputs.size(); ++i) {
+        const Tensor& t = event.outputs[i];
+        TensorRecord out;
+        out.id = TensorId::ofOutput(r.seq, static_cast<std::uint32_t>(i));
+        if (r.phase == Phase::Backward && event.node && i < event.node->inputs.size()
+            && event.node->inputs[i].defined())
+            out.gradientOf = knownId(event.node->inputs[i]);
+        if (!t.defined()) {
+            out.defined = false;
+            r.outputs.push_back(std::move(out));
+            continue;
+        }
+        out.stats = computeStats(t);
+        if (const std::string* name = parameterName(t))
+            out.parameter = *name;
+        else
+            m_known[t.impl()] = KnownTensor{t.impl()->storage, out.id};
+        takeSnapshot(out, t);
+        r.outputs.push_back(std::move(out));
+    }
+}
+
+void Recorder::nodeFinished(const NodeEvent& event)
+{
+    // The provider may call into the script's interpreter: ask it before taking the lock.
+    SourceLocation location;
+    if (event.node && event.node->location.known())
+        location = event.node->location;
+    else if (event.phase != Phase::Backward && executionContext().locationProvider)
+        location = executionContext().locationProvider();
+
+    std::lock_guard lock(m_mutex);
+    auto match = std::find_if(m_pending.rbegin(), m_pending.rend(), [&](const Pending& p) {
+        return p.record.opSeq == event.seq && p.record.phase == event.phase;
+    });
+    if (match == m_pending.rend())
+        return;
+    // Anything started after the match never finished: its kernel threw.
+    const auto position = std::prev(match.base());
+    for (auto it = std::next(position); it != m_pending.end(); ++it)
+        std::erase_if(m_firstSeen, [&](const auto& entry) { return entry.second.first == it->record.seq; });
+    NodeRecord r = std::move(position->record);
+    const auto started = position->started;
+    m_pending.erase(position, m_pending.end());
+
+    r.location = std::move(location);
+    fillIdentity(r, event);
+    fillOutputs(r, event);
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    if (r.phase == Phase::Forward)
+        m_forwardRecordOfOpSeq[r.opSeq] = r.seq;
+    publish(std::move(r));
+}
+
+bool Recorder::takeSnapshot(TensorRecord& t, const Tensor& value)
+{
+    if (!m_options.snapshots || !value.defined())
+        return false;
+    if (value.nbytes() > m_options.memoryCapBytes) {
+        // Larger than the whole cap: dropped before it is taken.
+        t.snapshotDropped = true;
+        m_current.dropped.bytes += value.nbytes();
+        ++m_current.dropped.snapshots;
+        return false;
+    }
+    t.snapshot = value.clone();
+    return true;
+}
+
+void Recorder::publish(NodeRecord&& r)
+{
+    auto record = std::make_shared<const NodeRecord>(std::move(r));
+    m_current.index.emplace(record->seq, m_current.records.size());
+    m_current.records.push_back(record);
+    bool tooLarge = false;
+    for (const TensorRecord& t : record->inputs)
+        tooLarge = tooLarge || t.snapshotDropped;
+    for (const TensorRecord& t : record->outputs)
+        tooLarge = tooLarge || t.snapshotDropped;
+    if (tooLarge)
+        m_current.dropped.records.push_back(record->seq);
+    queueSnapshots(*record);
+    enforceCap();
+}
+
+void Recorder::queueSnapshots(const NodeRecord& r)
+{
+    for (std::size_t i = 0; i < r.inputs.size(); ++i)
+        if (const std::size_t bytes = r.inputs[i].snapshotBytes()) {
+            m_snapshotQueue.push_back({r.seq, true, i, bytes});
+            m_snapshotBytes += bytes;
+        }
+    for (std::size_t i = 0; i < r.outputs.size(); ++i)
+        if (const std::size_t bytes = r.outputs[i].snapshotBytes()) {
+            m_snapshotQueue.push_back({r.seq, false, i, bytes});
+            m_snapshotBytes += bytes;
+        }
+}
+
+void Recorder::enforceCap()
+{
+    while (m_snapshotBytes > m_options.memoryCapBytes && !m_snapshotQueue.empty())
+        dropOldest();
+}
+
+void Recorder::dropOldest()
+{
+    const SnapshotRef ref = m_snapshotQueue.front();
+    m_snapshotQueue.pop_front();
+    m_snapshotBytes -= ref.bytes;
+    auto found = m_current.index.find(ref.record);
+    if (found == m_current.index.end())
+        return;
+    RecordPtr& slot = m_current.records[found->second];
+    auto copy = std::make_shared<NodeRecord>(*slot);
+    TensorRecord& t = ref.input ? copy->inputs[ref.slot] : copy->outputs[ref.slot];
+    t.snapshot = Tensor();
+    t.snapshotDropped = true;
+    slot = std::move(copy);
+    DropReport& report = m_current.dropped;
+    report.bytes += ref.bytes;
+    ++report.snapshots;
+    if (report.records.empty() || report.records.back() != ref.record)
+        report.records.push_back(ref.record);
+}
+
+void Recorder::archiveCurrent()
+{
+    if (m_options.keptSteps > 0 && !m_current.records.empty()) {
+        StepData archived;
+        archived.step = m_current.step;
+        archived.index = std::move(m_current.index);
+        archived.dropped = std::move(m_current.dropped);
+        for (const RecordPtr& r : m_current.records)
+            archived.records.push_back(withoutSnapshots(r));
+        m_archive.push_back(std::move(archived));
+        while (m_archive.size() > m_options.keptSteps)
+            m_archive.pop_front();
+    }
+    m_snapshotQueue.clear();
+    m_snapshotBytes = 0;
+    m_firstSeen.clear();
+    m_forwardRecordOfOpSeq.clear();
+    m_preUpdate.clear();
+    m_pending.clear();
+    // The key may point at a dead impl here: only the storage can be asked.
+    std::erase_if(m_known, [](const auto& entry) { return entry.second.storage.expired(); });
+}
+
+void Recorder::stepStarted(std::int64_t step)
+{
+    std::lock_guard lock(m_mutex);
+    archiveCurrent();
+    m_current = StepData{};
+    m_current.step = step;
+}
+
+StepSummary Recorder::stepFinished(std::int64_t step, double loss,
+                                   const std::vector<ParameterState>& parameters)
+{
+    std::lock_guard lock(m_mutex);
+    StepSummary s;
+    s.step = step;
+    s.finished = true;
+    s.loss = loss;
+    for (const RecordPtr& r : m_current.records)
+        ++(r->phase == Phase::Forward ? s.forwardNodes
+                                      : r->phase == Phase::Backward ? s.backwardNodes : s.updateNodes);
+    s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - m_current.started).count();
+    for (const ParameterState& p : parameters) {
+        ParameterSummary ps;
+        ps.name = p.name;
+        ps.gradient = computeStats(p.gradient);
+        ps.weight = computeStats(p.weight);
+        ps.gradientNorm = normOf(ps.gradient);
+        ps.weightNorm = normOf(ps.weight);
+        auto before = m_preUpdate.find(p.name);
+        if (before != m_preUpdate.end() && p.weight.defined()) {
+            ps.updated = true;
+            ps.weightChange = relativeChange(before->second, p.weight);
+        }
+        s.parameters.push_back(std::move(ps));
+    }
+    s.dropped = m_current.dropped;
+    m_history.push_back(s);
+    // Norms stay for every step's charts; full stats only for the kept steps.
+    if (m_history.size() > m_options.keptSteps) {
+        for (ParameterSummary& ps : m_history[m_history.size() - m_options.keptSteps - 1].parameters) {
+            ps.gradient = TensorStats{};
+            ps.weight = TensorStats{};
+        }
+    }
+    return s;
+}
+
+} // namespace gradstep::debug

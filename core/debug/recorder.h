@@ -1,0 +1,168 @@
+// Recorder: the execution observer that turns a step's node events into NodeRecords, keeps full
+// snapshots for the current step under a memory cap, stats only for earlier steps, and per-step
+// summaries (loss, per-parameter gradient and weight norms) for charts.
+//
+// Threads: events arrive on the script's worker thread; any other thread may query between
+// events. Every member locks one mutex; queries return shared pointers to immutable records or
+// copies. Step numbering belongs to the caller (the Session): events before the first
+// stepStarted belong to step 0. SPDX-License-Identifier: MIT
+#pragma once
+
+#include "autodiff/observer.h"
+#include "debug/node_record.h"
+
+#include <chrono>
+#include <deque>
+#include <functional>
+#include <limits>
+#include <mutex>
+#include <optional>
+#include <unordered_map>
+
+namespace gradstep::debug {
+
+struct RecorderOptions {
+    std::size_t memoryCapBytes = std::size_t{1} << 30; ///< snapshots of the current step, at most
+    bool snapshots = true;                             ///< false: stats only
+    std::size_t keptSteps = 64;                        ///< earlier steps whose records stay (stats)
+};
+
+/// What the Session hands over at the end of a step for each trainable parameter.
+struct ParameterState {
+    std::string name;
+    Tensor gradient; ///< may be undefined
+    Tensor weight;   ///< after the update
+};
+
+struct ParameterSummary {
+    std::string name;
+    TensorStats gradient;
+    TensorStats weight;
+    double gradientNorm = std::numeric_limits<double>::quiet_NaN();
+    double weightNorm = std::numeric_limits<double>::quiet_NaN();
+    /// relativeChange(weight before the first update op that read it, weight now); NaN when no
+    /// update op read the parameter during the step.
+    double weightChange = std::numeric_limits<double>::quiet_NaN();
+    bool updated = false;
+};
+
+/// Snapshots the memory cap removed, oldest first, so the UI can say what is gone.
+struct DropReport {
+    std::size_t bytes = 0;
+    std::size_t snapshots = 0;
+    std::vector<std::uint64_t> records; ///< seqs of records that lost at least one snapshot
+};
+
+struct StepSummary {
+    std::int64_t step = 0;
+    bool finished = false;
+    double loss = std::numeric_limits<double>::quiet_NaN();
+    std::size_t forwardNodes = 0;
+    std::size_t backwardNodes = 0;
+    std::size_t updateNodes = 0;
+    double seconds = 0.0; ///< from stepStarted to stepFinished
+    std::vector<ParameterSummary> parameters;
+    DropReport dropped;
+};
+
+using RecordPredicate = std::function<bool(const NodeRecord&)>;
+
+class Recorder : public ExecutionObserver {
+public:
+    explicit Recorder(RecorderOptions options = {});
+
+    void nodeStarted(const NodeEvent& event) override;
+    void nodeFinished(const NodeEvent& event) override;
+
+    /// Begins step `step`: the previous step's records keep their stats and lose their snapshots.
+    void stepStarted(std::int64_t step);
+    /// Closes the step: per-parameter norms and weight change, loss, node counts. The step's
+    /// snapshots stay until the next stepStarted. Returns the summary also added to history().
+    StepSummary stepFinished(std::int64_t step, double loss, const std::vector<ParameterState>& parameters);
+
+    RecorderOptions options() const;
+    /// Applies at once: a lower cap drops the oldest snapshots now.
+    void setMemoryCap(std::size_t bytes);
+    void setSnapshotsEnabled(bool enabled);
+    /// Forgets everything (a restart).
+    void clear();
+
+    std::int64_t currentStep() const;
+    std::vector<RecordPtr> currentRecords() const;
+    /// The current step's or a kept earlier step's records; empty for unknown steps.
+    std::vector<RecordPtr> stepRecords(std::int64_t step) const;
+    RecordPtr record(std::uint64_t seq) const;
+    RecordPtr lastRecord() const;
+    /// The innermost node that started and has not finished (identity and inputs only), to show
+    /// a node before it runs: call it from nodeStarted's thread or while the worker is paused
+    /// there. A node whose kernel threw stays on the stack until an enclosing node finishes or
+    /// the next step starts.
+    std::optional<NodeRecord> pending() const;
+    /// The current step's snapshot of a tensor: an output, or a Parameter or external tensor as
+    /// first seen in the step. nullopt when never taken or dropped.
+    std::optional<Tensor> snapshot(const TensorId& id) const;
+    /// Finished steps, oldest first.
+    std::vector<StepSummary> history() const;
+    DropReport dropped() const;
+    std::size_t snapshotBytes() const;
+    /// The first record of the current step, in execution order, for which pred holds.
+    RecordPtr firstRecordWhere(const RecordPredicate& pred) const;
+
+private:
+    struct Pending {
+        NodeRecord record;
+        std::chrono::steady_clock::time_point started;
+    };
+    struct StepData {
+        std::int64_t step = 0;
+        std::vector<RecordPtr> records;
+        std::unordered_map<std::uint64_t, std::size_t> index; ///< record seq -> position
+        std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
+        DropReport dropped;
+    };
+    struct SnapshotRef {
+        std::uint64_t record;
+        bool input;
+        std::size_t slot;
+        std::size_t bytes;
+    };
+    /// A table entry is the tensor it was made for while its storage lives and is still the
+    /// impl's storage: the weak pointer keeps the Storage object's address from being reused.
+    struct KnownTensor {
+        std::weak_ptr<Storage> storage;
+        TensorId id;
+        bool current(const TensorImpl* impl) const;
+    };
+
+    std::optional<TensorId> knownId(const Tensor& t) const;
+    TensorId idFor(const Tensor& t);
+    TensorRecord inputRecord(const Tensor& t, Phase phase);
+    void fillIdentity(NodeRecord& r, const NodeEvent& event) const;
+    void fillOutputs(NodeRecord& r, const NodeEvent& event);
+    void publish(NodeRecord&& r);
+    bool takeSnapshot(TensorRecord& t, const Tensor& value);
+    void queueSnapshots(const NodeRecord& r);
+    void enforceCap();
+    void dropOldest();
+    void archiveCurrent();
+    const StepData* findStep(std::int64_t step) const;
+
+    mutable std::mutex m_mutex;
+    RecorderOptions m_options;
+    StepData m_current;
+    std::deque<StepData> m_archive;
+    std::vector<StepSummary> m_history;
+    std::vector<Pending> m_pending;
+    std::deque<SnapshotRef> m_snapshotQueue;
+    std::size_t m_snapshotBytes = 0;
+    std::unordered_map<const TensorImpl*, KnownTensor> m_known;
+    /// Where the step first saw each Parameter or external tensor: record seq and input slot.
+    std::unordered_map<TensorId, std::pair<std::uint64_t, std::size_t>, TensorIdHash> m_firstSeen;
+    std::unordered_map<std::uint64_t, std::uint64_t> m_forwardRecordOfOpSeq;
+    /// Each parameter's value before the step's first update op read it.
+    std::unordered_map<std::string, Tensor> m_preUpdate;
+    std::uint64_t m_nextSeq = 1;
+    std::uint64_t m_nextExternal = 1;
+};
+
+} // namespace gradstep::debug
