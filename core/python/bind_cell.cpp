@@ -241,13 +241,11 @@ py::object callCell(const py::object& self, const py::args& args, const py::kwar
                                                                  : cell.className());
         return self.attr("construct")(*args, **kwargs);
     }
-    const std::string who = python ? cell.className() + "' (a Cell with a bprop" : cell.className();
+    const std::string rule = python ? "a Cell with a bprop takes " : "";
     if (!kwargs.empty())
-        throw py::type_error("For '" + who + (python ? ")" : "")
-                             + "', construct takes positional inputs only, but got keyword "
-                               "arguments.");
-    const std::vector<Value> inputs = toCellInputs(args, python ? who + ")" : who);
-    return toPython(cell(inputs));
+        throw py::type_error("For '" + cell.className() + "', " + (python ? rule : "construct takes ")
+                             + "positional inputs only, but got keyword arguments.");
+    return toPython(cell(toCellInputs(args, cell.className(), python)));
 }
 
 /// Cell.construct as a method: a Python Cell without its own construct, or a core Cell's
@@ -267,11 +265,36 @@ py::object baseConstruct(const py::object& self, const py::args& args, const py:
     return toPython(cell.construct(toCellInputs(args, cell.className())));
 }
 
-py::list parameterList(const ParameterTuple& parameters)
+/// The Python object of the parameter at `path` ("fc.weight"): the one assigned, or a wrapper the
+/// owning Cell keeps in _params, so every call returns the same object for one Parameter.
+py::object parameterObject(const py::object& self, const std::string& path)
+{
+    py::object owner = self;
+    std::size_t start = 0;
+    for (std::size_t dot = path.find('.'); dot != std::string::npos; dot = path.find('.', start)) {
+        const std::string name = path.substr(start, dot - start);
+        owner = childObject(owner, name, initializedCell(owner).child(name));
+        start = dot + 1;
+    }
+    return getAttribute(owner, path.substr(start));
+}
+
+/// (path, Python Parameter) for every parameter of `self`, trainable ones only if asked.
+std::vector<std::pair<std::string, py::object>> parameterObjects(const py::object& self,
+                                                                  bool trainableOnly)
+{
+    std::vector<std::pair<std::string, py::object>> out;
+    for (auto& [path, p] : initializedCell(self).parametersAndNames())
+        if (!trainableOnly || p.requiresGrad())
+            out.emplace_back(path, parameterObject(self, path));
+    return out;
+}
+
+py::list parameterList(const py::object& self, bool trainableOnly)
 {
     py::list out;
-    for (const Parameter& p : parameters)
-        out.append(py::cast(p));
+    for (auto& entry : parameterObjects(self, trainableOnly))
+        out.append(entry.second);
     return out;
 }
 
@@ -298,18 +321,18 @@ void bindCellMethods(CellClass& cls)
         .def("__getattr__", &getAttribute)
         .def("trainable_params",
              [](const py::object& self, bool) {
-                 return parameterList(initializedCell(self).trainableParams());
+                 return parameterList(self, true);
              },
              py::arg("recurse") = true)
         .def("get_parameters",
              [](const py::object& self, bool) {
-                 return parameterList(initializedCell(self).getParameters()).attr("__iter__")();
+                 return parameterList(self, false).attr("__iter__")();
              },
              py::arg("expand") = true)
         .def("parameters_and_names",
              [](const py::object& self, const std::string& prefix, bool) {
                  py::list out;
-                 for (auto& [path, p] : initializedCell(self).parametersAndNames())
+                 for (auto& [path, p] : parameterObjects(self, false))
                      out.append(py::make_tuple(prefix.empty() ? path : prefix + "." + path, p));
                  return out.attr("__iter__")();
              },

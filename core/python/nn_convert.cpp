@@ -50,15 +50,15 @@ Padding4 toPadding4(py::handle value, const std::string& who)
     return Padding4(v[0], v[1], v[2], v[3]);
 }
 
-std::vector<Value> toCellInputs(const py::args& args, const std::string& cell)
+std::vector<Value> toCellInputs(const py::args& args, const std::string& cell, bool bprop)
 {
     std::vector<Value> inputs;
     inputs.reserve(args.size());
     for (std::size_t i = 0; i < args.size(); ++i) {
         if (!isValueLike(args[i]))
-            throw py::type_error("For '" + cell
-                                 + "', the inputs must be Tensors (or tuples of Tensors), but "
-                                   "input "
+            throw py::type_error("For '" + cell + "', "
+                                 + (bprop ? "a Cell with a bprop takes" : "the inputs must be")
+                                 + " Tensors (or tuples of Tensors), but input "
                                  + std::to_string(i) + " is of type '" + pyTypeName(args[i])
                                  + "'.");
         inputs.push_back(toValue(args[i], "the input of '" + cell + "'"));

@@ -25,8 +25,10 @@ IntPair toIntPair(pybind11::handle value, const std::string& who, const char* wh
 /// An int, or a tuple / list of four ints (top, bottom, left, right).
 Padding4 toPadding4(pybind11::handle value, const std::string& who);
 /// The positional arguments of a call into a core Cell: Tensors, None and tuples or lists of
-/// those, as Values. TypeError naming the Cell and the input otherwise.
-std::vector<Value> toCellInputs(const pybind11::args& args, const std::string& cell);
+/// those, as Values. TypeError naming the Cell and the input otherwise (saying that a Cell with a
+/// bprop needs them when `bprop`).
+std::vector<Value> toCellInputs(const pybind11::args& args, const std::string& cell,
+                                bool bprop = false);
 /// The name of a Python value's type, for messages.
 std::string pyTypeName(pybind11::handle value);
 
