@@ -1,11 +1,15 @@
 // Methods of mindspore.Tensor (MindSpore 2.x signatures): reshape, view, transpose, T, sum, mean,
-// max, min, argmax, argmin, astype, squeeze, expand_dims, flatten, copy, and __getitem__ through
-// the core's getitem (ints, slices, ellipsis, None, bools, index and mask tensors, lists).
+// max, min, argmax, argmin, astype, squeeze, expand_dims, flatten, copy, abs, exp, log, sqrt, pow,
+// matmul, clip, and __getitem__ through the core's getitem (ints, slices, ellipsis, None, bools,
+// index and mask tensors, lists) and __setitem__ (the same indices; see Note [setitem]).
 // SPDX-License-Identifier: MIT
 #include "python/bindings.h"
 #include "python/convert.h"
+#include "python/ops_args.h"
 
+#include "autodiff/context.h"
 #include "ops/elementwise.h"
+#include "ops/nn_ops.h"
 #include "ops/reduction.h"
 #include "ops/shape_ops.h"
 
@@ -53,28 +57,6 @@ Tensor sum(const Tensor& x, const py::object& axis, const py::object& dtype, boo
     return result;
 }
 
-Tensor flattenRange(const Tensor& x, std::int64_t startDim, std::int64_t endDim)
-{
-    if (x.rank() == 0)
-        return reshape(x, {1});
-    const int start = normalizeAxis(startDim, x.rank(), "flatten");
-    const int end = normalizeAxis(endDim, x.rank(), "flatten");
-    if (start > end)
-        throw py::value_error("For 'flatten', 'start_dim' (" + std::to_string(startDim)
-                              + ") must not come after 'end_dim' (" + std::to_string(endDim) + ").");
-    Axes dims;
-    std::int64_t merged = 1;
-    for (int axis = 0; axis < x.rank(); ++axis) {
-        if (axis < start || axis > end)
-            dims.push_back(x.shape()[axis]);
-        else
-            merged *= x.shape()[axis];
-        if (axis == end)
-            dims.push_back(merged);
-    }
-    return reshape(x, dims);
-}
-
 /// A differentiable copy with its own storage (a Parameter's copy must not follow its updates).
 Tensor copyOf(const Tensor& x)
 {
@@ -96,7 +78,7 @@ void bindShapeMethods(TensorClass& cls)
              [](const Tensor& x, const std::string& order, std::int64_t startDim, std::int64_t endDim) {
                  if (order != "C")
                      throw py::value_error("For 'flatten', only order='C' is supported, got '" + order + "'.");
-                 return flattenRange(x, startDim, endDim);
+                 return ops::flattenRange(x, startDim, endDim);
              },
              py::arg("order") = "C", py::kw_only(), py::arg("start_dim") = 0, py::arg("end_dim") = -1)
         .def("astype", [](const Tensor& x, const py::object& dtype, bool) { return cast(x, toDType(dtype)); },
@@ -204,13 +186,77 @@ Tensor getItem(const Tensor& x, py::handle index)
     return result;
 }
 
+// Note [setitem]
+// x[index] = value writes into x's storage, as MindSpore's PyNative Tensor.__setitem__ changes the
+// tensor in place. It is a value write done outside autodiff: the tape records nodes for ops and
+// has no way to express "this tensor's earlier values were replaced", so a write into a tensor
+// that autodiff tracks (a Parameter or an op output that requires grad) while a tape records
+// raises RuntimeError rather than produce a wrong gradient. Outside recording (data preparation,
+// initialisation) such writes are allowed. Storage shared with other tensors (reshape and squeeze
+// return views of their input) is copied first, so only this tensor changes. The positions are
+// found by indexing a tensor of flat positions with the same getitem, so every index getitem
+// accepts works here too; with repeated indices the last write wins, as in NumPy.
+void setItem(const Tensor& target, py::handle index, py::handle value)
+{
+    ExecutionContext& context = executionContext();
+    if (context.tracer)
+        throw py::type_error("Tensor.__setitem__ is not supported while tracing a graph");
+    if (target.requiresGrad() && context.recording())
+        throw std::runtime_error("Tensor.__setitem__: in-place assignment to a tensor that requires grad is not "
+                                 "supported while gradients are being recorded (gradstep's tape cannot record "
+                                 "an in-place write); build the new value with ops such as ops.where or "
+                                 "ops.select instead");
+    NoGradGuard noGrad;
+    Tensor positions = Tensor::empty(target.shape(), DType::Int64);
+    auto* flat = positions.data<std::int64_t>();
+    for (std::int64_t i = 0; i < target.numel(); ++i)
+        flat[i] = i;
+    const Tensor selected = getItem(positions, index);
+    const Tensor* given = asTensor(value);
+    Tensor source = cast(given ? *given : toTensor(value), target.dtype());
+    while (source.rank() > selected.rank() && source.shape()[0] == 1)
+        source = reshape(source, Axes(source.shape().begin() + 1, source.shape().end()));
+    if (source.shape() != selected.shape())
+        source = broadcastTo(source, Axes(selected.shape().begin(), selected.shape().end()));
+    Tensor x = target;
+    if (x.impl()->storage.use_count() > 1)
+        x.impl()->storage = x.clone().impl()->storage;
+    const auto* at = selected.data<std::int64_t>();
+    visitDType(x.dtype(), [&](auto* tag) {
+        using T = std::remove_pointer_t<decltype(tag)>;
+        T* out = x.data<T>();
+        const T* in = source.data<T>();
+        for (std::int64_t i = 0; i < selected.numel(); ++i)
+            out[at[i]] = in[i];
+    });
+}
+
+void bindMath(TensorClass& cls)
+{
+    cls.def("abs", [](const Tensor& x) { return gradstep::abs(x); })
+        .def("exp", [](const Tensor& x) { return gradstep::exp(x); })
+        .def("log", [](const Tensor& x) { return gradstep::log(x); })
+        .def("sqrt", [](const Tensor& x) { return gradstep::sqrt(x); })
+        .def("pow", [](const Tensor& x, py::handle exponent) {
+            auto [a, b] = ops::binaryArgs(py::cast(x), exponent, "Pow");
+            return gradstep::pow(a, b);
+        }, py::arg("exponent"))
+        .def("matmul", [](const Tensor& x, py::handle other) {
+            return matmul(x, ops::tensorArg(other, "MatMul", "tensor2"));
+        }, py::arg("tensor2"))
+        .def("clip", [](const Tensor& x, py::handle low, py::handle high) {
+            return ops::clipValue(x, low, high, "clip");
+        }, py::arg("min") = py::none(), py::arg("max") = py::none());
+}
+
 } // namespace
 
 void bindTensorMethods(TensorClass& cls)
 {
     bindShapeMethods(cls);
     bindReductions(cls);
-    cls.def("__getitem__", &getItem);
+    bindMath(cls);
+    cls.def("__getitem__", &getItem).def("__setitem__", &setItem);
 }
 
 } // namespace gradstep::python

@@ -53,6 +53,8 @@ std::vector<Parameter> toParameters(pybind11::handle object, const std::string& 
 /// set_context / get_context / modes on `m` and on mindspore.context; set_seed, __version__.
 void bindContext(pybind11::module_& m, pybind11::module_& context);
 void resetContext();
+/// mindspore.ops: functional ops, primitive classes, and the ops.functional / ops.operations aliases.
+void bindOps(pybind11::module_& ops);
 void releaseDtypes();
 void releaseContext();
 

@@ -94,13 +94,18 @@ void Host::start(const HostOptions& options)
     } catch (const std::exception& e) {
         throw RuntimeError(e.what());
     }
+    // The Python exception must be gone before finalising: error_already_set holds references to
+    // Python objects, and releasing them after finalize_interpreter() crashes.
+    std::string importError;
     try {
         installMindspore();
     } catch (py::error_already_set& e) {
-        const std::string what = e.what();
+        importError = e.what();
+    }
+    if (!importError.empty()) {
         py::finalize_interpreter();
         s.state = State::Finalised;
-        throw RuntimeError("cannot import the embedded mindspore module: " + what);
+        throw RuntimeError("cannot import the embedded mindspore module: " + importError);
     }
     s.mainThread = PyEval_SaveThread();
     s.state = State::Running;

@@ -32,7 +32,8 @@ PYBIND11_EMBEDDED_MODULE(mindspore, m)
 
     py::module_ context = m.def_submodule("context", "mindspore.context: execution mode and settings");
     bindContext(m, context);
-    m.def_submodule("ops", "mindspore.ops: functional ops and primitives");
+    py::module_ ops = m.def_submodule("ops", "mindspore.ops: functional ops and primitives");
+    bindOps(ops);
     py::module_ nn = m.def_submodule("nn", "mindspore.nn: Cells, losses and optimizers");
     py::module_ initializer = common.def_submodule("initializer", "mindspore.common.initializer: weight init");
     bindNn(nn, initializer);
