@@ -1,8 +1,7 @@
 // mindspore.nn.Cell: the core Cell with a trampoline, so Python subclasses with __init__,
 // construct and bprop work both when Python calls them and when a core Cell (WithLossCell,
-// SequentialCell) does. Attribute assignment registers child Cells and Parameters with the core
-// Cell (which renames the parameters "fc.weight") and keeps the Python objects in the instance's
-// _cells and _params dicts, as MindSpore's Cell does. See Note [Calling a Cell from Python].
+// SequentialCell) does. See Note [Calling a Cell from Python]. Attribute assignment is in
+// cell_attributes.cpp.
 // SPDX-License-Identifier: MIT
 #include "python/bindings.h"
 #include "python/convert.h"
@@ -89,141 +88,6 @@ private:
 
 using CellClass = py::class_<Cell, PyCell, std::shared_ptr<Cell>>;
 
-/// The core Cell of `self`, or null while its __init__ has not run.
-Cell* cellOf(py::handle self)
-{
-    if (!py::isinstance<Cell>(self))
-        throw py::type_error("expected a mindspore.nn.Cell, got '" + pyTypeName(self) + "'");
-    auto* instance = reinterpret_cast<py::detail::instance*>(self.ptr());
-    if (!instance->get_value_and_holder().holder_constructed())
-        return nullptr;
-    return self.cast<Cell*>();
-}
-
-Cell& initializedCell(py::handle self)
-{
-    Cell* cell = cellOf(self);
-    if (!cell)
-        throw py::attribute_error("'" + pyTypeName(self)
-                                  + "' object is used before Cell.__init__() is called; call "
-                                    "super().__init__() first in __init__");
-    return *cell;
-}
-
-/// The instance's _cells or _params dict, created on first use.
-py::dict registry(py::handle self, const char* key)
-{
-    py::dict dict = self.attr("__dict__");
-    if (!dict.contains(key))
-        dict[key] = py::dict();
-    return dict[key];
-}
-
-void dropFromDict(py::handle self, const std::string& name)
-{
-    py::dict dict = self.attr("__dict__");
-    if (dict.contains(name))
-        PyDict_DelItemString(dict.ptr(), name.c_str());
-}
-
-void registerCell(py::handle self, Cell& cell, const std::string& name, const py::object& child)
-{
-    if (!py::isinstance<Cell>(child))
-        throw py::type_error("For '" + cell.className() + "', the child '" + name
-                             + "' must be a Cell, but got '" + pyTypeName(child) + "'.");
-    cell.registerChild(name, child.cast<CellPtr>());
-    registry(self, "_cells")[name.c_str()] = child;
-    py::dict params = registry(self, "_params");
-    if (params.contains(name))
-        PyDict_DelItemString(params.ptr(), name.c_str());
-    dropFromDict(self, name);
-}
-
-void registerParameter(py::handle self, Cell& cell, const std::string& name, const py::object& p)
-{
-    if (registry(self, "_cells").contains(name))
-        throw py::type_error("For '" + cell.className() + "', the attribute '" + name
-                             + "' is a child Cell and cannot be replaced by a Parameter.");
-    cell.registerParameter(name, p.cast<Parameter>());
-    registry(self, "_params")[name.c_str()] = p;
-    dropFromDict(self, name);
-}
-
-void setAttribute(const py::object& self, const std::string& name, const py::object& value)
-{
-    Cell* cell = cellOf(self);
-    const bool isCell = py::isinstance<Cell>(value);
-    const bool isParameter = py::isinstance<Parameter>(value);
-    if (!cell && (isCell || isParameter))
-        throw py::attribute_error(std::string("For 'Cell', can not assign ")
-                                  + (isCell ? "cells" : "params")
-                                  + " before Cell.__init__() is called (assigning '" + name
-                                  + "'); call super().__init__() first.");
-    if (cell && isCell)
-        return registerCell(self, *cell, name, value);
-    if (cell && isParameter)
-        return registerParameter(self, *cell, name, value);
-    if (cell && registry(self, "_cells").contains(name))
-        throw py::type_error("For '" + cell->className() + "', the type of '" + name
-                             + "' should be Cell, but got '" + pyTypeName(value) + "'.");
-    if (cell && registry(self, "_params").contains(name)) {
-        if (!asTensor(value))
-            throw py::type_error("For '" + cell->className() + "', the type of '" + name
-                                 + "' should be Parameter or Tensor, but got '"
-                                 + pyTypeName(value) + "'.");
-        registry(self, "_params")[name.c_str()].attr("set_data")(value);
-        return;
-    }
-    if (PyObject_GenericSetAttr(self.ptr(), py::str(name).ptr(), value.ptr()) != 0)
-        throw py::error_already_set();
-}
-
-} // namespace
-
-void adoptChild(py::handle self, const std::string& name, const py::object& child)
-{
-    registerCell(self, initializedCell(self), name, child);
-}
-
-void keepChild(py::handle self, const std::string& name, const py::object& child)
-{
-    if (py::isinstance<Cell>(child))
-        registry(self, "_cells")[name.c_str()] = child;
-}
-
-py::object childObject(py::handle self, const std::string& name, const CellPtr& child)
-{
-    py::dict cells = registry(self, "_cells");
-    if (cells.contains(name))
-        return cells[name.c_str()];
-    py::object object = py::cast(child);
-    cells[name.c_str()] = object;
-    return object;
-}
-
-namespace {
-
-py::object getAttribute(const py::object& self, const std::string& name)
-{
-    Cell* cell = name.rfind("__", 0) == 0 ? nullptr : cellOf(self);
-    if (cell) {
-        for (const char* key : {"_cells", "_params"}) {
-            py::dict dict = registry(self, key);
-            if (dict.contains(name))
-                return dict[name.c_str()];
-        }
-        if (CellPtr child = cell->child(name))
-            return childObject(self, name, child);
-        for (auto& [path, parameter] : cell->parametersAndNames())
-            if (path == name) {
-                py::object object = py::cast(parameter);
-                registry(self, "_params")[name.c_str()] = object;
-                return object;
-            }
-    }
-    throw py::attribute_error("'" + pyTypeName(self) + "' object has no attribute '" + name + "'");
-}
-
 // Note [Calling a Cell from Python]
 // A Cell defined in Python and without a bprop runs its construct directly, with the Python
 // arguments as given (any objects, keywords too) and its result returned as is; only the scope is
@@ -265,31 +129,6 @@ py::object baseConstruct(const py::object& self, const py::args& args, const py:
     return toPython(cell.construct(toCellInputs(args, cell.className())));
 }
 
-/// The Python object of the parameter at `path` ("fc.weight"): the one assigned, or a wrapper the
-/// owning Cell keeps in _params, so every call returns the same object for one Parameter.
-py::object parameterObject(const py::object& self, const std::string& path)
-{
-    py::object owner = self;
-    std::size_t start = 0;
-    for (std::size_t dot = path.find('.'); dot != std::string::npos; dot = path.find('.', start)) {
-        const std::string name = path.substr(start, dot - start);
-        owner = childObject(owner, name, initializedCell(owner).child(name));
-        start = dot + 1;
-    }
-    return getAttribute(owner, path.substr(start));
-}
-
-/// (path, Python Parameter) for every parameter of `self`, trainable ones only if asked.
-std::vector<std::pair<std::string, py::object>> parameterObjects(const py::object& self,
-                                                                  bool trainableOnly)
-{
-    std::vector<std::pair<std::string, py::object>> out;
-    for (auto& [path, p] : initializedCell(self).parametersAndNames())
-        if (!trainableOnly || p.requiresGrad())
-            out.emplace_back(path, parameterObject(self, path));
-    return out;
-}
-
 py::list parameterList(const py::object& self, bool trainableOnly)
 {
     py::list out;
@@ -317,8 +156,8 @@ void bindCellMethods(CellClass& cls)
 {
     cls.def("__call__", &callCell)
         .def("construct", &baseConstruct)
-        .def("__setattr__", &setAttribute)
-        .def("__getattr__", &getAttribute)
+        .def("__setattr__", &setCellAttribute)
+        .def("__getattr__", &getCellAttribute)
         .def("trainable_params",
              [](const py::object& self, bool) {
                  return parameterList(self, true);
@@ -366,10 +205,7 @@ void bindCellMethods(CellClass& cls)
              py::arg("child_name"), py::arg("child_cell"))
         .def("insert_param_to_cell",
              [](const py::object& self, const std::string& name, const py::object& p, bool) {
-                 if (!py::isinstance<Parameter>(p))
-                     throw py::type_error("For 'insert_param_to_cell', the param must be a "
-                                          "Parameter, but got '" + pyTypeName(p) + "'.");
-                 registerParameter(self, initializedCell(self), name, p);
+                 adoptParameter(self, name, p);
              },
              py::arg("param_name"), py::arg("param"), py::arg("check_name_contain_dot") = true);
 }

@@ -46,6 +46,14 @@ void checkDataFormat(const std::string& who, const std::string& format)
                               "gradstep computes), but got '" + format + "'.");
 }
 
+/// MindSpore 2.2's dtype argument of the layers: gradstep's layers hold float32 parameters.
+void checkFloat32(const std::string& who, const py::object& dtype)
+{
+    if (!dtype.is_none() && toDType(dtype) != DType::Float32)
+        throw py::type_error("For '" + who + "', only 'dtype' mindspore.float32 is supported by gradstep, "
+                             "but got " + std::string(py::str(dtype)) + ".");
+}
+
 void bindDense(py::module_& nn)
 {
     using Class = LayerClass<Dense>;
@@ -53,7 +61,8 @@ void bindDense(py::module_& nn)
         .def("__init__",
              [](py::detail::value_and_holder& holder, std::int64_t in, std::int64_t out,
                 const py::object& weightInit, const py::object& biasInit, bool hasBias,
-                const py::object& activation) {
+                const py::object& activation, const py::object& dtype) {
+                 checkFloat32("Dense", dtype);
                  const InitSpec weight = toInitSpec(weightInit, "Dense");
                  const InitSpec bias = toInitSpec(biasInit, "Dense");
                  std::shared_ptr<Dense> dense;
@@ -72,7 +81,7 @@ void bindDense(py::module_& nn)
              },
              py::detail::is_new_style_constructor(), py::arg("in_channels"), py::arg("out_channels"),
              py::arg("weight_init") = py::none(), py::arg("bias_init") = py::none(),
-             py::arg("has_bias") = true, py::arg("activation") = py::none())
+             py::arg("has_bias") = true, py::arg("activation") = py::none(), py::arg("dtype") = py::none())
         .def_property_readonly("in_channels", &Dense::inChannels)
         .def_property_readonly("out_channels", &Dense::outChannels)
         .def_property_readonly("has_bias", &Dense::hasBias);
@@ -85,8 +94,9 @@ void bindConv2d(py::module_& nn)
                          const py::object& stride, const std::string& padMode, const py::object& padding,
                          const py::object& dilation, std::int64_t group, bool hasBias,
                          const py::object& weightInit, const py::object& biasInit,
-                         const std::string& dataFormat) {
+                         const std::string& dataFormat, const py::object& dtype) {
                  checkDataFormat("Conv2d", dataFormat);
+                 checkFloat32("Conv2d", dtype);
                  return std::make_shared<Conv2d>(
                      in, out, toIntPair(kernel, "Conv2d", "kernel_size"), toIntPair(stride, "Conv2d", "stride"),
                      padMode, toPadding4(padding, "Conv2d"), toIntPair(dilation, "Conv2d", "dilation"), group,
@@ -95,7 +105,7 @@ void bindConv2d(py::module_& nn)
              py::arg("in_channels"), py::arg("out_channels"), py::arg("kernel_size"), py::arg("stride") = 1,
              py::arg("pad_mode") = "same", py::arg("padding") = 0, py::arg("dilation") = 1,
              py::arg("group") = 1, py::arg("has_bias") = false, py::arg("weight_init") = py::none(),
-             py::arg("bias_init") = py::none(), py::arg("data_format") = "NCHW")
+             py::arg("bias_init") = py::none(), py::arg("data_format") = "NCHW", py::arg("dtype") = py::none())
         .def_property_readonly("pad_mode", &Conv2d::padMode);
 }
 

@@ -12,6 +12,7 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace gradstep::python {
@@ -32,9 +33,28 @@ std::vector<Value> toCellInputs(const pybind11::args& args, const std::string& c
 /// The name of a Python value's type, for messages.
 std::string pyTypeName(pybind11::handle value);
 
+/// The core Cell of a mindspore.nn.Cell object, or null while its __init__ has not run.
+Cell* cellOf(pybind11::handle self);
+/// The same, with an AttributeError when __init__ has not run.
+Cell& initializedCell(pybind11::handle self);
+/// Cell.__setattr__: Cells become children, Parameters parameters (renamed to the attribute
+/// name), a Tensor assigned to a parameter's name is its set_data; anything else is plain.
+void setCellAttribute(const pybind11::object& self, const std::string& name,
+                      const pybind11::object& value);
+/// Cell.__getattr__ (after the normal lookup failed): children and parameters by name.
+pybind11::object getCellAttribute(const pybind11::object& self, const std::string& name);
+/// (attribute path, Python Parameter) for every parameter of the Cell `self` and its
+/// descendants, in core order; the same Python object for one Parameter on every call.
+std::vector<std::pair<std::string, pybind11::object>> parameterObjects(const pybind11::object& self,
+                                                                       bool trainableOnly);
+
 /// Registers the Cell `child` under `name` on the Cell `self` (core child, renamed parameters)
 /// and keeps its Python object in self._cells. TypeError when child is not a Cell.
 void adoptChild(pybind11::handle self, const std::string& name, const pybind11::object& child);
+/// Registers the Parameter under `name` on the Cell `self` (renamed to `name`) and keeps it in
+/// self._params. TypeError when it is not a Parameter.
+void adoptParameter(pybind11::handle self, const std::string& name,
+                    const pybind11::object& parameter);
 /// Keeps the Python object of a child the core Cell registered itself (WithLossCell's backbone)
 /// in self._cells, so a Cell defined in Python lives as long as its owner; no-op for non-Cells.
 void keepChild(pybind11::handle self, const std::string& name, const pybind11::object& child);

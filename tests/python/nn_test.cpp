@@ -341,5 +341,16 @@ assert nn.Conv2d(1, 2, (3, 5), stride=(1, 2), pad_mode='pad', padding=(1, 1, 2, 
 assert nn.Conv2d(3, 8, 3)(Tensor(np.ones((1, 3, 9, 9), np.float32))).shape == (1, 8, 9, 9)  # 'same'
 assert nn.AvgPool2d(2, 2)(Tensor(np.ones((1, 1, 4, 4), np.float32))).shape == (1, 1, 2, 2)
 assert repr(nn.Dense(2, 3, has_bias=False)) == "Dense<input_channels=2, output_channels=3>"
+assert nn.Dense(2, 3, dtype=ms.float32).weight.dtype == ms.float32
+expect(TypeError, lambda: nn.Dense(2, 3, dtype=ms.float64), "Dense", "float32")
+class Scaled(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.act = nn.ReLU()
+    def extend_repr(self):
+        return "scale=2"
+    def construct(self, x):
+        return self.act(x) * 2
+assert repr(Scaled()) == "Scaled<\n  scale=2\n  (act): ReLU<>\n  >", repr(Scaled())
 )PY");
 }
