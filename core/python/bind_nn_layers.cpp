@@ -197,8 +197,10 @@ void bindSequentialCell(py::module_& nn)
                         adoptChild(self, py::str(item.first), py::reinterpret_borrow<py::object>(item.second));
                     return;
                 }
-                const bool listed = args.size() == 1 && (PyList_Check(args[0].ptr()) || PyTuple_Check(args[0].ptr()));
-                const auto cells = py::reinterpret_borrow<py::sequence>(listed ? py::handle(args[0]) : py::handle(args));
+                const bool listed =
+                    args.size() == 1 && (PyList_Check(args[0].ptr()) || PyTuple_Check(args[0].ptr()));
+                const py::handle source = listed ? py::handle(args[0]) : py::handle(args);
+                const auto cells = py::reinterpret_borrow<py::sequence>(source);
                 for (std::size_t i = 0; i < cells.size(); ++i)
                     adoptChild(self, std::to_string(i), cells[i]);
             },

@@ -82,7 +82,9 @@ void bindOptimizerBase(py::module_& nn)
         .def_property_readonly("parameters",
                                [](const Optimizer& o) { return makeParameterTuple(o.parameters()); })
         .def_property("learning_rate", &Optimizer::learningRate,
-                      [](Optimizer& o, const py::object& lr) { o.setLearningRate(toLearningRate(lr, o.className())); })
+                      [](Optimizer& o, const py::object& lr) {
+                          o.setLearningRate(toLearningRate(lr, o.className()));
+                      })
         .def("get_lr", [](const Optimizer& o) { return Tensor::full(Shape(), o.learningRate(), DType::Float32); })
         .def_property_readonly("weight_decay", &Optimizer::weightDecay)
         .def_property_readonly("global_step", &Optimizer::globalStep)
@@ -138,20 +140,22 @@ void bindTrainOneStepCell(py::module_& nn)
                      throw py::type_error("For 'TrainOneStepCell', the 'network' must be a Cell, but got '"
                                           + pyTypeName(network) + "'.");
                  if (!py::isinstance<Optimizer>(optimizer))
-                     throw py::type_error("For 'TrainOneStepCell', the 'optimizer' must be an nn.Optimizer, but got '"
-                                          + pyTypeName(optimizer) + "'.");
+                     throw py::type_error("For 'TrainOneStepCell', the 'optimizer' must be an "
+                                          "nn.Optimizer, but got '" + pyTypeName(optimizer) + "'.");
                  if (returnGrad)
                      throw py::value_error("For 'TrainOneStepCell', 'return_grad' is not supported by gradstep.");
                  const double scale = sens.is_none() ? 1.0 : sens.cast<double>();
-                 auto cell = std::make_shared<TrainOneStepCell>(network.cast<CellPtr>(),
-                                                                optimizer.cast<std::shared_ptr<Optimizer>>(), scale);
+                 auto cell = std::make_shared<TrainOneStepCell>(
+                     network.cast<CellPtr>(), optimizer.cast<std::shared_ptr<Optimizer>>(), scale);
                  keepChild(constructCell<Class>(holder, cell), "network", network);
              },
              py::detail::is_new_style_constructor(), py::arg("network"), py::arg("optimizer"),
              py::arg("sens") = py::none(), py::arg("return_grad") = false)
         .def_property_readonly("optimizer", &TrainOneStepCell::optimizer)
         .def_property_readonly("weights",
-                               [](const TrainOneStepCell& c) { return makeParameterTuple(c.optimizer()->parameters()); })
+                               [](const TrainOneStepCell& c) {
+                                   return makeParameterTuple(c.optimizer()->parameters());
+                               })
         .def_property_readonly("sens", &TrainOneStepCell::sens);
 }
 

@@ -82,8 +82,10 @@ assert (dense.weight.asnumpy() == 1).all() and (dense.bias.asnumpy() == 0.5).all
 dense = nn.Dense(3, 2, weight_init=Tensor(np.full((2, 3), 3.0, np.float32)), bias_init=0)
 assert (dense.weight.asnumpy() == 3).all() and (dense.bias.asnumpy() == 0).all()
 assert repr(init.Normal()) == "Normal()" and isinstance(init.Zero(), init.Initializer)
-for bad, error in [(lambda: initializer('nonsense', (2,)), ValueError), (lambda: initializer([1], (2,)), TypeError),
-                   (lambda: init.HeUniform(mode='fan_avg'), ValueError), (lambda: initializer('zeros', (2, 3, -1)), ValueError),
+for bad, error in [(lambda: initializer('nonsense', (2,)), ValueError),
+                   (lambda: initializer([1], (2,)), TypeError),
+                   (lambda: init.HeUniform(mode='fan_avg'), ValueError),
+                   (lambda: initializer('zeros', (2, 3, -1)), ValueError),
                    (lambda: initializer(init.HeUniform(), (5,)), ValueError)]:
     try:
         bad()
