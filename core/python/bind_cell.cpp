@@ -88,8 +88,18 @@ private:
 
 using CellClass = py::class_<Cell, PyCell, std::shared_ptr<Cell>>;
 
+/// nn.Cell.construct, owned by the class for the interpreter's lifetime (set by bindCellClass).
+PyObject* g_baseConstruct = nullptr;
+
+/// True for a Python subclass of a core layer that defines its own construct.
+bool overridesConstruct(py::handle self)
+{
+    return py::type::handle_of(self).attr("construct").ptr() != g_baseConstruct;
+}
+
 // Note [Calling a Cell from Python]
-// A Cell defined in Python and without a bprop runs its construct directly, with the Python
+// A Cell defined in Python and without a bprop (or a Python subclass of a core layer that
+// overrides construct, which core wrappers calling it would not see) runs its construct directly, with the Python
 // arguments as given (any objects, keywords too) and its result returned as is; only the scope is
 // set, by the rule Cell::operator() uses (class name at top level, attribute name below). Every
 // other Cell goes through the core: core Cells, and Python Cells with a bprop, whose custom-bprop
@@ -99,7 +109,7 @@ py::object callCell(const py::object& self, const py::args& args, const py::kwar
 {
     Cell& cell = initializedCell(self);
     const bool python = dynamic_cast<PyCell*>(&cell) != nullptr;
-    if (python && !cell.hasBprop()) {
+    if ((python && !cell.hasBprop()) || (!python && overridesConstruct(self))) {
         const bool nested = executionContext().scope != nullptr;
         ScopeGuard scope(nested && !cell.attributeName().empty() ? cell.attributeName()
                                                                  : cell.className());
@@ -246,6 +256,7 @@ void bindCellClass(py::module_& nn)
             py::arg("flags") = py::none());
     bindCellMethods(cls);
     bindCellState(cls);
+    g_baseConstruct = cls.attr("construct").ptr();
 }
 
 void bindNn(py::module_& nn, py::module_& initializer)

@@ -221,6 +221,12 @@ assert y.shape == (4, 3) and (y.asnumpy() <= 0).all()
 assert args == (1, [2]) and kwargs == {'scale': 3} and text == "text"
 assert net.set_grad() is net and net.set_train(False) is net
 
+class Doubled(nn.Dense):  # a core layer subclassed in Python: its construct wins
+    def construct(self, x):
+        return super().construct(x) * 2
+doubled = Doubled(2, 3)
+assert np.allclose(doubled(x).asnumpy(), 2 * nn.Dense.construct(doubled, x).asnumpy())
+
 class NoConstruct(nn.Cell):
     pass
 try:
