@@ -43,6 +43,8 @@ void bindTensorOperators(TensorClass& cls);
 void bindTensorMethods(TensorClass& cls);
 /// mindspore.Parameter (a subclass of Tensor) and mindspore.ParameterTuple (a subclass of tuple).
 void bindParameter(pybind11::module_& m);
+/// mindspore.nn (Cell, layers, losses, wrappers, optimizers) and mindspore.common.initializer.
+void bindNn(pybind11::module_& nn, pybind11::module_& initializer);
 /// A new mindspore.ParameterTuple holding Python objects for `parameters`.
 pybind11::object makeParameterTuple(const std::vector<Parameter>& parameters);
 /// A Parameter, or a list / tuple / ParameterTuple of Parameters, as core Parameters; TypeError

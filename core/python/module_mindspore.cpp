@@ -34,7 +34,9 @@ PYBIND11_EMBEDDED_MODULE(mindspore, m)
     bindContext(m, context);
     py::module_ ops = m.def_submodule("ops", "mindspore.ops: functional ops and primitives");
     bindOps(ops);
-    m.def_submodule("nn", "mindspore.nn: Cells, losses and optimizers");
+    py::module_ nn = m.def_submodule("nn", "mindspore.nn: Cells, losses and optimizers");
+    py::module_ initializer = common.def_submodule("initializer", "mindspore.common.initializer: weight init");
+    bindNn(nn, initializer);
 }
 
 namespace gradstep::python {
