@@ -40,6 +40,9 @@ void bindTensorMethods(TensorClass& cls);
 /// set_context / get_context / modes on `m` and on mindspore.context; set_seed, __version__.
 void bindContext(pybind11::module_& m, pybind11::module_& context);
 void resetContext();
+/// mindspore.dataset on `dataset`: sources, pipeline operations, iterators, config, transforms
+/// and vision.
+void bindDataset(pybind11::module_& dataset);
 void releaseDtypes();
 void releaseContext();
 

@@ -31,6 +31,8 @@ PYBIND11_EMBEDDED_MODULE(mindspore, m)
     bindContext(m, context);
     m.def_submodule("ops", "mindspore.ops: functional ops and primitives");
     m.def_submodule("nn", "mindspore.nn: Cells, losses and optimizers");
+    py::module_ dataset = m.def_submodule("dataset", "mindspore.dataset: data pipelines");
+    bindDataset(dataset);
 }
 
 namespace gradstep::python {
