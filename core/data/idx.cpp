@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <fstream>
+#include <utility>
 #include <vector>
 
 namespace gradstep {
@@ -36,9 +37,9 @@ void expectHeader(const std::string& path, const std::vector<unsigned char>& byt
 
 } // namespace
 
-Tensor readIdxImages(const std::string& path)
+IdxBytes readIdxImageBytes(const std::string& path)
 {
-    const auto bytes = readAll(path);
+    auto bytes = readAll(path);
     expectHeader(path, bytes, 16, 0x803);
     const std::int64_t n = bigEndian(bytes, 4), rows = bigEndian(bytes, 8), cols = bigEndian(bytes, 12);
     const std::uint64_t need = 16 + static_cast<std::uint64_t>(n) * static_cast<std::uint64_t>(rows * cols);
@@ -46,25 +47,39 @@ Tensor readIdxImages(const std::string& path)
         throw RuntimeError(path + ": header says " + std::to_string(n) + " images of " + std::to_string(rows) + "x"
                            + std::to_string(cols) + " (" + std::to_string(need) + " bytes), file has "
                            + std::to_string(bytes.size()) + " bytes");
-    Tensor images = Tensor::empty(Shape{n, 1, rows, cols}, DType::Float32);
-    float* out = images.data<float>();
-    for (std::int64_t i = 0; i < images.numel(); ++i)
-        out[i] = static_cast<float>(bytes[static_cast<std::size_t>(16 + i)]) / 255.0f;
-    return images;
+    bytes.erase(bytes.begin(), bytes.begin() + 16);
+    return {{n, rows, cols}, std::move(bytes)};
 }
 
-Tensor readIdxLabels(const std::string& path)
+IdxBytes readIdxLabelBytes(const std::string& path)
 {
-    const auto bytes = readAll(path);
+    auto bytes = readAll(path);
     expectHeader(path, bytes, 8, 0x801);
     const std::int64_t n = bigEndian(bytes, 4);
     if (bytes.size() != static_cast<std::size_t>(8 + n))
         throw RuntimeError(path + ": header says " + std::to_string(n) + " labels, file has "
                            + std::to_string(bytes.size() - 8));
-    Tensor labels = Tensor::empty(Shape{n}, DType::Int32);
+    bytes.erase(bytes.begin(), bytes.begin() + 8);
+    return {{n}, std::move(bytes)};
+}
+
+Tensor readIdxImages(const std::string& path)
+{
+    const IdxBytes raw = readIdxImageBytes(path);
+    Tensor images = Tensor::empty(Shape{raw.dims[0], 1, raw.dims[1], raw.dims[2]}, DType::Float32);
+    float* out = images.data<float>();
+    for (std::size_t i = 0; i < raw.values.size(); ++i)
+        out[i] = static_cast<float>(raw.values[i]) / 255.0f;
+    return images;
+}
+
+Tensor readIdxLabels(const std::string& path)
+{
+    const IdxBytes raw = readIdxLabelBytes(path);
+    Tensor labels = Tensor::empty(Shape{raw.dims[0]}, DType::Int32);
     std::int32_t* out = labels.data<std::int32_t>();
-    for (std::int64_t i = 0; i < n; ++i)
-        out[i] = bytes[static_cast<std::size_t>(8 + i)];
+    for (std::size_t i = 0; i < raw.values.size(); ++i)
+        out[i] = raw.values[i];
     return labels;
 }
 

@@ -3,6 +3,7 @@
 // given: gradstep computes on the CPU whatever device_target says. SPDX-License-Identifier: MIT
 #include "python/bindings.h"
 
+#include "data/dataset.h"
 #include "random/generator.h"
 
 #include <string>
@@ -82,6 +83,7 @@ void setSeed(const py::handle& value)
     if (s < 0)
         throw py::value_error("The argument 'seed' must be non-negative, but got " + std::to_string(s) + ".");
     gradstep::setSeed(static_cast<std::uint64_t>(s));
+    data::setSeed(static_cast<std::uint64_t>(s)); // as MindSpore, it seeds the data pipelines' shuffles too
     // MindSpore's set_seed seeds NumPy's global generator too; scripts rely on it for data.
     py::module_::import("numpy").attr("random").attr("seed")(static_cast<std::uint32_t>(s & 0xFFFFFFFF));
     seed() = py::reinterpret_borrow<py::object>(value);
@@ -93,6 +95,7 @@ void resetContext()
 {
     settings().clear();
     seed() = py::none();
+    data::clearSeed();
 }
 
 void releaseContext()

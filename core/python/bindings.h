@@ -55,6 +55,9 @@ void bindContext(pybind11::module_& m, pybind11::module_& context);
 void resetContext();
 /// mindspore.ops: functional ops, primitive classes, and the ops.functional / ops.operations aliases.
 void bindOps(pybind11::module_& ops);
+/// mindspore.dataset on `dataset`: sources, pipeline operations, iterators, config, transforms
+/// and vision.
+void bindDataset(pybind11::module_& dataset);
 void releaseDtypes();
 void releaseContext();
 

@@ -37,6 +37,8 @@ PYBIND11_EMBEDDED_MODULE(mindspore, m)
     py::module_ nn = m.def_submodule("nn", "mindspore.nn: Cells, losses and optimizers");
     py::module_ initializer = common.def_submodule("initializer", "mindspore.common.initializer: weight init");
     bindNn(nn, initializer);
+    py::module_ dataset = m.def_submodule("dataset", "mindspore.dataset: data pipelines");
+    bindDataset(dataset);
 }
 
 namespace gradstep::python {

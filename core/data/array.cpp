@@ -1,0 +1,127 @@
+// Arrays of data-pipeline rows. SPDX-License-Identifier: MIT
+#include "data/array.h"
+
+#include <cmath>
+#include <cstring>
+#include <type_traits>
+#include <utility>
+
+namespace gradstep::data {
+
+std::string ElementType::name() const
+{
+    if (kind == 'b')
+        return "bool";
+    const char* base = kind == 'u' ? "uint" : kind == 'i' ? "int" : "float";
+    return base + std::to_string(size * 8);
+}
+
+bool ElementType::valid() const
+{
+    switch (kind) {
+    case 'b': return size == 1;
+    case 'u':
+    case 'i': return size == 1 || size == 2 || size == 4 || size == 8;
+    case 'f': return size == 2 || size == 4 || size == 8;
+    default: return false;
+    }
+}
+
+ElementType elementType(DType dtype)
+{
+    switch (dtype) {
+    case DType::Bool: return kBool;
+    case DType::Int32: return kInt32;
+    case DType::Int64: return kInt64;
+    case DType::Float32: return kFloat32;
+    case DType::Float64: break;
+    }
+    return kFloat64;
+}
+
+bool hasTensorDType(ElementType type)
+{
+    return type == kBool || type == kInt32 || type == kInt64 || type == kFloat32 || type == kFloat64;
+}
+
+DType tensorDType(ElementType type)
+{
+    for (DType d : {DType::Bool, DType::Int32, DType::Int64, DType::Float32, DType::Float64})
+        if (elementType(d) == type)
+            return d;
+    throw ValueError("a Tensor has no dtype " + type.name() + "; convert the column first (TypeCast)");
+}
+
+Array::Array(ElementType type, const Shape& shape)
+    : Array(type, shape, std::vector<unsigned char>(static_cast<std::size_t>(shape.numel() * type.size)))
+{
+}
+
+Array::Array(ElementType type, const Shape& shape, std::vector<unsigned char> bytes)
+    : m_type(type), m_shape(shape), m_bytes(std::move(bytes))
+{
+    if (!type.valid())
+        throw ValueError("unsupported element type, got kind '" + std::string(1, type.kind) + "' of "
+                         + std::to_string(type.size) + " bytes");
+    const auto need = static_cast<std::size_t>(shape.numel() * type.size);
+    if (m_bytes.size() != need)
+        throw ValueError("an array of " + type.name() + " " + shape.toString() + " needs " + std::to_string(need)
+                         + " bytes, got " + std::to_string(m_bytes.size()));
+}
+
+Array Array::fromTensor(const Tensor& tensor)
+{
+    const auto* first = static_cast<const unsigned char*>(tensor.rawData());
+    return {elementType(tensor.dtype()), tensor.shape(), std::vector<unsigned char>(first, first + tensor.nbytes())};
+}
+
+float halfToFloat(std::uint16_t bits)
+{
+    const int sign = bits >> 15, exponent = (bits >> 10) & 0x1F, mantissa = bits & 0x3FF;
+    float magnitude;
+    if (exponent == 0)
+        magnitude = std::ldexp(static_cast<float>(mantissa), -24);
+    else if (exponent == 31)
+        magnitude = mantissa ? NAN : INFINITY;
+    else
+        magnitude = std::ldexp(static_cast<float>(mantissa | 0x400), exponent - 25);
+    return sign ? -magnitude : magnitude;
+}
+
+double Array::at(std::int64_t i) const
+{
+    const unsigned char* p = m_bytes.data() + i * m_type.size;
+    if (m_type.kind == 'f' && m_type.size == 2) {
+        std::uint16_t bits;
+        std::memcpy(&bits, p, 2);
+        return halfToFloat(bits);
+    }
+    return visitElement(m_type, [&](auto* tag) {
+        std::remove_pointer_t<decltype(tag)> v;
+        std::memcpy(&v, p, sizeof v);
+        return static_cast<double>(v);
+    });
+}
+
+Array Array::slice(std::int64_t index) const
+{
+    if (m_shape.rank() == 0 || index < 0 || index >= m_shape[0])
+        throw IndexError("row " + std::to_string(index) + " of an array of shape " + m_shape.toString());
+    std::vector<std::int64_t> dims(m_shape.begin() + 1, m_shape.end());
+    const Shape rowShape(dims);
+    const auto rowBytes = static_cast<std::size_t>(rowShape.numel() * m_type.size);
+    const auto first = m_bytes.begin() + static_cast<std::ptrdiff_t>(rowBytes * static_cast<std::size_t>(index));
+    return {m_type, rowShape, std::vector<unsigned char>(first, first + static_cast<std::ptrdiff_t>(rowBytes))};
+}
+
+Tensor Array::toTensor() const
+{
+    Tensor t = Tensor::empty(m_shape, tensorDType(m_type));
+    if (!m_bytes.empty())
+        std::memcpy(t.rawData(), m_bytes.data(), m_bytes.size());
+    return t;
+}
+
+std::string describe(const Array& array) { return array.type().name() + " " + array.shape().toString(); }
+
+} // namespace gradstep::data
