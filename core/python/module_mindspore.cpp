@@ -34,6 +34,7 @@ PYBIND11_EMBEDDED_MODULE(mindspore, m)
     bindContext(m, context);
     m.def_submodule("ops", "mindspore.ops: functional ops and primitives");
     m.def_submodule("nn", "mindspore.nn: Cells, losses and optimizers");
+    bindGrad(m);
 }
 
 namespace gradstep::python {
@@ -61,6 +62,7 @@ void installMindspore()
         if (inPackage(name))
             ownModules().emplace_back(name, item.second.inc_ref().ptr());
     }
+    captureApiProfiles();
 }
 
 void releaseMindspore()
@@ -70,9 +72,10 @@ void releaseMindspore()
     ownModules().clear();
     releaseDtypes();
     releaseContext();
+    releaseApiProfiles();
 }
 
-void prepareMindsporeForRun()
+void prepareMindsporeForRun(const std::string& apiProfile)
 {
     py::dict modules = py::module_::import("sys").attr("modules");
     py::list stale;
@@ -84,6 +87,7 @@ void prepareMindsporeForRun()
     for (const auto& [name, module] : ownModules())
         modules[name.c_str()] = py::handle(module);
     resetContext();
+    applyApiProfile(apiProfile);
 }
 
 } // namespace gradstep::python
