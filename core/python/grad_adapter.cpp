@@ -29,13 +29,14 @@ Value slotFor(py::handle arg)
 py::object requireCallable(py::handle fn, const std::string& api)
 {
     if (!PyCallable_Check(fn.ptr()))
-        throw py::type_error("For '" + api + "', the argument 'fn' must be a function or a Cell, but got '"
+        throw py::type_error("For '" + api
+                             + "', the argument 'fn' must be a function or a Cell, but got '"
                              + typeName(fn) + "'.");
     return py::reinterpret_borrow<py::object>(fn);
 }
 
-PythonCall::PythonCall(py::object fn, const py::args& args, const py::kwargs& kwargs, std::string api,
-                       bool sensParam)
+PythonCall::PythonCall(py::object fn, const py::args& args, const py::kwargs& kwargs,
+                       std::string api, bool sensParam)
     : m_fn(std::move(fn)), m_kwargs(py::dict(kwargs)), m_api(std::move(api))
 {
     py::list all(args);
@@ -63,18 +64,21 @@ void PythonCall::requireTensorsAt(const std::vector<std::int64_t>& positions) co
     }
 }
 
-// The Python objects are captured by value: the core may call the function after this
-// PythonCall is gone only while the gradient function itself is running, which holds them too.
+// The Function holds its own references to fn and the arguments, so it does not depend on this
+// PythonCall; the core drops it before the gradient function returns (GIL held throughout).
 Function PythonCall::function() const
 {
-    return [fn = m_fn, args = m_args, kwargs = m_kwargs, api = m_api](const std::vector<Value>& values) -> Value {
+    return [fn = m_fn, args = m_args, kwargs = m_kwargs,
+            api = m_api](const std::vector<Value>& values) -> Value {
         py::tuple callArgs(values.size());
         for (std::size_t i = 0; i < values.size(); ++i) {
             const py::handle original = args[i];
             const Tensor* given = asTensor(original);
             // A watched input is a new tensor linked to the caller's: hand that one to fn.
-            const bool replaced = given && values[i].isTensor() && !values[i].tensor().sameAs(*given);
-            callArgs[i] = replaced ? toPython(values[i]) : py::reinterpret_borrow<py::object>(original);
+            const bool replaced =
+                given && values[i].isTensor() && !values[i].tensor().sameAs(*given);
+            callArgs[i] =
+                replaced ? toPython(values[i]) : py::reinterpret_borrow<py::object>(original);
         }
         return toValue(fn(*callArgs, **kwargs), "the function given to " + api);
     };
