@@ -172,6 +172,14 @@ v, g = ms.value_and_grad(lambda a, n, c: a * n + c, (0, 2))(x, 2, y)
 assert close(v, 2 * xv + yv) and close(g[0], np.full((2, 2), 2.0)) and close(g[1], np.ones((2, 2)))
 msg = raises(TypeError, ms.grad(f, 3), x, 2, True, (y,), None)
 assert "grad_position 3" in msg and "'tuple'" in msg, msg
+class Callable:  # what an nn.Cell is to grad: an object with __call__
+    def __init__(self):
+        self.k = Parameter(Tensor([3.0]), name="k")
+    def __call__(self, x, shift=0.0):
+        return (x * self.k + shift).sum()
+c = Callable()
+assert close(ms.grad(c)(x, shift=1.0), np.full((2, 2), 3.0))
+assert close(ops.GradOperation(get_by_list=True)(c, [c.k])(x, shift=1.0)[0], [xv.sum()])
 p = Parameter(Tensor([2.0]), name="p")
 got = []
 ms.grad(lambda x, q: (got.append(q), x * q)[1], 0)(x, p)
