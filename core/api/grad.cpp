@@ -3,6 +3,8 @@
 // SPDX-License-Identifier: MIT
 #include "api/grad.h"
 
+#include "api/grad_events.h"
+
 #include <set>
 
 namespace gradstep {
@@ -66,6 +68,23 @@ Value weightPart(const TensorList& grads, const Weights& weights)
 }
 
 bool isNone(const GradPosition& p) { return std::holds_alternative<std::monostate>(p); }
+
+// Runs one differentiation as a reported gradient-function call (grad_events.h); `withValue`:
+// the API hands fn's output back, so the finished event carries it.
+GradResult reportedCall(const Function& fn, const std::vector<Value>& args,
+                        const GradRequest& request, bool withValue)
+{
+    GradCallScope call(request.positions, request.weights);
+    GradResult result;
+    try {
+        result = differentiate(fn, args, request);
+    } catch (...) {
+        call.fail();
+        throw;
+    }
+    call.finish(withValue ? &result.output : nullptr, result.inputGrads, result.weightGrads);
+    return result;
+}
 bool isNone(const Weights& w) { return std::holds_alternative<std::monostate>(w); }
 
 // The return-structure table of SEMANTICS.md §1.4 shared by grad and value_and_grad.
@@ -88,7 +107,7 @@ GradFunction makeGradFunction(Function fn, GradPosition position, Weights weight
         // MindSpore's engine rejects `grad_position=()` when the function is called.
         if (!isNone(position) && request.positions.empty())
             throw RuntimeError("grad_position should not be empty when grad by position!");
-        GradResult r = differentiate(fn, args, request);
+        GradResult r = reportedCall(fn, args, request, getValue);
         Value grads = shapeGradients(r, position, weights);
         if (getValue)
             return Value::tuple({r.output, grads});
@@ -118,6 +137,8 @@ GradOperation::GradOperation(bool getAll, bool getByList, bool sensParam)
 
 // GradOperation differs from grad by position in one place: get_all gives a tuple even for a
 // one-input network (the engine unwraps single gradients only when get_by_position is set).
+// get_all covers the Tensor inputs only: ints, flags and None given to a network are constants
+// with no gradient slot (INFERRED: MindSpore's engine collects gradients for tensor inputs).
 // get_by_list without parameters is refused; MindSpore's newest engine would collect the
 // parameters the network used instead, older ones fail while compiling.
 GradFunction GradOperation::operator()(Function fn, Weights weights) const
@@ -132,12 +153,14 @@ GradFunction GradOperation::operator()(Function fn, Weights weights) const
     return [=](const std::vector<Value>& args) -> Value {
         GradRequest r = request;
         const std::size_t inputs = args.size() - (r.sensParam && !args.empty() ? 1 : 0);
-        if (getAll)
+        if (getAll) {
             for (std::size_t i = 0; i < inputs; ++i)
-                r.positions.push_back(static_cast<std::int64_t>(i));
-        else if (!getByList && inputs > 0)
+                if (args[i].isTensor())
+                    r.positions.push_back(static_cast<std::int64_t>(i));
+        } else if (!getByList && inputs > 0) {
             r.positions.push_back(0);
-        GradResult result = differentiate(fn, args, r);
+        }
+        GradResult result = reportedCall(fn, args, r, false);
         if (getAll && getByList)
             return Value::tuple({tupleOf(result.inputGrads), weightPart(result.weightGrads, weights)});
         if (getByList)

@@ -1,18 +1,24 @@
 // Observer of op execution: the debugger attaches one to pause between nodes. With none attached
-// the dispatcher pays a single null check per op. SPDX-License-Identifier: MIT
+// the dispatcher pays a single null check per op. Besides the node events it sees the "step"
+// events: calls of gradient functions (core/api/grad_events.h) and optimizer updates.
+// SPDX-License-Identifier: MIT
 #pragma once
 
 #include "autodiff/identity.h"
+#include "nn/parameter.h"
 #include "ops/attrs.h"
 #include "tensor/tensor.h"
 
+#include <cstdint>
 #include <span>
+#include <string>
 
 namespace gradstep {
 
 struct OpDef;
 class Node;
 struct GraphNode;
+class Value;
 
 struct NodeEvent {
     std::uint64_t seq = 0;
@@ -26,11 +32,42 @@ struct NodeEvent {
     const GraphNode* graphNode = nullptr; ///< graph mode: the executed node (null in PyNative)
 };
 
+/// One call of a gradient function made by grad, value_and_grad or GradOperation (or one
+/// TrainOneStepCell step). A call at depth 0 is a training step; grad of grad calls the inner
+/// gradient function at depth 1 inside the outer call. Started events carry the request only.
+struct GradCallEvent {
+    std::uint64_t index = 0; ///< 1-based count of gradient-function calls on this thread
+    int depth = 0;           ///< calls of gradient functions enclosing this one
+    bool completed = false;  ///< finished: false when the call ended with an exception
+    /// finished: fn's output (value_and_grad, TrainOneStepCell's loss); null when the API returns
+    /// gradients only (grad, GradOperation) and on started events
+    const Value* value = nullptr;
+    std::span<const std::int64_t> positions; ///< the differentiated input positions
+    std::span<const Parameter> weights;      ///< named by Parameter::name()
+    std::span<const Tensor> inputGrads;      ///< finished: one per position
+    std::span<const Tensor> weightGrads;     ///< finished: one per weight
+};
+
+/// One optimizer update (Phase::Update): parameters[i] is updated from gradients[i].
+struct UpdateEvent {
+    const std::string* optimizer = nullptr; ///< the class name: "SGD", "Momentum", "Adam"
+    std::int64_t step = 0;                  ///< 1-based number of this update of the optimizer
+    double learningRate = 0.0;
+    std::span<const Parameter> parameters;  ///< finished: holding the updated values
+    std::span<const Tensor> gradients;
+};
+
+/// The node events are required; the step events default to nothing, so observers that only
+/// follow ops need not mention them.
 class ExecutionObserver {
 public:
     virtual ~ExecutionObserver() = default;
     virtual void nodeStarted(const NodeEvent& event) = 0;
     virtual void nodeFinished(const NodeEvent& event) = 0;
+    virtual void gradCallStarted(const GradCallEvent& /*event*/) {}
+    virtual void gradCallFinished(const GradCallEvent& /*event*/) {}
+    virtual void updateStarted(const UpdateEvent& /*event*/) {}
+    virtual void updateFinished(const UpdateEvent& /*event*/) {}
 };
 
 } // namespace gradstep

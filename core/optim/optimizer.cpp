@@ -2,6 +2,7 @@
 #include "optim/optimizer.h"
 
 #include "autodiff/context.h"
+#include "autodiff/observer.h"
 #include "io/number_format.h"
 #include "ops/elementwise.h"
 
@@ -63,10 +64,16 @@ void Optimizer::operator()(const TensorList& grads)
     NoGradGuard noGrad;
     PhaseGuard phase(Phase::Update);
     ScopeGuard scope(m_className);
+    ExecutionObserver* observer = executionContext().observer;
+    UpdateEvent event{&m_className, m_globalStep + 1, m_learningRate, m_parameters, grads};
+    if (observer)
+        observer->updateStarted(event);
     beginStep();
     for (std::size_t i = 0; i < grads.size(); ++i)
         update(i, grads[i].detach());
     ++m_globalStep;
+    if (observer)
+        observer->updateFinished(event);
 }
 
 Tensor Optimizer::decayedGradient(std::size_t index, const Tensor& grad) const

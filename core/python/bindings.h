@@ -26,9 +26,9 @@ void installMindspore();
 /// Drops the references the package keeps for the interpreter's lifetime (Host::shutdown, with
 /// the GIL, just before finalising).
 void releaseMindspore();
-/// Before each run: puts our modules back into sys.modules (a script may have replaced them)
-/// and resets context and seed to their defaults.
-void prepareMindsporeForRun();
+/// Before each run: puts our modules back into sys.modules (a script may have replaced them),
+/// resets context and seed to their defaults and applies the API profile (api_profile.h).
+void prepareMindsporeForRun(const std::string& apiProfile = "2.x");
 
 using TensorClass = pybind11::class_<Tensor>;
 
@@ -58,6 +58,14 @@ void bindOps(pybind11::module_& ops);
 /// mindspore.dataset on `dataset`: sources, pipeline operations, iterators, config, transforms
 /// and vision.
 void bindDataset(pybind11::module_& dataset);
+/// mindspore.grad / value_and_grad / get_grad / jit / ms_function, and mindspore.ops.grad /
+/// value_and_grad / GradOperation / stop_gradient (bind_grad.cpp; needs m.ops).
+void bindGrad(pybind11::module_& m);
+/// api_profile.cpp: take the 2.x names when the host starts, apply a profile before each run
+/// (ValueError for an unknown one), drop the references at shutdown.
+void captureApiProfiles();
+void applyApiProfile(const std::string& profile);
+void releaseApiProfiles();
 void releaseDtypes();
 void releaseContext();
 

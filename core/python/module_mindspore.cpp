@@ -39,6 +39,7 @@ PYBIND11_EMBEDDED_MODULE(mindspore, m)
     bindNn(nn, initializer);
     py::module_ dataset = m.def_submodule("dataset", "mindspore.dataset: data pipelines");
     bindDataset(dataset);
+    bindGrad(m);
 }
 
 namespace gradstep::python {
@@ -66,6 +67,7 @@ void installMindspore()
         if (inPackage(name))
             ownModules().emplace_back(name, item.second.inc_ref().ptr());
     }
+    captureApiProfiles();
 }
 
 void releaseMindspore()
@@ -75,9 +77,10 @@ void releaseMindspore()
     ownModules().clear();
     releaseDtypes();
     releaseContext();
+    releaseApiProfiles();
 }
 
-void prepareMindsporeForRun()
+void prepareMindsporeForRun(const std::string& apiProfile)
 {
     py::dict modules = py::module_::import("sys").attr("modules");
     py::list stale;
@@ -89,6 +92,7 @@ void prepareMindsporeForRun()
     for (const auto& [name, module] : ownModules())
         modules[name.c_str()] = py::handle(module);
     resetContext();
+    applyApiProfile(apiProfile);
 }
 
 } // namespace gradstep::python

@@ -185,7 +185,7 @@ private:
         m_main.attr("__cached__") = py::none();
         m_main.attr("__builtins__") = py::module_::import("builtins");
         m_modules["__main__"] = m_main;
-        prepareMindsporeForRun();
+        prepareMindsporeForRun(request.apiProfile);
     }
 
     void restore() noexcept

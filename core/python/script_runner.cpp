@@ -6,6 +6,7 @@
 #include "python/script_runner.h"
 
 #include "autodiff/context.h"
+#include "python/api_profile.h"
 #include "python/host.h"
 #include "python/host_internal.h"
 #include "python/script_exec.h"
@@ -66,6 +67,8 @@ void ScriptRunner::start(RunRequest request)
 {
     if (!Host::running())
         throw RuntimeError("the Python host is not running: call Host::start() first");
+    if (!isApiProfile(request.apiProfile))
+        throw ValueError("unknown API profile '" + request.apiProfile + "', expected '2.x' or '1.10'");
     {
         std::lock_guard lock(m_shared->mutex);
         if (m_shared->active && !m_shared->finished)

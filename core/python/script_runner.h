@@ -33,6 +33,8 @@ struct RunRequest {
     std::chrono::milliseconds timeout{0};///< 0: no limit
     OutputCallback output;               ///< null: the text is dropped
     ExecutionObserver* observer = nullptr; ///< attached to the worker thread for the run
+    /// The MindSpore API the script sees: "2.x" or "1.10" (python/api_profile.h).
+    std::string apiProfile = "2.x";
 };
 
 /// A variable of a paused frame, for display.
@@ -69,7 +71,7 @@ public:
     ScriptRunner& operator=(const ScriptRunner&) = delete;
 
     /// Starts the worker and returns at once. Throws gradstep::RuntimeError when a run is active
-    /// or the Host is not running.
+    /// or the Host is not running, gradstep::ValueError for an unknown API profile.
     void start(RunRequest request);
     /// Asks the running script to stop (raises an exception in it at the next bytecode; a long C
     /// call finishes first). Returns at once; safe from any thread and when nothing runs.

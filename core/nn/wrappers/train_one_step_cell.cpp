@@ -1,6 +1,7 @@
 // nn.TrainOneStepCell. SPDX-License-Identifier: MIT
 #include "nn/wrappers/train_one_step_cell.h"
 
+#include "api/grad_events.h"
 #include "autodiff/engine.h"
 #include "autodiff/tape.h"
 
@@ -15,9 +16,28 @@ TrainOneStepCell::TrainOneStepCell(CellPtr network, std::shared_ptr<Optimizer> o
     m_network = registerChild("network", std::move(network));
 }
 
+// The step is reported like a value_and_grad call (grad_events.h) before the update, so step
+// counting sees TrainOneStepCell loops as it sees hand-written ones.
+Value TrainOneStepCell::construct(const std::vector<Value>& args)
+{
+    const ParameterTuple& weights = m_optimizer->parameters();
+    GradCallScope call({}, weights);
+    Value loss;
+    TensorList grads;
+    try {
+        grads = lossAndGradients(args, loss);
+    } catch (...) {
+        call.fail();
+        throw;
+    }
+    call.finish(&loss, {}, grads);
+    (*m_optimizer)(grads);
+    return loss;
+}
+
 // The tape is driven directly rather than through value_and_grad with sens_param, because the
 // sensitivity needs the loss's shape, which is known only after the forward pass.
-Value TrainOneStepCell::construct(const std::vector<Value>& args)
+TensorList TrainOneStepCell::lossAndGradients(const std::vector<Value>& args, Value& lossOut)
 {
     Tape tape;
     Value out;
@@ -35,8 +55,8 @@ Value TrainOneStepCell::construct(const std::vector<Value>& args)
     const TensorList targets(weights.begin(), weights.end());
     TensorList grads = backward(tape, std::span<const Tensor>(&loss, 1),
                                 std::span<const Tensor>(&seed, 1), targets);
-    (*m_optimizer)(grads);
-    return loss.detach();
+    lossOut = loss.detach();
+    return grads;
 }
 
 } // namespace gradstep

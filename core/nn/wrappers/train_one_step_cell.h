@@ -23,6 +23,9 @@ public:
     double sens() const { return m_sens; }
 
 private:
+    /// Forward and backward: the gradients of optimizer.parameters(); `loss` gets the loss.
+    TensorList lossAndGradients(const std::vector<Value>& args, Value& loss);
+
     CellPtr m_network;
     std::shared_ptr<Optimizer> m_optimizer;
     double m_sens;

@@ -3,6 +3,8 @@
 #include "nn/wrappers/train_one_step_cell.h"
 
 #include "api/grad.h"
+#include "autodiff/context.h"
+#include "autodiff/observer.h"
 #include "nn/layers/dense.h"
 #include "nn/losses/mse_loss.h"
 #include "nn/models/lenet5.h"
@@ -90,4 +92,39 @@ TEST_CASE("TrainOneStepCell needs a network with a single loss output")
         bad(kX),
         "for 'TrainOneStepCell', the network must return a single loss Tensor, got a tuple");
     CHECK_THROWS_AS(TrainOneStepCell(dense, nullptr), TypeError);
+}
+
+namespace {
+
+struct StepLog : ExecutionObserver {
+    void nodeStarted(const NodeEvent&) override {}
+    void nodeFinished(const NodeEvent&) override {}
+    void gradCallStarted(const GradCallEvent& e) override { kinds.push_back(e.depth == 0 ? "grad+" : "?"); }
+    void gradCallFinished(const GradCallEvent& e) override
+    {
+        kinds.push_back("grad-");
+        REQUIRE(e.value);
+        loss = e.value->tensor().item();
+        gradients = e.weightGrads.size();
+    }
+    void updateStarted(const UpdateEvent&) override { kinds.push_back("update+"); }
+    void updateFinished(const UpdateEvent&) override { kinds.push_back("update-"); }
+    std::vector<std::string> kinds;
+    double loss = 0.0;
+    std::size_t gradients = 0;
+};
+
+} // namespace
+
+TEST_CASE("a TrainOneStepCell step is reported as a gradient call with its loss, then the update")
+{
+    auto dense = makeDense();
+    auto withLoss = std::make_shared<WithLossCell>(dense, std::make_shared<MSELoss>());
+    TrainOneStepCell train(withLoss, std::make_shared<SGD>(dense->trainableParams(), 0.5));
+    StepLog log;
+    ObserverGuard guard(&log);
+    const double loss = train(kX, kY).tensor().item();
+    CHECK(log.kinds == std::vector<std::string>{"grad+", "grad-", "update+", "update-"});
+    CHECK(log.loss == loss);
+    CHECK(log.gradients == 2);
 }
