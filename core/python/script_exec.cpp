@@ -186,6 +186,8 @@ private:
         m_main.attr("__builtins__") = py::module_::import("builtins");
         m_modules["__main__"] = m_main;
         prepareMindsporeForRun(request.apiProfile);
+        if (request.overrides.seed)
+            py::module_::import("mindspore").attr("set_seed")(*request.overrides.seed);
     }
 
     void restore() noexcept

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "python/diagnostics.h"
+#include "python/run_overrides.h"
 
 #include <chrono>
 #include <filesystem>
@@ -35,6 +36,7 @@ struct RunRequest {
     ExecutionObserver* observer = nullptr; ///< attached to the worker thread for the run
     /// The MindSpore API the script sees: "2.x" or "1.10" (python/api_profile.h).
     std::string apiProfile = "2.x";
+    RunOverrides overrides;              ///< what-if switches (run_overrides.h)
 };
 
 /// A variable of a paused frame, for display.
