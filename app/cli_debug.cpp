@@ -1,0 +1,200 @@
+// `gradstep debug`: runs a script under a debug::Session until the first breakpoint, watchpoint
+// or NaN (or the end, or --steps training steps) and reports where and why, as text or as one
+// JSON object. SPDX-License-Identifier: MIT
+#include "app/cli_debug.h"
+
+#include "app/debug_report.h"
+#include "python/host.h"
+#include "session/session.h"
+#include "tensor/errors.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+namespace gradstep::app {
+
+namespace {
+
+constexpr const char* kUsage = R"(usage: gradstep debug SCRIPT [--break WHERE]... [--watch LIST]... [--steps N]
+                      [--api 2.x|1.10] [--seed S] [--json] [--quiet] [-- ARGS...]
+
+Runs SCRIPT under the step debugger until the first breakpoint, watchpoint or NaN and prints
+where and why: the node, its source line and the values it consumed and produced.
+
+options:
+  --break WHERE  pause at LINE, FILE:LINE, op:TYPE (every Conv2D), name:GLOB (node names such
+                 as LeNet5/conv1/Conv2D), phase:forward|backward|update (a phase begins) or
+                 tensor:STAT OP NUMBER (an output with max_abs>1e3, ...); repeatable
+  --watch LIST   comma-separated watchpoints: nan, above[:STAT]=X, below[:STAT]=X,
+                 vanishing[=1e-7], exploding[=1e3], unchanged[=1e-8], change_above=X,
+                 change_below=X, saturation[=0.9], dead_relu[=0.9]; repeatable. With nan the
+                 report names the node that first produced NaN/Inf from finite inputs
+  --steps N      stop after N training steps when nothing was hit
+  --api PROFILE  the MindSpore API the script sees: 2.x (default) or 1.10
+  --seed S       mindspore.set_seed(S) before the script starts
+  --json         print one JSON object (reason, condition, step, node, location, values)
+  --quiet        do not show what the script prints
+  --             everything after it is passed to the script
+
+exit status: 0 a hit or the end was reported, 1 the script raised an error, 2 bad usage,
+130 interrupted with Ctrl-C.
+)";
+
+struct Options {
+    debug::SessionOptions session;
+    int steps = 0;
+    bool json = false;
+    bool quiet = false;
+    bool help = false;
+};
+
+int usageError(const std::string& message)
+{
+    std::fprintf(stderr, "gradstep debug: %s\n(see gradstep debug --help)\n", message.c_str());
+    return 2;
+}
+
+bool parseCount(const std::string& text, long long max, long long& value)
+{
+    char* end = nullptr;
+    value = std::strtoll(text.c_str(), &end, 10);
+    return !text.empty() && text[0] != '-' && *end == '\0' && value >= 0 && value <= max;
+}
+
+/// The value of an option that takes one; empty optional when missing.
+const char* valueOf(int argc, char** argv, int& i)
+{
+    return i + 1 < argc ? argv[++i] : nullptr;
+}
+
+int parseOption(const std::string& arg, const char* value, Options& o)
+{
+    if (!value)
+        return usageError(arg + " needs a value");
+    long long n = 0;
+    if (arg == "--break") {
+        try {
+            debug::parseBreakpoint(value);
+        } catch (const ValueError& e) {
+            return usageError(std::string("--break: ") + e.what());
+        }
+        o.session.breakpoints.emplace_back(value);
+    } else if (arg == "--watch") {
+        try {
+            debug::parseWatchpoints(value);
+        } catch (const ValueError& e) {
+            return usageError(std::string("--watch: ") + e.what());
+        }
+        o.session.watchpoints.emplace_back(value);
+    } else if (arg == "--steps") {
+        if (!parseCount(value, 1'000'000'000, n) || n == 0)
+            return usageError("--steps needs a positive whole number, got '" + std::string(value) + "'");
+        o.steps = static_cast<int>(n);
+    } else if (arg == "--api") {
+        if (std::string(value) != "2.x" && std::string(value) != "1.10")
+            return usageError("--api expects 2.x or 1.10, got '" + std::string(value) + "'");
+        o.session.apiProfile = value;
+    } else if (arg == "--seed") {
+        if (!parseCount(value, (1LL << 62), n))
+            return usageError("--seed needs a whole number >= 0, got '" + std::string(value) + "'");
+        o.session.overrides.seed = static_cast<std::uint64_t>(n);
+    }
+    return 0;
+}
+
+int parse(int argc, char** argv, Options& o)
+{
+    for (int i = 0; i < argc; ++i) {
+        const std::string arg = argv[i];
+        if (arg == "--") {
+            if (o.session.script.empty() && i + 1 < argc)
+                o.session.script = argv[++i];
+            for (++i; i < argc; ++i)
+                o.session.args.emplace_back(argv[i]);
+        } else if (arg == "--help" || arg == "-h") {
+            o.help = true;
+        } else if (arg == "--json") {
+            o.json = true;
+        } else if (arg == "--quiet" || arg == "-q") {
+            o.quiet = true;
+        } else if (arg == "--break" || arg == "--watch" || arg == "--steps" || arg == "--api"
+                   || arg == "--seed") {
+            if (const int status = parseOption(arg, valueOf(argc, argv, i), o))
+                return status;
+        } else if (arg.size() > 1 && arg[0] == '-') {
+            return usageError("unknown option " + arg);
+        } else if (o.session.script.empty()) {
+            o.session.script = arg;
+        } else {
+            return usageError("unexpected argument " + arg + " (arguments for the script go after --)");
+        }
+    }
+    if (!o.help && o.session.script.empty())
+        return usageError("no script given");
+    return 0;
+}
+
+/// Waits for the first pause or the end; cancels on Ctrl-C (then returns null).
+std::shared_ptr<const debug::SessionState> waitForStop(debug::Session& session)
+{
+    bool cancelled = false;
+    while (!session.waitForPause(std::chrono::milliseconds(100)))
+        if (!cancelled && python::Host::interruptCount() > 0) {
+            session.cancel();
+            cancelled = true;
+        }
+    return cancelled ? nullptr : session.state();
+}
+
+} // namespace
+
+int debugCommand(int argc, char** argv)
+{
+    Options o;
+    if (const int status = parse(argc, argv, o))
+        return status;
+    if (o.help) {
+        std::fputs(kUsage, stdout);
+        return 0;
+    }
+    try {
+        python::Host::start();
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "gradstep debug: %s\n", e.what());
+        return 1;
+    }
+    if (!o.quiet)
+        o.session.output = [json = o.json](python::OutputStream stream, std::string_view text) {
+            std::FILE* out = json || stream == python::OutputStream::Stderr ? stderr : stdout;
+            std::fwrite(text.data(), 1, text.size(), out);
+            std::fflush(out);
+        };
+    const python::UserFiles files(o.session.script);
+    int status = 0;
+    {
+        debug::Session session(o.session);
+        const debug::RunCommand first = o.steps > 0
+                                            ? debug::RunCommand::of(debug::RunCommand::Kind::Steps, o.steps)
+                                            : debug::RunCommand::of(debug::RunCommand::Kind::Continue);
+        session.load(first);
+        const std::shared_ptr<const debug::SessionState> state = waitForStop(session);
+        if (!state) {
+            status = 130;
+        } else if (state->status == debug::SessionStatus::Failed) {
+            if (state->diagnostic)
+                std::fputs(state->diagnostic->format().c_str(), stderr);
+            status = 1;
+        } else {
+            const std::string report = o.json ? debugReportJson(*state, files) + "\n"
+                                              : debugReportText(*state, files);
+            std::fputs(report.c_str(), stdout);
+        }
+        session.cancel();
+    }
+    python::Host::shutdown();
+    return status;
+}
+
+} // namespace gradstep::app

@@ -1,0 +1,118 @@
+// What a debugging Session is told to do and what it shows at a pause: options, run commands,
+// status, why it paused, and the state snapshot the GUI reads. No Python or Qt header here.
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "debug/breakpoints.h"
+#include "debug/nan_root_cause.h"
+#include "debug/recorder.h"
+#include "debug/watchpoints.h"
+#include "python/diagnostics.h"
+#include "python/run_overrides.h"
+#include "python/script_runner.h"
+
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <limits>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gradstep::debug {
+
+/// Full: stats and snapshots of every tensor of the current step (under the memory cap).
+/// StatsOnly: stats, no snapshots. Off: nothing is recorded; the current node is known (op,
+/// scope, phase, location) but carries no tensors, and value watchpoints and the NaN search see
+/// nothing.
+enum class Recording : std::uint8_t { Full, StatsOnly, Off };
+
+struct SessionOptions {
+    std::filesystem::path script;
+    std::vector<std::string> args;          ///< sys.argv[1:]
+    std::string apiProfile = "2.x";         ///< "2.x" or "1.10"
+    python::RunOverrides overrides;         ///< has_aux, gradient API, mode, seed
+    std::size_t memoryCapBytes = std::size_t{1} << 30;
+    Recording recording = Recording::Full;
+    std::vector<std::string> breakpoints;   ///< parseBreakpoint texts ("main.py:12", "op:Log")
+    std::vector<std::string> watchpoints;   ///< --watch lists ("nan,exploding=1e3")
+    python::OutputCallback output;          ///< what the script prints; null drops it
+    std::chrono::milliseconds timeout{0};   ///< 0: no limit
+};
+
+/// A command that runs the script until it is done (or a breakpoint, watchpoint, NaN, pause
+/// request or the end comes first). Every pause is after a node finished: its outputs are
+/// recorded and it is the current node.
+struct RunCommand {
+    enum class Kind : std::uint8_t {
+        StepInto,  ///< the next node: forward op, backward op or optimizer update op
+        StepOver,  ///< the next node on another source line at the same or a shallower user depth
+        StepOut,   ///< forward inside a function: until it returned; else until the phase changes
+        Continue,  ///< until a breakpoint, watchpoint, NaN or the end
+        EndOfStep, ///< until the current training step ended (after the optimizer update)
+        Steps,     ///< until `steps` training steps ended (the current one counts)
+    };
+    Kind kind = Kind::StepInto;
+    int steps = 1;
+
+    static RunCommand of(Kind kind, int steps = 1) { return {kind, steps}; }
+};
+
+const char* runCommandName(RunCommand::Kind kind);
+
+enum class SessionStatus : std::uint8_t { Idle, Running, Paused, Finished, Failed, Cancelled };
+const char* sessionStatusName(SessionStatus status);
+
+enum class PauseReason : std::uint8_t {
+    None,       ///< running, or never loaded
+    Command,    ///< the step command (or run to end of step / N steps, or a jump) is done
+    Pause,      ///< pause() from another thread
+    Breakpoint,
+    Watchpoint,
+    Nan,        ///< the nan watchpoint: paused with the view on the root-cause node
+    End,        ///< the script finished
+    Error,      ///< the script raised; see SessionState::diagnostic
+    Cancelled,
+};
+/// "step", "pause", "breakpoint", "watchpoint", "nan", "end", "error", "cancelled", "none".
+const char* pauseReasonName(PauseReason reason);
+
+struct PauseInfo {
+    PauseReason reason = PauseReason::None;
+    std::string condition;               ///< "op:Log", "main.py:12", "nan", "exploding=1000"
+    std::string message;                 ///< one sentence for the status line
+    std::optional<Hit> breakpoint;
+    std::vector<WatchHit> watchHits;
+    std::optional<NanRootCause> nanRootCause;
+};
+
+/// A parameter's gradient of the current step, once the step's gradient call returned.
+struct ParameterGradient {
+    std::string name;
+    Tensor gradient;  ///< may be undefined (a parameter the loss does not depend on)
+    TensorStats stats;
+};
+
+/// Everything shown at a pause, immutable and cheap to share: the GUI thread reads it while the
+/// worker waits. `node` is the node shown: the live one, or with time travel an earlier record.
+struct SessionState {
+    SessionStatus status = SessionStatus::Idle;
+    PauseInfo why;
+    std::int64_t step = 0;                 ///< 1-based training step being executed
+    RecordPtr node;                        ///< the node shown (null before the first node)
+    RecordPtr liveNode;                    ///< where the script actually is paused
+    bool timeTravel = false;               ///< node is an earlier record than liveNode
+    int userDepth = 0;                     ///< user frames on the stack at the live node
+    /// The user's frames at the live node, outermost first, with their variables.
+    std::vector<python::StackFrame> stack;
+    /// The current step's records up to and including `node`, in execution order.
+    std::vector<RecordPtr> records;
+    std::vector<ParameterGradient> gradients;
+    double loss = std::numeric_limits<double>::quiet_NaN(); ///< the current step's, once known
+    std::vector<StepSummary> history;      ///< finished steps, oldest first
+    DropReport dropped;                    ///< snapshots of the current step lost to the cap
+    std::uint64_t nodesExecuted = 0;       ///< nodes finished since the run started
+    std::optional<python::Diagnostic> diagnostic; ///< Failed: the script's error
+};
+
+} // namespace gradstep::debug
