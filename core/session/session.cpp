@@ -203,6 +203,9 @@ void Session::cancel()
     {
         std::lock_guard lock(m_impl->mutex); // a paused worker checks the flag under it
         m_impl->cancelling = true;
+        // Waiters for the end must not take the pause being left for it.
+        if (m_impl->status == SessionStatus::Paused)
+            m_impl->status = SessionStatus::Running;
     }
     m_impl->runner.stop();
     m_impl->changed.notify_all();

@@ -101,6 +101,9 @@ struct Session::Impl {
     void beginStepIfNeeded();
     void endStep(const std::span<const Parameter>* updated);
     bool commandDone(const NodeRecord& r);
+    /// Where the script is: a backward node's record carries its forward node's location, but
+    /// the script is at the gradient call (StepOver compares lines the user is on).
+    SourceLocation liveLocation(const NodeRecord& r) const;
     void decide(const RecordPtr& r);
     void pauseAt(PauseInfo why, std::optional<std::uint64_t> view);
     std::shared_ptr<SessionState> buildState(SessionStatus s, PauseInfo why) const;

@@ -124,10 +124,11 @@ std::shared_ptr<SessionState> Session::Impl::buildState(SessionStatus s, PauseIn
 void Session::Impl::pauseAt(PauseInfo why, std::optional<std::uint64_t> view)
 {
     PausePoint here;
-    if (w.current && w.current->location.file) {
-        here.file = *w.current->location.file;
-        here.line = w.current->location.line;
-    }
+    if (w.current)
+        if (const SourceLocation at = liveLocation(*w.current); at.file) {
+            here.file = *at.file;
+            here.line = at.line;
+        }
     here.depth = userFrameDepth(files);
     here.phase = w.current ? w.current->phase : Phase::Forward;
     here.step = w.step;

@@ -170,15 +170,23 @@ void Session::Impl::onNodeFinished(const NodeEvent& event)
     decide(r);
 }
 
+SourceLocation Session::Impl::liveLocation(const NodeRecord& r) const
+{
+    if (r.phase == Phase::Backward && executionContext().locationProvider)
+        return executionContext().locationProvider();
+    return r.location;
+}
+
 bool Session::Impl::commandDone(const NodeRecord& r)
 {
     const PausePoint& from = w.active.from;
     switch (w.active.command.kind) {
     case RunCommand::Kind::StepInto: return true;
     case RunCommand::Kind::StepOver: {
-        if (!r.location.file || r.location.line == 0)
+        const SourceLocation here = liveLocation(r);
+        if (!here.file || here.line == 0)
             return false;
-        if (*r.location.file == from.file && r.location.line == from.line && r.phase == from.phase)
+        if (*here.file == from.file && here.line == from.line)
             return false;
         return userFrameDepth(files) <= from.depth;
     }

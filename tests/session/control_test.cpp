@@ -1,0 +1,270 @@
+// Session control on a tiny training script: step into, over and out, run to the end of a step,
+// N steps, continue, pause from another thread, cancel, restart. SPDX-License-Identifier: MIT
+#include "tests/session/session_test_support.h"
+
+#include <catch2/catch.hpp>
+
+#include <atomic>
+#include <thread>
+
+using namespace gradstep;
+using namespace gradstep::debug;
+using namespace gradstep::debug::test;
+
+namespace {
+
+int lineOf(const RecordPtr& r) { return r ? r->location.line : -1; }
+
+} // namespace
+
+TEST_CASE("step into visits the forward ops, then the backward ops, then the update of step 1")
+{
+    ScriptSession s(kTrainScript);
+    s->load();
+    auto state = waitStopped(*s);
+    REQUIRE(state->status == SessionStatus::Paused);
+    REQUIRE(state->node);
+    CHECK(state->why.reason == PauseReason::Command);
+    CHECK(state->step == 1);
+    CHECK(state->node->phase == Phase::Forward);
+
+    std::vector<Phase> phases{state->node->phase};
+    std::vector<std::uint64_t> seqs{state->node->seq};
+    while (true) {
+        state = stepAndWait(*s);
+        REQUIRE(state->status == SessionStatus::Paused);
+        if (state->step != 1)
+            break;
+        phases.push_back(state->node->phase);
+        seqs.push_back(state->node->seq);
+        CHECK(state->records.size() == phases.size());
+        CHECK(state->records.back() == state->node);
+        CHECK_FALSE(state->stack.empty());
+    }
+    // Forward, backward and update each appear, in that order, without going back.
+    CHECK(std::is_sorted(phases.begin(), phases.end()));
+    CHECK(std::count(phases.begin(), phases.end(), Phase::Forward) >= 2);
+    CHECK(std::count(phases.begin(), phases.end(), Phase::Backward) >= 2);
+    CHECK(std::count(phases.begin(), phases.end(), Phase::Update) >= 1);
+    for (std::size_t i = 1; i < seqs.size(); ++i)
+        CHECK(seqs[i] == seqs[i - 1] + 1);
+    // The first node of step 2 is a forward op; step 1 is in the history with its loss.
+    CHECK(state->node->phase == Phase::Forward);
+    REQUIRE(state->history.size() == 1);
+    CHECK(std::isfinite(state->history[0].loss));
+    CHECK(state->history[0].parameters.size() == 2);
+    s->cancel();
+    CHECK(waitStopped(*s)->status == SessionStatus::Cancelled);
+}
+
+TEST_CASE("at a pause the user's stack and variables, the gradients and the loss are in the state")
+{
+    ScriptSession s(kTrainScript);
+    s->load(RunCommand::of(RunCommand::Kind::EndOfStep));
+    auto state = waitStopped(*s);
+    REQUIRE(state->status == SessionStatus::Paused);
+    CHECK(state->why.reason == PauseReason::Command);
+    CHECK(state->node->phase == Phase::Update);
+    REQUIRE(state->stack.size() == 1);
+    CHECK(state->stack[0].frame.function == "<module>");
+    CHECK(state->stack[0].frame.span.line == 18);
+    bool sawI = false;
+    for (const python::Variable& v : state->stack[0].locals)
+        sawI = sawI || (v.name == "i" && v.value == "0");
+    CHECK(sawI);
+    REQUIRE(state->gradients.size() == 2);
+    CHECK(state->gradients[0].gradient.defined());
+    CHECK(state->gradients[0].stats.count == 6);
+    CHECK(std::isfinite(state->loss));
+    REQUIRE(state->history.size() == 1);
+    CHECK(state->history[0].loss == state->loss);
+    CHECK(state->history[0].parameters[0].updated);
+}
+
+TEST_CASE("step over goes to the next line of the same function, and over a gradient call to the update")
+{
+    SessionOptions options;
+    options.breakpoints = {"main.py:12"};
+    ScriptSession s(kTrainScript, options);
+    s->load(RunCommand::of(RunCommand::Kind::Continue));
+    auto state = waitStopped(*s);
+    REQUIRE(state->why.reason == PauseReason::Breakpoint);
+    CHECK(lineOf(state->node) == 12);
+    CHECK(state->userDepth == 2);
+    REQUIRE(s->removeBreakpoint(1));
+
+    REQUIRE(s->stepOver());
+    state = waitStopped(*s);
+    CHECK(state->why.reason == PauseReason::Command);
+    CHECK(lineOf(state->node) == 13);
+    CHECK(state->node->phase == Phase::Forward);
+    CHECK(state->userDepth == 2);
+
+    // Into the backward pass: the script is now at line 17, one frame up.
+    REQUIRE(s->addBreakpoint("phase:backward") > 0);
+    REQUIRE(s->continueRun());
+    state = waitStopped(*s);
+    REQUIRE(state->why.reason == PauseReason::Breakpoint);
+    CHECK(state->node->phase == Phase::Backward);
+    CHECK(state->userDepth == 1);
+    REQUIRE(s->stepOver());
+    state = waitStopped(*s);
+    CHECK(state->node->phase == Phase::Update);
+    CHECK(lineOf(state->node) == 18);
+}
+
+TEST_CASE("step out finishes the function, then the phase")
+{
+    SessionOptions options;
+    options.breakpoints = {"main.py:12"};
+    ScriptSession s(kTrainScript, options);
+    s->load(RunCommand::of(RunCommand::Kind::Continue));
+    auto state = waitStopped(*s);
+    REQUIRE(lineOf(state->node) == 12);
+    s->setBreakpointEnabled(1, false);
+
+    REQUIRE(s->stepOut()); // forward_fn returns: the next node is the backward pass at depth 1
+    state = waitStopped(*s);
+    CHECK(state->node->phase == Phase::Backward);
+    CHECK(state->userDepth == 1);
+    REQUIRE(s->stepOut()); // the backward phase ends
+    state = waitStopped(*s);
+    CHECK(state->node->phase == Phase::Update);
+    REQUIRE(s->stepOut()); // the update ends: step 2 begins
+    state = waitStopped(*s);
+    CHECK(state->node->phase == Phase::Forward);
+    CHECK(state->step == 2);
+}
+
+TEST_CASE("run to the end of the step and run N steps stop after the optimizer update")
+{
+    ScriptSession s(kTrainScript);
+    s->load();
+    auto state = waitStopped(*s);
+    REQUIRE(s->runToEndOfStep());
+    state = waitStopped(*s);
+    CHECK(state->step == 1);
+    CHECK(state->history.size() == 1);
+    REQUIRE(s->runSteps(2));
+    state = waitStopped(*s);
+    CHECK(state->status == SessionStatus::Paused);
+    CHECK(state->step == 3);
+    CHECK(state->history.size() == 3);
+    REQUIRE(s->continueRun());
+    state = waitStopped(*s);
+    CHECK(state->status == SessionStatus::Finished);
+    CHECK(state->why.reason == PauseReason::End);
+    CHECK(state->history.size() == 3);
+    CHECK_FALSE(s->stepInto()); // not paused: nothing happens
+}
+
+TEST_CASE("breakpoints on an op type, a name glob and a line pause there")
+{
+    SECTION("op type")
+    {
+        SessionOptions options;
+        options.breakpoints = {"op:MatMul"};
+        ScriptSession s(kTrainScript, options);
+        s->load(RunCommand::of(RunCommand::Kind::Continue));
+        auto state = waitStopped(*s);
+        REQUIRE(state->why.reason == PauseReason::Breakpoint);
+        CHECK(state->node->op == "MatMul");
+        CHECK(state->why.condition == "op:MatMul");
+        REQUIRE(state->why.breakpoint);
+        // Every MatMul hits, the backward ones too, until step 2's forward MatMul.
+        for (int hits = 0; state->step == 1 && hits < 10; ++hits) {
+            REQUIRE(s->continueRun());
+            state = waitStopped(*s);
+            REQUIRE(state->why.reason == PauseReason::Breakpoint);
+            CHECK(state->node->op == "MatMul");
+        }
+        CHECK(state->step == 2);
+        CHECK(state->node->phase == Phase::Forward);
+    }
+    SECTION("name glob")
+    {
+        SessionOptions options;
+        options.breakpoints = {"name:Gradients/*"};
+        ScriptSession s(kTrainScript, options);
+        s->load(RunCommand::of(RunCommand::Kind::Continue));
+        auto state = waitStopped(*s);
+        REQUIRE(state->why.reason == PauseReason::Breakpoint);
+        CHECK(state->node->phase == Phase::Backward);
+        CHECK(state->node->fullName.rfind("Gradients/", 0) == 0);
+    }
+    SECTION("line")
+    {
+        SessionOptions options;
+        options.breakpoints = {"13"};
+        ScriptSession s(kTrainScript, options);
+        s->load(RunCommand::of(RunCommand::Kind::Continue));
+        auto state = waitStopped(*s);
+        REQUIRE(state->why.reason == PauseReason::Breakpoint);
+        CHECK(lineOf(state->node) == 13);
+        CHECK(state->node->phase == Phase::Forward);
+    }
+}
+
+TEST_CASE("a pause from another thread stops a long loop between nodes")
+{
+    const std::string script = std::string(kTrainScript) + "for j in range(1000000):\n"
+                                                           "    grad_fn(x, y)\n";
+    ScriptSession s(script);
+    std::atomic<int> calls{0};
+    s->setListener([&](const SessionState&) { ++calls; });
+    s->load(RunCommand::of(RunCommand::Kind::Continue));
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    REQUIRE(s->status() == SessionStatus::Running);
+    s->pause();
+    auto state = waitStopped(*s);
+    CHECK(state->status == SessionStatus::Paused);
+    CHECK(state->why.reason == PauseReason::Pause);
+    CHECK(state->node);
+    // The listener runs just after the state is published.
+    for (int i = 0; i < 1000 && calls == 0; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    CHECK(calls >= 1);
+    s->cancel();
+    state = waitStopped(*s);
+    CHECK(state->status == SessionStatus::Cancelled);
+}
+
+TEST_CASE("a script error ends the session as failed with the diagnostic")
+{
+    ScriptSession s("import mindspore\nx = 1\nundefined_name + x\n");
+    s->load(RunCommand::of(RunCommand::Kind::Continue));
+    auto state = waitStopped(*s);
+    CHECK(state->status == SessionStatus::Failed);
+    CHECK(state->why.reason == PauseReason::Error);
+    REQUIRE(state->diagnostic);
+    CHECK(state->diagnostic->type == "NameError");
+    CHECK(state->diagnostic->span.line == 3);
+}
+
+TEST_CASE("restart re-runs the script with the same seed and gives bit-identical losses")
+{
+    SessionOptions options;
+    options.overrides.seed = 11;
+    const std::string script = std::string(kTrainScript).replace(std::string(kTrainScript).find("ms.set_seed(1)"),
+                                                                 14, "pass          ");
+    ScriptSession s(script, options);
+    s->load(RunCommand::of(RunCommand::Kind::Continue));
+    auto first = waitStopped(*s);
+    REQUIRE(first->status == SessionStatus::Finished);
+    REQUIRE(first->history.size() == 3);
+
+    // Restart from a pause in the middle of step 2 as well.
+    s->restart(RunCommand::of(RunCommand::Kind::Steps, 1));
+    auto middle = waitStopped(*s);
+    REQUIRE(middle->status == SessionStatus::Paused);
+    CHECK(middle->history.size() == 1);
+    s->restart(RunCommand::of(RunCommand::Kind::Continue));
+    auto second = waitStopped(*s);
+    REQUIRE(second->status == SessionStatus::Finished);
+    REQUIRE(second->history.size() == 3);
+    for (std::size_t i = 0; i < 3; ++i) {
+        CHECK(first->history[i].loss == second->history[i].loss);
+        CHECK(first->history[i].parameters[0].gradientNorm == second->history[i].parameters[0].gradientNorm);
+    }
+    CHECK(first->history[2].loss < first->history[0].loss);
+}
