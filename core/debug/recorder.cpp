@@ -97,7 +97,7 @@ TensorRecord Recorder::inputRecord(const Tensor& t, Phase phase)
             }
         }
     }
-    in.stats = computeStats(t);
+    in.stats = computeStats(t, false);
     return in;
 }
 
@@ -159,7 +159,7 @@ void Recorder::fillOutputs(NodeRecord& r, const NodeEvent& event)
             r.outputs.push_back(std::move(out));
             continue;
         }
-        out.stats = computeStats(t);
+        out.stats = computeStats(t, false);
         if (const std::string* name = parameterName(t))
             out.parameter = *name;
         else

@@ -105,6 +105,11 @@ public:
     std::vector<StepSummary> history() const;
     DropReport dropped() const;
     std::size_t snapshotBytes() const;
+    /// Records keep stats without histograms while the script runs (a second pass over every
+    /// tensor); this fills them from the snapshots of a current-step record and returns the
+    /// completed record (a new pointer; the old one stays valid and unchanged). Tensors without
+    /// a snapshot keep hasHistogram false. Null when `seq` is not in the current step.
+    RecordPtr completeHistograms(std::uint64_t seq);
     /// The first record of the current step, in execution order, for which pred holds.
     RecordPtr firstRecordWhere(const RecordPredicate& pred) const;
 

@@ -4,6 +4,8 @@
 #include "debug/recorder.h"
 #include "debug/search.h"
 
+#include <algorithm>
+
 namespace gradstep::debug {
 
 RecorderOptions Recorder::options() const
@@ -143,6 +145,26 @@ RecordPtr Recorder::firstRecordWhere(const RecordPredicate& pred) const
 {
     const std::vector<RecordPtr> records = currentRecords();
     return debug::firstRecordWhere(records, pred);
+}
+
+RecordPtr Recorder::completeHistograms(std::uint64_t seq)
+{
+    std::lock_guard lock(m_mutex);
+    auto found = m_current.index.find(seq);
+    if (found == m_current.index.end())
+        return nullptr;
+    RecordPtr& slot = m_current.records[found->second];
+    auto missing = [](const TensorRecord& t) { return !t.stats.hasHistogram && t.snapshot.defined(); };
+    if (std::none_of(slot->inputs.begin(), slot->inputs.end(), missing)
+        && std::none_of(slot->outputs.begin(), slot->outputs.end(), missing))
+        return slot;
+    auto copy = std::make_shared<NodeRecord>(*slot);
+    for (TensorRecord& t : copy->inputs)
+        fillHistogram(t.stats, t.snapshot);
+    for (TensorRecord& t : copy->outputs)
+        fillHistogram(t.stats, t.snapshot);
+    slot = std::move(copy);
+    return slot;
 }
 
 } // namespace gradstep::debug

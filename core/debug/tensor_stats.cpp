@@ -1,10 +1,14 @@
-// Tensor statistics. Pass 1 counts classes of values (NaN, +-Inf, zeros, near 0 or +-1) and sums
-// the finite ones; pass 2 needs the mean and range from pass 1 for the variance and histogram.
-// Sums are taken in double even for float data; the variance is the two-pass sum of squared
-// deviations, which keeps precision where sum(x^2) - n*mean^2 would cancel.
-// SPDX-License-Identifier: MIT
+// Tensor statistics. One pass gathers counts, range and moments; the histogram, which needs the
+// range, is a second pass done only when asked for (the recorder leaves it to fillHistogram, run
+// when a node is shown). Float data is summed in blocks of kBlock elements with per-lane float
+// accumulators the compiler vectorises, each block then added into doubles; a block holding NaN
+// or Inf is redone element by element. The variance comes from sums of (x - K) with K the first
+// finite element, which keeps the precision of a two-pass variance unless the values spread far
+// from K compared to their spread; a non-finite result (doubles near the top of the range) falls
+// back to the exact second pass. SPDX-License-Identifier: MIT
 #include "debug/tensor_stats.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -15,70 +19,174 @@ namespace gradstep::debug {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr std::int64_t kLanes = 8;
+constexpr std::int64_t kBlock = 256;
 
 struct Moments {
-    double sum = 0.0;
     double sumAbs = 0.0;
-    double sumSquares = 0.0;
+    double shifted = 0.0;        ///< sum of (x - K)
+    double shiftedSquares = 0.0; ///< sum of (x - K)^2
+    double lo = std::numeric_limits<double>::infinity();
+    double hi = -std::numeric_limits<double>::infinity();
 };
 
-template <class T> bool classify(T v, TensorStats& s)
+/// Thresholds in T that decide exactly as the double comparisons |x| < margin and
+/// |x| > 1 - margin would.
+template <class T> struct Margins {
+    T zeroAtMost;
+    T oneAtLeast;
+    Margins()
+    {
+        zeroAtMost = static_cast<T>(kSaturationMargin);
+        if (static_cast<double>(zeroAtMost) >= kSaturationMargin)
+            zeroAtMost = std::nextafter(zeroAtMost, T(0));
+        oneAtLeast = static_cast<T>(1.0 - kSaturationMargin);
+        if (static_cast<double>(oneAtLeast) <= 1.0 - kSaturationMargin)
+            oneAtLeast = std::nextafter(oneAtLeast, std::numeric_limits<T>::infinity());
+    }
+};
+
+/// Element by element, any data: ints, bools, and float blocks holding NaN or Inf.
+template <class T> void slowPass(const T* p, std::int64_t n, double k, TensorStats& s, Moments& m)
 {
-    if constexpr (std::is_floating_point_v<T>) {
+    for (std::int64_t i = 0; i < n; ++i) {
+        const double v = static_cast<double>(p[i]);
         if (std::isnan(v)) {
             ++s.nanCount;
-            return false;
+            continue;
         }
         if (std::isinf(v)) {
             ++(v > 0 ? s.posInfCount : s.negInfCount);
-            return false;
-        }
-    }
-    return true;
-}
-
-template <class T> void firstPass(const T* p, std::int64_t n, TensorStats& s, Moments& m)
-{
-    double lo = std::numeric_limits<double>::infinity();
-    double hi = -lo;
-    for (std::int64_t i = 0; i < n; ++i) {
-        if (!classify(p[i], s))
             continue;
-        const double v = static_cast<double>(p[i]);
+        }
         const double a = std::fabs(v);
         ++s.finiteCount;
         s.zeroCount += v == 0.0;
         s.nearZeroCount += a < kSaturationMargin;
         s.nearOneCount += a > 1.0 - kSaturationMargin;
-        lo = v < lo ? v : lo;
-        hi = v > hi ? v : hi;
-        m.sum += v;
+        m.lo = v < m.lo ? v : m.lo;
+        m.hi = v > m.hi ? v : m.hi;
         m.sumAbs += a;
-        m.sumSquares += v * v;
+        m.shifted += v - k;
+        m.shiftedSquares += (v - k) * (v - k);
     }
-    s.min = lo;
-    s.max = hi;
+}
+
+/// One block of finite-looking float data with lane accumulators; false (nothing added) when the
+/// block holds NaN or Inf. Sums and sums of squares of x are not accumulated here: they follow
+/// from the shifted sums (small numbers when the values cluster, so float lanes lose little).
+template <class T>
+bool fastBlock(const T* p, std::int64_t n, T k, const Margins<T>& margins, TensorStats& s, Moments& m)
+{
+    T lo[kLanes], hi[kLanes], sumAbs[kLanes], d1[kLanes], d2[kLanes];
+    std::int32_t bad[kLanes], zero[kLanes], nearZero[kLanes], nearOne[kLanes];
+    for (std::int64_t l = 0; l < kLanes; ++l) {
+        lo[l] = std::numeric_limits<T>::infinity();
+        hi[l] = -std::numeric_limits<T>::infinity();
+        sumAbs[l] = d1[l] = d2[l] = T(0);
+        bad[l] = zero[l] = nearZero[l] = nearOne[l] = 0;
+    }
+    const T big = std::numeric_limits<T>::max();
+    for (std::int64_t i = 0; i < n; i += kLanes)
+        for (std::int64_t l = 0; l < kLanes; ++l) {
+            const T v = p[i + l];
+            const T a = std::fabs(v);
+            const T d = v - k;
+            bad[l] += !(a <= big);
+            lo[l] = v < lo[l] ? v : lo[l];
+            hi[l] = v > hi[l] ? v : hi[l];
+            sumAbs[l] += a;
+            d1[l] += d;
+            d2[l] += d * d;
+            zero[l] += v == T(0);
+            nearZero[l] += a <= margins.zeroAtMost;
+            nearOne[l] += a >= margins.oneAtLeast;
+        }
+    std::int32_t anyBad = 0;
+    for (std::int64_t l = 0; l < kLanes; ++l)
+        anyBad += bad[l];
+    if (anyBad)
+        return false;
+    for (std::int64_t l = 0; l < kLanes; ++l) {
+        m.lo = std::min(m.lo, static_cast<double>(lo[l]));
+        m.hi = std::max(m.hi, static_cast<double>(hi[l]));
+        m.sumAbs += sumAbs[l];
+        m.shifted += d1[l];
+        m.shiftedSquares += d2[l];
+        s.zeroCount += zero[l];
+        s.nearZeroCount += nearZero[l];
+        s.nearOneCount += nearOne[l];
+    }
+    s.finiteCount += n;
+    return true;
+}
+
+template <class T> double firstFinite(const T* p, std::int64_t n)
+{
+    for (std::int64_t i = 0; i < n; ++i)
+        if (std::isfinite(static_cast<double>(p[i])))
+            return static_cast<double>(p[i]);
+    return 0.0;
+}
+
+template <class T> void firstPass(const T* p, std::int64_t n, TensorStats& s, Moments& m, double& k)
+{
+    k = firstFinite(p, n);
+    std::int64_t i = 0;
+    if constexpr (std::is_floating_point_v<T>) {
+        const Margins<T> margins;
+        const T kt = static_cast<T>(k);
+        k = static_cast<double>(kt);
+        for (; i + kBlock <= n; i += kBlock)
+            if (!fastBlock(p + i, kBlock, kt, margins, s, m))
+                slowPass(p + i, kBlock, k, s, m);
+    }
+    slowPass(p + i, n - i, k, s, m);
+    s.min = m.lo;
+    s.max = m.hi;
 }
 
 // Halved values keep (v - min) finite for doubles near the top of the range.
-template <class T> void secondPass(const T* p, std::int64_t n, TensorStats& s)
+template <class T> void histogramPass(const T* p, std::int64_t n, TensorStats& s)
 {
+    s.bins.fill(0);
     const double lo = s.edges.front() * 0.5;
     const double width = s.edges.back() * 0.5 - lo;
     const double scale = width > 0.0 ? TensorStats::kBins / width : 0.0;
-    double squaredDeviations = 0.0;
     for (std::int64_t i = 0; i < n; ++i) {
         const double v = static_cast<double>(p[i]);
         if (!std::isfinite(v))
             continue;
-        const double d = v - s.mean;
-        squaredDeviations += d * d;
         const double position = (v * 0.5 - lo) * scale;
         int bin = position >= TensorStats::kBins ? TensorStats::kBins - 1 : static_cast<int>(position);
         bin = bin < 0 ? 0 : bin;
         ++s.bins[static_cast<std::size_t>(bin)];
     }
-    s.std = std::sqrt(squaredDeviations / static_cast<double>(s.finiteCount));
+    s.hasHistogram = true;
+}
+
+/// Plain sums, then the two-pass variance: for values whose shifted sums overflow.
+template <class T> void exactMoments(const T* p, std::int64_t n, TensorStats& s)
+{
+    double sum = 0.0;
+    double squares = 0.0;
+    for (std::int64_t i = 0; i < n; ++i) {
+        const double v = static_cast<double>(p[i]);
+        if (std::isfinite(v)) {
+            sum += v;
+            squares += v * v;
+        }
+    }
+    const double finite = static_cast<double>(s.finiteCount);
+    s.mean = sum / finite;
+    s.l2Norm = std::sqrt(squares);
+    double squaredDeviations = 0.0;
+    for (std::int64_t i = 0; i < n; ++i) {
+        const double v = static_cast<double>(p[i]);
+        if (std::isfinite(v))
+            squaredDeviations += (v - s.mean) * (v - s.mean);
+    }
+    s.std = std::sqrt(squaredDeviations / finite);
 }
 
 void setEdges(TensorStats& s)
@@ -103,21 +211,31 @@ void setEmptyValues(TensorStats& s)
         s.edges[static_cast<std::size_t>(i)] = static_cast<double>(i) / TensorStats::kBins;
 }
 
-template <class T> void fill(const T* p, std::int64_t n, TensorStats& s)
+template <class T> void fill(const T* p, std::int64_t n, TensorStats& s, bool histogram)
 {
     Moments m;
-    firstPass(p, n, s, m);
+    double k = 0.0;
+    firstPass(p, n, s, m, k);
     if (s.finiteCount == 0) {
         setEmptyValues(s);
         return;
     }
     const double finite = static_cast<double>(s.finiteCount);
-    s.mean = m.sum / finite;
+    const double shiftedMean = m.shifted / finite;
+    s.mean = k + shiftedMean;
     s.meanAbs = m.sumAbs / finite;
-    s.l2Norm = std::sqrt(m.sumSquares);
+    // sum x^2 = sum (x - K)^2 + 2 K sum (x - K) + n K^2
+    const double squares = m.shiftedSquares + 2.0 * k * m.shifted + finite * k * k;
+    s.l2Norm = std::sqrt(std::max(squares, 0.0));
     s.maxAbs = std::fmax(std::fabs(s.min), std::fabs(s.max));
+    const double variance = m.shiftedSquares / finite - shiftedMean * shiftedMean;
+    if (!std::isfinite(variance) || !std::isfinite(s.mean) || !std::isfinite(squares))
+        exactMoments(p, n, s);
+    else
+        s.std = std::sqrt(std::max(variance, 0.0));
     setEdges(s);
-    secondPass(p, n, s);
+    if (histogram)
+        histogramPass(p, n, s);
 }
 
 std::string shortNumber(double v)
@@ -155,7 +273,7 @@ std::string TensorStats::summary() const
     return s;
 }
 
-TensorStats computeStats(const Tensor& tensor)
+TensorStats computeStats(const Tensor& tensor, bool histogram)
 {
     TensorStats s;
     if (!tensor.defined()) {
@@ -165,11 +283,24 @@ TensorStats computeStats(const Tensor& tensor)
     s.shape = tensor.shape();
     s.dtype = tensor.dtype();
     s.count = tensor.numel();
+    s.hasHistogram = false;
     visitDType(s.dtype, [&](auto* tag) {
         using T = std::remove_pointer_t<decltype(tag)>;
-        fill(static_cast<const T*>(tensor.rawData()), s.count, s);
+        fill(static_cast<const T*>(tensor.rawData()), s.count, s, histogram);
     });
+    if (s.finiteCount == 0)
+        s.hasHistogram = true; // all zeros is the histogram of no finite values
     return s;
+}
+
+void fillHistogram(TensorStats& stats, const Tensor& tensor)
+{
+    if (stats.hasHistogram || !tensor.defined() || tensor.numel() != stats.count || stats.finiteCount == 0)
+        return;
+    visitDType(tensor.dtype(), [&](auto* tag) {
+        using T = std::remove_pointer_t<decltype(tag)>;
+        histogramPass(static_cast<const T*>(tensor.rawData()), stats.count, stats);
+    });
 }
 
 double relativeChange(const Tensor& before, const Tensor& after, double offset)

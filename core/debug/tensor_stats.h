@@ -42,6 +42,9 @@ struct TensorStats {
     /// When min == max the edges span [min - 0.5, min + 0.5], as numpy.histogram does.
     std::array<std::int64_t, kBins> bins{};
     std::array<double, kBins + 1> edges{};
+    /// False when computed without the histogram (computeStats(t, false)): bins are zeros until
+    /// fillHistogram; the edges are always set.
+    bool hasHistogram = true;
 
     std::int64_t infCount() const { return posInfCount + negInfCount; }
     std::int64_t nonFiniteCount() const { return nanCount + infCount(); }
@@ -65,9 +68,11 @@ std::optional<Stat> parseStat(std::string_view name);
 /// The accepted names, comma separated, for error messages.
 std::string statNames();
 
-/// Two passes over the data (counts and moments, then histogram and variance); allocates nothing
-/// per element. Ints and bools are read as numbers; an undefined tensor gives count 0.
-TensorStats computeStats(const Tensor& tensor);
+/// One pass for counts, range and moments, a second for the histogram unless `histogram` is
+/// false; allocates nothing. Ints and bools are read as numbers; an undefined tensor gives count 0.
+TensorStats computeStats(const Tensor& tensor, bool histogram = true);
+/// Fills the bins of stats computed without them, from the same tensor's values (a snapshot).
+void fillHistogram(TensorStats& stats, const Tensor& tensor);
 
 /// MindInsight's weight change ratio: mean(|after - before|) / (mean(|before|) + offset). NaN when
 /// the shapes differ or the tensors are empty.

@@ -174,7 +174,8 @@ bool Session::resume(RunCommand command)
         return false;
     if (impl.state->timeTravel && command.kind == RunCommand::Kind::StepInto) {
         const auto& records = impl.liveState->records;
-        auto it = std::find(records.begin(), records.end(), impl.state->node);
+        const std::uint64_t shown = impl.state->node->seq;
+        auto it = std::find_if(records.begin(), records.end(), [&](const RecordPtr& r) { return r->seq == shown; });
         RecordPtr next = it == records.end() || it + 1 == records.end() ? impl.liveState->node : *(it + 1);
         lock.unlock();
         return impl.showRecord(next);

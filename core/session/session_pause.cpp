@@ -133,6 +133,9 @@ void Session::Impl::pauseAt(PauseInfo why, std::optional<std::uint64_t> view)
     here.phase = w.current ? w.current->phase : Phase::Forward;
     here.step = w.step;
 
+    if (w.current)
+        if (RecordPtr completed = recorder.completeHistograms(w.current->seq))
+            w.current = completed;
     auto live = buildState(SessionStatus::Paused, std::move(why));
     live->userDepth = here.depth;
     {
@@ -142,10 +145,11 @@ void Session::Impl::pauseAt(PauseInfo why, std::optional<std::uint64_t> view)
     }
     std::shared_ptr<const SessionState> shown = live;
     if (view && (!w.current || *view != w.current->seq))
-        if (RecordPtr r = recorder.record(*view)) {
+        if (RecordPtr r = recorder.completeHistograms(*view)) {
             auto travelled = std::make_shared<SessionState>(*live);
             travelled->node = r;
             travelled->timeTravel = true;
+            travelled->records = recorder.currentRecords();
             std::erase_if(travelled->records, [&](const RecordPtr& x) { return x->seq > r->seq; });
             shown = travelled;
         }

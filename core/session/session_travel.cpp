@@ -20,17 +20,28 @@ bool outputsDropped(const NodeRecord& r)
 
 } // namespace
 
-bool Session::Impl::showRecord(const RecordPtr& r)
+bool Session::Impl::showRecord(const RecordPtr& record)
 {
+    if (!record)
+        return false;
+    // Histograms are filled when a record is shown; the live one has them already.
+    RecordPtr r = record;
+    if (RecordPtr completed = recorder.completeHistograms(record->seq))
+        r = completed;
     std::shared_ptr<SessionState> shown;
     {
         std::lock_guard lock(mutex);
-        if (status != SessionStatus::Paused || !r)
+        if (status != SessionStatus::Paused)
             return false;
         shown = std::make_shared<SessionState>(*liveState);
         shown->node = r;
-        shown->timeTravel = r != liveState->liveNode;
-        std::erase_if(shown->records, [&](const RecordPtr& x) { return x->seq > r->seq; });
+        shown->timeTravel = !liveState->liveNode || r->seq != liveState->liveNode->seq;
+        if (shown->timeTravel) {
+            shown->records = recorder.currentRecords();
+            std::erase_if(shown->records, [&](const RecordPtr& x) { return x->seq > r->seq; });
+        } else {
+            shown->node = liveState->liveNode;
+        }
         state = shown;
     }
     changed.notify_all();
@@ -44,7 +55,7 @@ bool Session::stepBack()
     if (s->status != SessionStatus::Paused || !s->node)
         return false;
     const auto& all = s->records;
-    auto it = std::find(all.begin(), all.end(), s->node);
+    auto it = std::find_if(all.begin(), all.end(), [&](const RecordPtr& r) { return r->seq == s->node->seq; });
     if (it == all.begin() || it == all.end())
         return false;
     return m_impl->showRecord(*(it - 1));

@@ -39,6 +39,8 @@ TEST_CASE("step into visits the forward ops, then the backward ops, then the upd
         seqs.push_back(state->node->seq);
         CHECK(state->records.size() == phases.size());
         CHECK(state->records.back() == state->node);
+        for (const TensorRecord& out : state->node->outputs) // filled at the pause
+            CHECK((out.stats.hasHistogram || !out.snapshot.defined()));
         CHECK_FALSE(state->stack.empty());
     }
     // Forward, backward and update each appear, in that order, without going back.

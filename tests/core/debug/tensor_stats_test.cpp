@@ -154,3 +154,62 @@ TEST_CASE("stats are named for predicates and unknown names are refused")
     CHECK(statName(Stat::ZeroShare) == "zero_share");
     CHECK(statNames().find("nan_count") != std::string::npos);
 }
+
+TEST_CASE("stats of a large float tensor match a double reference, with NaN and Inf in some blocks")
+{
+    const std::int64_t n = 10007; // blocks of 256 and a tail
+    std::vector<float> values(static_cast<std::size_t>(n));
+    for (std::int64_t i = 0; i < n; ++i)
+        values[static_cast<std::size_t>(i)] = static_cast<float>(100.0 + std::sin(0.37 * static_cast<double>(i)));
+    values[300] = std::numeric_limits<float>::quiet_NaN();
+    values[5000] = std::numeric_limits<float>::infinity();
+    values[10005] = -std::numeric_limits<float>::infinity();
+    values[7] = 0.0f;
+    double sum = 0, sumSq = 0, lo = 1e9, hi = -1e9;
+    std::int64_t finite = 0;
+    for (float v : values)
+        if (std::isfinite(v)) {
+            sum += v;
+            sumSq += static_cast<double>(v) * v;
+            lo = std::min(lo, static_cast<double>(v));
+            hi = std::max(hi, static_cast<double>(v));
+            ++finite;
+        }
+    const double mean = sum / static_cast<double>(finite);
+    double dev = 0;
+    for (float v : values)
+        if (std::isfinite(v))
+            dev += (v - mean) * (v - mean);
+    const TensorStats s = computeStats(Tensor::fromVector<float>(Shape{n}, values));
+    CHECK(s.finiteCount == finite);
+    CHECK(s.nanCount == 1);
+    CHECK(s.posInfCount == 1);
+    CHECK(s.negInfCount == 1);
+    CHECK(s.zeroCount == 1);
+    CHECK(s.min == lo);
+    CHECK(s.max == hi);
+    CHECK(s.mean == Approx(mean).epsilon(1e-8));
+    CHECK(s.l2Norm == Approx(std::sqrt(sumSq)).epsilon(1e-8));
+    CHECK(s.std == Approx(std::sqrt(dev / static_cast<double>(finite))).epsilon(1e-6));
+    std::int64_t binned = 0;
+    for (std::int64_t b : s.bins)
+        binned += b;
+    CHECK(binned == finite);
+}
+
+TEST_CASE("stats without the histogram get the same bins from fillHistogram later")
+{
+    std::vector<float> values(1000);
+    for (std::size_t i = 0; i < values.size(); ++i)
+        values[i] = static_cast<float>(std::cos(0.1 * static_cast<double>(i)));
+    const Tensor t = Tensor::fromVector<float>(Shape{1000}, values);
+    const TensorStats full = computeStats(t);
+    TensorStats lazy = computeStats(t, false);
+    CHECK(full.hasHistogram);
+    CHECK_FALSE(lazy.hasHistogram);
+    CHECK(lazy.mean == full.mean);
+    CHECK(lazy.edges == full.edges);
+    fillHistogram(lazy, t);
+    CHECK(lazy.hasHistogram);
+    CHECK(lazy.bins == full.bins);
+}

@@ -1,0 +1,136 @@
+// The cost of the debugger: a LeNet5 training step (batch 32, SGD) written in Python, run plain,
+// under a Session with full recording (stats and snapshots of every tensor), with stats only, and
+// with recording off and no breakpoints. The script times its own steps (time.perf_counter), so
+// interpreter start-up and imports are not counted; the median over the measured steps is taken.
+// Targets (issue 5): full recording <= 2x plain, off <= 1.1x. SPDX-License-Identifier: MIT
+#include "python/host.h"
+#include "python/script_runner.h"
+#include "session/session.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <unistd.h>
+
+using namespace gradstep;
+
+namespace {
+
+constexpr const char* kScript = R"(import time
+import numpy as np
+import mindspore as ms
+from mindspore import Tensor, nn
+
+class LeNet5(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.conv1 = nn.Conv2d(1, 6, 5, pad_mode="valid")
+        self.conv2 = nn.Conv2d(6, 16, 5, pad_mode="valid")
+        self.fc1 = nn.Dense(400, 120)
+        self.fc2 = nn.Dense(120, 84)
+        self.fc3 = nn.Dense(84, 10)
+        self.relu = nn.ReLU()
+        self.pool = nn.MaxPool2d(kernel_size=2, stride=2)
+        self.flatten = nn.Flatten()
+
+    def construct(self, x):
+        x = self.pool(self.relu(self.conv1(x)))
+        x = self.pool(self.relu(self.conv2(x)))
+        x = self.flatten(x)
+        x = self.relu(self.fc1(x))
+        x = self.relu(self.fc2(x))
+        return self.fc3(x)
+
+ms.set_seed(0)
+net = LeNet5()
+loss_fn = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+opt = nn.SGD(net.trainable_params(), learning_rate=0.01)
+def forward_fn(data, label):
+    return loss_fn(net(data), label)
+grad_fn = ms.value_and_grad(forward_fn, None, net.trainable_params())
+x = Tensor(np.cos(0.13 * np.arange(32 * 32 * 32)).reshape(32, 1, 32, 32).astype(np.float32))
+y = Tensor((np.arange(32) % 10).astype(np.int32))
+times = []
+for step in range(STEPS):
+    t0 = time.perf_counter()
+    loss, grads = grad_fn(x, y)
+    opt(grads)
+    times.append(time.perf_counter() - t0)
+measured = sorted(times[5:])
+print(f"{measured[len(measured) // 2] * 1e3:.4f} {measured[0] * 1e3:.4f}")
+)";
+
+struct Figures {
+    double medianMs = 0;
+    double minMs = 0;
+};
+
+Figures parse(const std::string& out)
+{
+    Figures f;
+    if (std::sscanf(out.c_str(), "%lf %lf", &f.medianMs, &f.minMs) != 2)
+        std::fprintf(stderr, "session_bench: unexpected output: %s\n", out.c_str());
+    return f;
+}
+
+Figures plain(const std::filesystem::path& script)
+{
+    std::string out;
+    python::RunRequest request;
+    request.script = script;
+    request.output = [&](python::OutputStream, std::string_view text) { out += text; };
+    python::ScriptRunner runner;
+    const python::RunResult result = runner.run(std::move(request));
+    if (result.status != python::RunStatus::Ok && result.diagnostic)
+        std::fputs(result.diagnostic->format().c_str(), stderr);
+    return parse(out);
+}
+
+Figures underSession(const std::filesystem::path& script, debug::Recording recording)
+{
+    std::string out;
+    debug::SessionOptions options;
+    options.script = script;
+    options.recording = recording;
+    options.output = [&](python::OutputStream, std::string_view text) { out += text; };
+    debug::Session session(options);
+    session.load(debug::RunCommand::of(debug::RunCommand::Kind::Continue));
+    session.waitForPause(std::chrono::hours(1));
+    const auto state = session.state();
+    if (state->status != debug::SessionStatus::Finished)
+        std::fprintf(stderr, "session_bench: %s\n", state->why.message.c_str());
+    return parse(out);
+}
+
+void report(const char* name, const Figures& f, const Figures& base)
+{
+    std::printf("%-44s median %8.3f ms   min %8.3f ms   %5.2fx plain (median)\n", name, f.medianMs, f.minMs,
+                f.medianMs / base.medianMs);
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    const int steps = argc > 1 ? std::atoi(argv[1]) : 40;
+    const std::filesystem::path dir = std::filesystem::temp_directory_path()
+                                      / ("gradstep_session_bench_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    const std::filesystem::path script = dir / "lenet5_step.py";
+    std::string text = kScript;
+    text.replace(text.find("STEPS"), 5, std::to_string(steps));
+    std::ofstream(script) << text;
+
+    python::Host::start(python::HostOptions{false});
+    std::printf("LeNet5 training step from Python, batch 32, SGD, %d steps (first 5 not counted)\n", steps);
+    const Figures base = plain(script);
+    report("plain (no observer)", base, base);
+    report("Session, recording off, no breakpoints", underSession(script, debug::Recording::Off), base);
+    report("Session, stats only", underSession(script, debug::Recording::StatsOnly), base);
+    report("Session, full recording (stats + snapshots)", underSession(script, debug::Recording::Full), base);
+    report("plain again (drift check)", plain(script), base);
+    python::Host::shutdown();
+    std::filesystem::remove_all(dir);
+    return 0;
+}
