@@ -319,8 +319,8 @@ StepSummary Recorder::stepFinished(std::int64_t step, double loss,
     for (const ParameterState& p : parameters) {
         ParameterSummary ps;
         ps.name = p.name;
-        ps.gradient = computeStats(p.gradient);
-        ps.weight = computeStats(p.weight);
+        ps.gradient = computeStats(p.gradient, m_options.parameterHistograms);
+        ps.weight = computeStats(p.weight, m_options.parameterHistograms);
         ps.gradientNorm = normOf(ps.gradient);
         ps.weightNorm = normOf(ps.weight);
         auto before = m_preUpdate.find(p.name);

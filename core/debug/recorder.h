@@ -25,6 +25,9 @@ struct RecorderOptions {
     std::size_t memoryCapBytes = std::size_t{1} << 30; ///< snapshots of the current step, at most
     bool snapshots = true;                             ///< false: stats only
     std::size_t keptSteps = 64;                        ///< earlier steps whose records stay (stats)
+    /// Histograms of each parameter's weight and gradient in the step summaries (a second pass
+    /// over every parameter per step); norms and the other stats are always there.
+    bool parameterHistograms = true;
 };
 
 /// What the Session hands over at the end of a step for each trainable parameter.

@@ -13,6 +13,7 @@ RecorderOptions recorderOptions(const SessionOptions& o)
     RecorderOptions r;
     r.memoryCapBytes = o.memoryCapBytes;
     r.snapshots = o.recording == Recording::Full;
+    r.parameterHistograms = o.recording != Recording::Off;
     return r;
 }
 

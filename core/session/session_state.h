@@ -24,7 +24,9 @@ namespace gradstep::debug {
 /// Full: stats and snapshots of every tensor of the current step (under the memory cap).
 /// StatsOnly: stats, no snapshots. Off: nothing is recorded; the current node is known (op,
 /// scope, phase, location) but carries no tensors, and value watchpoints and the NaN search see
-/// nothing.
+/// nothing; step summaries keep the loss and per-parameter stats without histograms.
+/// Histograms of recorded tensors are filled from the snapshots when a node is shown (paused
+/// at or travelled to); others keep TensorStats::hasHistogram false.
 enum class Recording : std::uint8_t { Full, StatsOnly, Off };
 
 struct SessionOptions {
