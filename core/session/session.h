@@ -5,8 +5,10 @@
 // node finished (the node's outputs are recorded, it is the current node) by waiting without
 // the GIL. Commands return at once and may come from any thread; state() is a consistent
 // snapshot readable from any thread at any time. The listener is called on the worker (at a
-// pause) or on the Session's monitor thread (end of the run), holding no lock and no GIL: a GUI
-// marshals it to its own thread; it may call Session commands. The Python Host must be running
+// pause), on the Session's monitor thread (end of the run) or on the caller's thread (time
+// travel), holding no lock and no GIL: a GUI marshals it to its own thread. From inside it,
+// commands that return at once are fine; load, restart and a re-running jumpTo wait for the old
+// run and must be posted to another thread. The Python Host must be running
 // (python::Host::start()) before load().
 //
 // Pauses are honoured between nodes: a pause() lands after the node running now finished, or

@@ -270,3 +270,28 @@ TEST_CASE("restart re-runs the script with the same seed and gives bit-identical
     }
     CHECK(first->history[2].loss < first->history[0].loss);
 }
+
+TEST_CASE("with recording off the session still steps, breaks on ops and counts steps")
+{
+    SessionOptions options;
+    options.recording = Recording::Off;
+    options.breakpoints = {"op:MatMul"};
+    ScriptSession s(kTrainScript, options);
+    s->load(RunCommand::of(RunCommand::Kind::Continue));
+    auto state = waitStopped(*s);
+    REQUIRE(state->why.reason == PauseReason::Breakpoint);
+    CHECK(state->node->op == "MatMul");
+    CHECK(state->node->location.line == 12);
+    CHECK(state->node->outputs.empty()); // nothing recorded
+    CHECK(state->records.empty());
+    REQUIRE(s->removeBreakpoint(1));
+    REQUIRE(s->stepInto());
+    state = waitStopped(*s);
+    CHECK(state->node->op != "MatMul");
+    REQUIRE(s->continueRun());
+    state = waitStopped(*s);
+    CHECK(state->status == SessionStatus::Finished);
+    REQUIRE(state->history.size() == 3);
+    CHECK(std::isfinite(state->history[2].loss));
+    CHECK(std::isfinite(state->history[2].parameters[0].gradientNorm));
+}
