@@ -12,6 +12,7 @@
 #pragma once
 
 #include "nn/parameter.h"
+#include "python/run_overrides.h"
 #include "tensor/tensor.h"
 
 #include <pybind11/pybind11.h>
@@ -27,8 +28,12 @@ void installMindspore();
 /// the GIL, just before finalising).
 void releaseMindspore();
 /// Before each run: puts our modules back into sys.modules (a script may have replaced them),
-/// resets context and seed to their defaults and applies the API profile (api_profile.h).
-void prepareMindsporeForRun(const std::string& apiProfile = "2.x");
+/// resets context and seed to their defaults, applies the API profile (api_profile.h) and the
+/// gradient APIs' what-if switches (has_aux, gradient API; grad_adapter.h).
+void prepareMindsporeForRun(const std::string& apiProfile = "2.x",
+                            const RunOverrides& overrides = {});
+/// After each run: the what-if switches back to "as written".
+void finishMindsporeRun();
 
 using TensorClass = pybind11::class_<Tensor>;
 

@@ -185,7 +185,7 @@ private:
         m_main.attr("__cached__") = py::none();
         m_main.attr("__builtins__") = py::module_::import("builtins");
         m_modules["__main__"] = m_main;
-        prepareMindsporeForRun(request.apiProfile);
+        prepareMindsporeForRun(request.apiProfile, request.overrides);
         if (request.overrides.seed)
             py::module_::import("mindspore").attr("set_seed")(*request.overrides.seed);
     }
@@ -194,6 +194,7 @@ private:
     {
         // Restoring must not throw; a failure here leaves the state for the next run to fix.
         try {
+            finishMindsporeRun();
             m_sink->open = false;
             m_sys.attr("stdout") = m_savedStdout;
             m_sys.attr("stderr") = m_savedStderr;
