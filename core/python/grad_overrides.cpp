@@ -56,7 +56,8 @@ Value gradViaValueAndGrad(const PythonCall& call, const GradPosition& position,
     if (!hasAux)
         return out[1];
     const std::vector<Value>& outputs = out[0].items();
-    return Value::tuple({out[1], Value::tuple(std::vector<Value>(outputs.begin() + 1, outputs.end()))});
+    std::vector<Value> aux(outputs.begin() + 1, outputs.end());
+    return Value::tuple({out[1], Value::tuple(std::move(aux))});
 }
 
 // GradOperation's positions are those core/api/grad.cpp picks: every Tensor input with get_all,

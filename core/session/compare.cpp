@@ -54,11 +54,18 @@ std::optional<double> oneElement(const Tensor& t)
 //
 // Note [forward passes]: a forward pass of the differentiated function is counted through its
 // weights. Inside the call, each forward node that reads weight p counts once for p; before the
-// call, outside any gradient call (the fallback's `loss = fn(...)`), the same. What runs after the
-// call, other than the update, belongs to the next step (the fallback's next `loss = fn(...)`). Per weight, passes = reads in the whole step / reads inside the call, and the step's
-// figure is the smallest over the weights, rounded down: a script that also prints one weight's
-// norm does not inflate it, and a weight used twice per forward (tied) still counts one pass per
-// forward. Without weights (gradients by input only) only the call's own forward is counted.
+// call, outside any gradient call (the fallback's `loss = fn(...)`), the same. What runs after
+// the call, other than the update, belongs to the next step (the fallback's next `loss = ...`).
+// Per weight, passes = reads in the step / reads inside the call, and the step's figure is the
+// smallest over the weights, rounded down: a script that also prints one weight's norm does not
+// inflate it, and a weight used twice per forward (tied) still counts one pass per forward.
+// Without weights (gradients by input only) only the call's own forward is counted.
+//
+// Note [the step's extent]: it starts at the first forward node before the call that reads one
+// of the call's weights (else at the call) and ends with the update (else with the call). Its
+// nodes and seconds cover that extent; the loss is the value's first Tensor when the API returns
+// the value, else the last one-element output of a forward node inside the call before its
+// backward pass (the loss node of `fn`, since aux outputs are rarely one element).
 class StepObserver : public ExecutionObserver {
 public:
     explicit StepObserver(python::ScriptRunner& runner) : m_runner(runner) {}

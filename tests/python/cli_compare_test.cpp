@@ -48,8 +48,8 @@ TEST_CASE("gradstep compare --what has-aux prints the table and writes the JSON 
 {
     TempDir dir;
     const std::string report = (dir.path() / "report.json").string();
-    const Command c =
-        compareCli(sample("has_aux_pitfall.py") + " --what has-aux --quiet --report " + quoted(report));
+    const Command c = compareCli(sample("has_aux_pitfall.py") + " --what has-aux --quiet --report "
+                                 + quoted(report));
     INFO(c.out);
     REQUIRE(c.status == 0);
     CHECK_THAT(c.out, Catch::Contains("A = has_aux on, B = has_aux off"));

@@ -135,7 +135,7 @@ TEST_CASE("graph mode vs PyNative says plainly when graph mode is not there to c
     }
 }
 
-TEST_CASE("a script without a gradient call, or failing before it, gives an error instead of a step")
+TEST_CASE("a script without a gradient call, or failing before it, gives an error, not a step")
 {
     TempDir dir;
     const Comparison none =

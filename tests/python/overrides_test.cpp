@@ -76,7 +76,8 @@ struct Counter : ExecutionObserver {
     }
 };
 
-Outcome runWith(const std::string& body, RunOverrides overrides, ExecutionObserver* observer = nullptr)
+Outcome runWith(const std::string& body, RunOverrides overrides,
+                ExecutionObserver* observer = nullptr)
 {
     ensureHost();
     TempDir dir;
