@@ -1,6 +1,6 @@
 """Exploding gradients: a deep stack of Dense layers initialised too large.
 
-What it teaches: with weights drawn from Normal(sigma=1.0) (variance 32 times He's 2/fan_in for
+What it teaches: with weights drawn from Normal(sigma=1.0) (variance 16 times He's 2/fan_in for
 this width) every layer multiplies the activations, so the loss and every gradient are around
 1e10, and the first SGD step overshoots so far that the next loss overflows to inf/NaN. The same
 net with HeUniform initialisation has gradient norms of a few units and trains. Watch the

@@ -50,7 +50,8 @@ std::optional<double> oneElement(const Tensor& t)
 // Note [what a step is]: the first gradient-function call at depth 0 that completes (grad,
 // value_and_grad, GradOperation or a TrainOneStepCell step), then the optimizer update that
 // follows it, if any, before the next depth-0 call. The script is stopped at the end of the update
-// or at the start of the next call, whichever comes first; a script that ends sooner is fine.
+// or at the start of the next call, whichever comes first (ScriptRunner::stopNow from the event);
+// a script that ends sooner is fine.
 //
 // Note [forward passes]: a forward pass of the differentiated function is counted through its
 // weights. Inside the call, each forward node that reads weight p counts once for p; before the
@@ -188,7 +189,7 @@ private:
     {
         m_done = true;
         m_end = end;
-        m_runner.stop();
+        m_runner.stopNow(); // throws out of this event: nothing of the next step runs
     }
 
     bool isWeight(const Tensor& t) const

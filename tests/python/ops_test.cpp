@@ -38,11 +38,7 @@ x, y = Tensor(a), Tensor(b)
 
 std::string checkPython(const std::string& body)
 {
-    const Outcome o = runSource(kPrelude + body);
-    INFO(o.diagnostic());
-    INFO(o.err);
-    CHECK(o.result.status == RunStatus::Ok);
-    return o.out;
+    return checkRuns(kPrelude + body);
 }
 
 } // namespace

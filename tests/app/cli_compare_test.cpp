@@ -1,61 +1,42 @@
 // `gradstep compare` as a user runs it: the built executable, its table, its JSON report and its
 // exit statuses (app/cli_compare.cpp). SPDX-License-Identifier: MIT
-#include "tests/python/python_test_support.h"
+#include "tests/app/cli_support.h"
 
 #include "io/json.h"
 
 #include <catch2/catch.hpp>
 
-#include <cstdio>
-#include <sys/wait.h>
-
 using namespace gradstep;
-using namespace gradstep::python::test;
+using namespace gradstep::test;
 
 namespace {
 
-struct Command {
-    int status = -1;
-    std::string out;
-};
-
-std::string quoted(const std::string& s) { return "'" + s + "'"; }
-
-/// Runs `gradstep compare ARGS` (stderr joined to stdout).
-Command compareCli(const std::string& args)
+/// `gradstep compare ARGS`, with stderr appended to stdout for the checks.
+CommandResult compareCli(const std::string& args)
 {
-    const std::string line = quoted(GRADSTEP_BINARY) + " compare " + args + " 2>&1";
-    Command c;
-    std::FILE* pipe = ::popen(line.c_str(), "r");
-    REQUIRE(pipe);
-    char buffer[4096];
-    std::size_t n = 0;
-    while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0)
-        c.out.append(buffer, n);
-    const int raw = ::pclose(pipe);
-    c.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    return c;
+    CommandResult r = runGradstep("compare " + args);
+    r.out += r.err;
+    return r;
 }
 
-std::string sample(const std::string& name)
-{
-    return quoted(std::string(GRADSTEP_SOURCE_DIR) + "/samples/" + name);
-}
+std::string sample(const std::string& name) { return shellQuote("samples/" + name); }
+
+std::string quoted(const std::filesystem::path& path) { return shellQuote(path.string()); }
 
 } // namespace
 
 TEST_CASE("gradstep compare --what has-aux prints the table and writes the JSON report")
 {
-    TempDir dir;
-    const std::string report = (dir.path() / "report.json").string();
-    const Command c = compareCli(sample("has_aux_pitfall.py") + " --what has-aux --quiet --report "
+    ScratchDir dir;
+    const auto report = dir.file("report.json");
+    const CommandResult c = compareCli(sample("has_aux_pitfall.py") + " --what has-aux --quiet --report "
                                  + quoted(report));
     INFO(c.out);
     REQUIRE(c.status == 0);
     CHECK_THAT(c.out, Catch::Contains("A = has_aux on, B = has_aux off"));
     CHECK_THAT(c.out, Catch::Contains("verdict") && Catch::Contains("different"));
     CHECK_THAT(c.out, Catch::Contains("forward passes"));
-    const Json r = Json::parseFile(report);
+    const Json r = Json::parseFile(report.string());
     CHECK(r["what"].asString() == "has-aux");
     CHECK(r["a"]["label"].asString() == "has_aux on");
     CHECK(r["b"]["label"].asString() == "has_aux off");
@@ -87,13 +68,13 @@ TEST_CASE("gradstep compare --what has-aux prints the table and writes the JSON 
 
 TEST_CASE("gradstep compare --what grad-api reports one forward pass against two")
 {
-    TempDir dir;
-    const std::string report = (dir.path() / "r.json").string();
-    const Command c = compareCli(sample("linear_regression.py")
+    ScratchDir dir;
+    const auto report = dir.file("r.json");
+    const CommandResult c = compareCli(sample("linear_regression.py")
                                  + " --what grad-api --quiet --seed 7 --report " + quoted(report));
     INFO(c.out);
     REQUIRE(c.status == 0);
-    const Json r = Json::parseFile(report);
+    const Json r = Json::parseFile(report.string());
     CHECK(r["a"]["forward_passes"].asInt() == 1);
     CHECK(r["b"]["forward_passes"].asInt() == 2);
     CHECK(r["b"]["nodes"].asInt() > r["a"]["nodes"].asInt());
@@ -103,15 +84,15 @@ TEST_CASE("gradstep compare --what grad-api reports one forward pass against two
 
 TEST_CASE("gradstep compare --what api shows the AttributeError of the 1.10 side and exits 1")
 {
-    TempDir dir;
-    const std::string report = (dir.path() / "r.json").string();
-    const Command c = compareCli(sample("linear_regression.py") + " --what api --quiet --report "
+    ScratchDir dir;
+    const auto report = dir.file("r.json");
+    const CommandResult c = compareCli(sample("linear_regression.py") + " --what api --quiet --report "
                                  + quoted(report));
     INFO(c.out);
     CHECK(c.status == 1);
     CHECK_THAT(c.out, Catch::Contains("gave no step: AttributeError: module 'mindspore' has no "
                                       "attribute 'value_and_grad'"));
-    const Json r = Json::parseFile(report);
+    const Json r = Json::parseFile(report.string());
     CHECK_FALSE(r["a"].contains("error"));
     CHECK_THAT(r["b"]["error"].asString(), Catch::StartsWith("AttributeError"));
     CHECK(r["b"]["error_location"]["line"].asInt() > 0);
@@ -123,12 +104,12 @@ TEST_CASE("gradstep compare refuses bad usage with status 2 and documents itself
 {
     CHECK(compareCli("").status == 2);
     CHECK(compareCli(sample("linear_regression.py")).status == 2);
-    const Command unknown = compareCli(sample("linear_regression.py") + " --what speed");
+    const CommandResult unknown = compareCli(sample("linear_regression.py") + " --what speed");
     CHECK(unknown.status == 2);
     CHECK_THAT(unknown.out, Catch::Contains("unknown --what 'speed'"));
     CHECK(compareCli(sample("linear_regression.py") + " --what api --seed -1").status == 2);
     CHECK(compareCli(sample("linear_regression.py") + " --what").status == 2);
-    const Command help = compareCli("--help");
+    const CommandResult help = compareCli("--help");
     CHECK(help.status == 0);
     for (const char* text : {"--what has-aux", "--what mode", "--what grad-api", "--what api",
                              "--report", "--seed", "--quiet", "exit status"})
@@ -137,9 +118,9 @@ TEST_CASE("gradstep compare refuses bad usage with status 2 and documents itself
 
 TEST_CASE("gradstep compare exits 1 when the script fails before its first step")
 {
-    TempDir dir;
+    ScratchDir dir;
     const auto script = dir.write("broken.py", "import mindspore as ms\nms.nonexistent()\n");
-    const Command c = compareCli(quoted(script.string()) + " --what has-aux");
+    const CommandResult c = compareCli(quoted(script) + " --what has-aux");
     INFO(c.out);
     CHECK(c.status == 1);
     CHECK_THAT(c.out, Catch::Contains("AttributeError"));
