@@ -29,7 +29,8 @@ value_and_grad, GradOperation, a TrainOneStepCell step) and the optimizer update
 compares the two steps' gradients parameter by parameter.
 
   --what has-aux   A: has_aux forced on for every grad / value_and_grad, B: forced off
-  --what mode      A: PyNative, B: graph mode
+  --what mode      A: PyNative, B: graph mode (B reports an error when this build has no
+                   graph mode)
   --what grad-api  A: value_and_grad (grad-only calls run through it, one forward), B: the
                    grad-only fallback (each value_and_grad call runs as `value = fn(...)` and
                    then `grad(fn)(...)`, so the forward runs twice)

@@ -154,19 +154,18 @@ public:
     /// Some node ran as a node of a compiled graph (graph mode).
     bool sawGraphNode() const { return m_sawGraphNode; }
 
-    /// The figures once the run is over (the run's end closes a step the script did not
-    /// continue past).
-    StepFigures figures()
+    /// The figures once the run is over (a script that ended right after its gradient call
+    /// ended the step there).
+    StepFigures figures() const
     {
-        if (m_stepTaken && !m_done)
-            m_end = m_stepEnd;
-        m_figures.forwardPasses = forwardPasses();
+        StepFigures f = m_figures;
+        f.forwardPasses = forwardPasses();
         const Read* first = firstWeightRead();
         if (first && m_stepTaken)
-            m_figures.forwardNodes += m_outsideNodes - first->ordinal + 1;
+            f.forwardNodes += m_outsideNodes - first->ordinal + 1;
         const Clock::time_point from = first ? std::min(first->time, m_callStart) : m_callStart;
-        m_figures.seconds = m_stepTaken ? secondsBetween(from, m_end) : 0.0;
-        return m_figures;
+        f.seconds = m_stepTaken ? secondsBetween(from, m_done ? m_end : m_stepEnd) : 0.0;
+        return f;
     }
 
 private:
