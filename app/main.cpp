@@ -1,4 +1,5 @@
 // gradstep entry point: dispatches the headless subcommands. SPDX-License-Identifier: MIT
+#include "app/cli_export.h"
 #include "app/cli_run.h"
 #include "app/demo.h"
 #include "ops/registry.h"
@@ -12,6 +13,7 @@ const char* kUsage = "usage: gradstep <command> [options]\n"
                      "commands:\n"
                      "  demo   train LeNet5 on the shipped handwritten digits and print the report\n"
                      "  run    run a MindSpore-style Python script headless\n"
+                     "  export draw the graph of a script's first training step (svg, png, pdf, dot)\n"
                      "  ops    list the op registry (name, label, kind, arity, differentiable)\n"
                      "Run `gradstep <command> --help` for a command's options.\n";
 }
@@ -25,6 +27,8 @@ int main(int argc, char** argv)
     try {
         if (std::strcmp(argv[1], "run") == 0)
             return gradstep::app::runCommand(argc - 2, argv + 2);
+        if (std::strcmp(argv[1], "export") == 0)
+            return gradstep::app::exportCommand(argc - 2, argv + 2);
         if (std::strcmp(argv[1], "ops") == 0) {
             std::fputs(gradstep::OpRegistry::instance().dump().c_str(), stdout);
             return 0;

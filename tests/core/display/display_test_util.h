@@ -3,6 +3,7 @@
 #pragma once
 
 #include "api/grad.h"
+#include "display/display_graph.h"
 #include "autodiff/context.h"
 #include "debug/recorder.h"
 #include "nn/losses/softmax_cross_entropy_with_logits.h"
@@ -45,6 +46,47 @@ inline std::vector<debug::RecordPtr> lenet5StepRecords()
         optimizer(out[1].leaves());
     }
     return recorder.currentRecords();
+}
+
+/// A synthetic training step of 2n nodes: n forward ops in Cells of 8 under one network Cell, a
+/// skip edge every 4 ops (residual blocks), and the backward pass with its gradient-sum edges
+/// and a cross link from each backward op to its forward op. `salt` changes the keys only.
+inline std::shared_ptr<const DisplayGraph> syntheticStep(std::size_t n, std::size_t salt = 0)
+{
+    auto g = std::make_shared<DisplayGraph>();
+    for (int side = 0; side < 2; ++side) {
+        const Phase phase = side == 0 ? Phase::Forward : Phase::Backward;
+        const std::string root = side == 0 ? "Net" : "Gradients";
+        g->clusters.push_back(DisplayCluster{root, root, -1, 0, phase});
+        const int rootCluster = static_cast<int>(g->clusters.size() - 1);
+        for (std::size_t i = 0; i < n; ++i) {
+            const std::size_t op = side == 0 ? i : n - 1 - i; // backward runs in reverse
+            const std::string scope = root + "/block" + std::to_string(op / 8);
+            if (g->findCluster(scope) < 0)
+                g->clusters.push_back(DisplayCluster{scope, "block" + std::to_string(op / 8), rootCluster, 1, phase});
+            DisplayNode node;
+            node.phase = phase;
+            node.scope = scope;
+            node.cluster = g->findCluster(scope);
+            node.key = std::string(side == 0 ? "F:" : "B:") + scope + "/Op#" + std::to_string(op + salt);
+            node.title = op % 4 == 3 ? "Add" : "MatMul";
+            node.detail = "[32, 64]";
+            estimateSize(node);
+            g->nodes.push_back(node);
+            const std::size_t index = g->nodes.size() - 1;
+            if (i > 0)
+                g->edges.push_back(DisplayEdge{index - 1, index, EdgeKind::Data, {}, 1});
+            if (op % 4 == 3 && op >= 3) {
+                if (side == 0)
+                    g->edges.push_back(DisplayEdge{index - 3, index, EdgeKind::Data, {}, 1});
+                else if (i + 3 < n)
+                    g->edges.push_back(DisplayEdge{index, index + 3, EdgeKind::Data, {}, 1});
+            }
+            if (side == 1)
+                g->edges.push_back(DisplayEdge{index, op, EdgeKind::CrossLink, {}, 1});
+        }
+    }
+    return g;
 }
 
 } // namespace gradstep::display::testing

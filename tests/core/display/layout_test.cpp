@@ -24,42 +24,6 @@ std::shared_ptr<const DisplayGraph> lenetStep()
     return g;
 }
 
-/// A synthetic training step: a chain of `n` forward ops in Cells of 8, a mirrored backward
-/// chain, cross links between them.
-std::shared_ptr<const DisplayGraph> syntheticStep(std::size_t n, std::size_t salt = 0)
-{
-    auto g = std::make_shared<DisplayGraph>();
-    for (int phase = 0; phase < 2; ++phase) {
-        for (std::size_t i = 0; i < n; ++i) {
-            DisplayNode node;
-            node.phase = phase == 0 ? Phase::Forward : Phase::Backward;
-            const std::string cell = "Net/block" + std::to_string(i / 8);
-            node.scope = phase == 0 ? cell : "Gradients/" + cell;
-            node.key = std::string(phase == 0 ? "F:" : "B:") + node.scope + "/Op#" + std::to_string(i + salt);
-            node.title = "Op";
-            node.detail = "[32, 64]";
-            int parent = g->findCluster(phase == 0 ? "Net" : "Gradients");
-            if (parent < 0) {
-                g->clusters.push_back(DisplayCluster{phase == 0 ? "Net" : "Gradients", "net", -1, 0, node.phase});
-                parent = static_cast<int>(g->clusters.size() - 1);
-            }
-            node.cluster = g->findCluster(node.scope);
-            if (node.cluster < 0) {
-                g->clusters.push_back(DisplayCluster{node.scope, "block", parent, 1, node.phase});
-                node.cluster = static_cast<int>(g->clusters.size() - 1);
-            }
-            estimateSize(node);
-            g->nodes.push_back(node);
-            const std::size_t index = g->nodes.size() - 1;
-            if (i > 0)
-                g->edges.push_back(DisplayEdge{phase == 0 ? index - 1 : index - 1, index, EdgeKind::Data, {}, 1});
-            if (phase == 1)
-                g->edges.push_back(DisplayEdge{index, n - 1 - i, EdgeKind::CrossLink, {}, 1});
-        }
-    }
-    return g;
-}
-
 void checkNoOverlap(const LayoutResult& r)
 {
     for (std::size_t i = 0; i < r.nodes.size(); ++i)
@@ -88,7 +52,7 @@ std::string readFile(const std::filesystem::path& path)
 
 } // namespace
 
-TEST_CASE("a LeNet5 training step lays out with dot, without overlapping nodes")
+TEST_CASE("a LeNet5 training step lays out with dot, without overlapping nodes", "[display]")
 {
     LayoutOptions options;
     options.useCache = false;
@@ -115,7 +79,7 @@ TEST_CASE("a LeNet5 training step lays out with dot, without overlapping nodes")
     }
 }
 
-TEST_CASE("the backward pass is mirrored beside the forward pass")
+TEST_CASE("the backward pass is mirrored beside the forward pass", "[display]")
 {
     const auto r = LayoutEngine::instance().layout(lenetStep());
     const DisplayGraph& g = *r->graph;
@@ -134,7 +98,7 @@ TEST_CASE("the backward pass is mirrored beside the forward pass")
             CHECK(r->edges[e].arrowTip.y < r->edges[e].points.front().y);
 }
 
-TEST_CASE("cross links are routed but do not constrain dot")
+TEST_CASE("cross links are routed but do not constrain dot", "[display]")
 {
     auto withLinks = lenetStep();
     auto moved = std::make_shared<DisplayGraph>(*withLinks);
@@ -155,9 +119,9 @@ TEST_CASE("cross links are routed but do not constrain dot")
             CHECK(a->edges[e].points.size() == 4);
 }
 
-TEST_CASE("a second layout of the same graph is a cache hit")
+TEST_CASE("a second layout of the same graph is a cache hit", "[display]")
 {
-    auto graph = syntheticStep(40, 7);
+    auto graph = testing::syntheticStep(40, 7);
     auto& engine = LayoutEngine::instance();
     const EngineStats before = engine.stats();
     auto first = engine.submit(graph);
@@ -171,14 +135,14 @@ TEST_CASE("a second layout of the same graph is a cache hit")
     CHECK(engine.stats().cacheHits == before.cacheHits + 1);
 }
 
-TEST_CASE("a queued layout can be cancelled and its callback still runs once")
+TEST_CASE("a queued layout can be cancelled and its callback still runs once", "[display]")
 {
     auto& engine = LayoutEngine::instance();
     LayoutOptions options;
     options.useCache = false;
-    auto busy = engine.submit(syntheticStep(400, 1), options);
+    auto busy = engine.submit(testing::syntheticStep(400, 1), options);
     std::atomic<int> calls{0};
-    auto queued = engine.submit(syntheticStep(400, 2), options, [&](const LayoutJob& job) {
+    auto queued = engine.submit(testing::syntheticStep(400, 2), options, [&](const LayoutJob& job) {
         CHECK(job.status() == JobStatus::Cancelled);
         ++calls;
     });
@@ -191,12 +155,12 @@ TEST_CASE("a queued layout can be cancelled and its callback still runs once")
     CHECK(calls == 1);
 }
 
-TEST_CASE("graphs over the node budget are collapsed, over the hard limit laid out by layers")
+TEST_CASE("graphs over the node budget are collapsed, over the hard limit laid out by layers", "[display]")
 {
     LayoutOptions options;
     options.useCache = false;
     options.nodeBudget = 100;
-    const auto collapsed = LayoutEngine::instance().layout(syntheticStep(400), options);
+    const auto collapsed = LayoutEngine::instance().layout(testing::syntheticStep(400), options);
     CHECK(collapsed->collapseDepth >= 0);
     CHECK(collapsed->graph->nodes.size() <= 100);
     CHECK(collapsed->method == LayoutMethod::Dot);
@@ -204,14 +168,14 @@ TEST_CASE("graphs over the node budget are collapsed, over the hard limit laid o
 
     options.nodeBudget = 5000;
     options.hardLimit = 200;
-    const auto layered = LayoutEngine::instance().layout(syntheticStep(400), options);
+    const auto layered = LayoutEngine::instance().layout(testing::syntheticStep(400), options);
     CHECK(layered->method == LayoutMethod::Layered);
     CHECK(layered->graph->nodes.size() == 800);
     checkNoOverlap(*layered);
     checkInside(*layered);
 }
 
-TEST_CASE("exports write svg with labels and clusters, dot that dot can read, png and pdf")
+TEST_CASE("exports write svg with labels and clusters, dot that dot can read, png and pdf", "[display]")
 {
     const auto r = LayoutEngine::instance().layout(lenetStep());
     const auto dir = std::filesystem::temp_directory_path() / "gradstep_display_test";
