@@ -132,7 +132,7 @@ private:
         c.title = slash == std::string::npos ? path : path.substr(slash + 1);
         c.title = c.title.substr(0, c.title.find('#'));
         c.parent = parent;
-        c.depth = parent < 0 ? 0 : m_graph.clusters[static_cast<std::size_t>(parent)].depth + 1;
+        c.depth = parent < 0 ? rootDepth(path, phase) : m_graph.clusters[static_cast<std::size_t>(parent)].depth + 1;
         c.phase = phase;
         m_graph.clusters.push_back(std::move(c));
         const int index = static_cast<int>(m_graph.clusters.size() - 1);
@@ -311,6 +311,11 @@ void RecordGraphBuilder::linkGradientCopy(std::size_t i, std::size_t node, std::
 DisplayGraph buildFromRecords(std::span<const debug::RecordPtr> records, const BuildOptions& options)
 {
     return RecordGraphBuilder(records, options).build();
+}
+
+int rootDepth(const std::string& path, Phase phase)
+{
+    return phase == Phase::Backward && path == "Gradients" ? -1 : 0;
 }
 
 char phaseLetter(Phase phase)

@@ -66,7 +66,9 @@ struct DisplayCluster {
     std::string path;  ///< "LeNet5/conv1", "Gradients/LeNet5/conv1", "Momentum/conv1.weight"
     std::string title; ///< "conv1"
     int parent = -1;
-    int depth = 0;     ///< 0 for a top-level cluster
+    /// 0 for a top-level Cell. The "Gradients" cluster wrapping the backward pass is -1, so its
+    /// Cells have the depths of their forward twins and one collapse depth folds both alike.
+    int depth = 0;
     Phase phase = Phase::Forward;
 };
 
@@ -121,6 +123,8 @@ DisplayGraph collapse(const DisplayGraph& full, const CollapseState& state);
 /// 0 when even depth 0 is over budget).
 int autoCollapseDepth(const DisplayGraph& full, std::size_t budget);
 
+/// The depth of a cluster without a parent: -1 for the backward pass's "Gradients", else 0.
+int rootDepth(const std::string& path, Phase phase);
 /// 'F', 'B', 'U': the phase in node keys.
 char phaseLetter(Phase phase);
 /// The stable key of the `occurrence`-th record with this phase and full name in a step.

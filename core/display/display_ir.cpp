@@ -24,7 +24,7 @@ int clusterFor(DisplayGraph& g, std::unordered_map<std::string, int>& index, con
     c.path = path;
     c.title = slash == std::string::npos ? path : path.substr(slash + 1);
     c.parent = parent;
-    c.depth = parent < 0 ? 0 : g.clusters[static_cast<std::size_t>(parent)].depth + 1;
+    c.depth = parent < 0 ? rootDepth(path, phase) : g.clusters[static_cast<std::size_t>(parent)].depth + 1;
     c.phase = phase;
     g.clusters.push_back(std::move(c));
     index.emplace(path, static_cast<int>(g.clusters.size() - 1));

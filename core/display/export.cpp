@@ -160,10 +160,10 @@ std::string toPositionedDot(const LayoutResult& layout)
         [&](std::size_t c) {
             const Rect& r = layout.clusters[c];
             const DisplayCluster& cluster = g.clusters[c];
-            const double labelWidth = static_cast<double>(cluster.title.size()) * 6.0;
+            const double labelWidth = static_cast<double>(cluster.title.size()) * 6.8;
             return clusterStyle(cluster) + "; bb=\"" + num(r.x) + "," + num(height - r.bottom()) + ","
                    + num(r.right()) + "," + num(height - r.y) + "\"; lp=\""
-                   + pos(Point{r.x + 8.0 + labelWidth / 2.0, r.y + 9.0}) + "\"";
+                   + pos(Point{r.x + 10.0 + labelWidth / 2.0, r.y + 9.0}) + "\"";
         });
     for (const EdgeGeometry& geometry : layout.edges) {
         const DisplayEdge& e = g.edges[geometry.edge];

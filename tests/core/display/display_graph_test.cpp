@@ -89,6 +89,7 @@ TEST_CASE("collapsing by depth folds each Cell into one node and merges its edge
     CHECK(one.nodes[*conv1].detail == "1 op");
     CHECK(one.findCluster("LeNet5") >= 0);
     CHECK(one.findCluster("LeNet5/conv1") < 0);
+    CHECK(one.findNode("C:B:Gradients/LeNet5/conv1")); // backward Cells fold like their forward twins
     // the one ReLU Cell LeNet5 calls four times is a Cell per call
     CHECK(one.findNode("C:F:LeNet5/relu"));
     REQUIRE(one.findNode("C:F:LeNet5/relu#4"));
@@ -99,7 +100,10 @@ TEST_CASE("collapsing by depth folds each Cell into one node and merges its edge
         CHECK(e.from != e.to);
 
     const DisplayGraph zero = collapse(full, CollapseState{0, {}, {}});
-    CHECK(zero.clusters.empty());
+    REQUIRE(zero.clusters.size() == 1); // the backward pass's wrapper has depth -1
+    CHECK(zero.clusters[0].path == "Gradients");
+    CHECK(zero.findNode("C:F:LeNet5"));
+    CHECK(zero.findNode("C:B:Gradients/LeNet5"));
     CHECK(zero.nodes.size() < one.nodes.size());
 
     CollapseState expandConv1{1, {"LeNet5/conv1"}, {}};

@@ -57,13 +57,14 @@ inline std::shared_ptr<const DisplayGraph> syntheticStep(std::size_t n, std::siz
     for (int side = 0; side < 2; ++side) {
         const Phase phase = side == 0 ? Phase::Forward : Phase::Backward;
         const std::string root = side == 0 ? "Net" : "Gradients";
-        g->clusters.push_back(DisplayCluster{root, root, -1, 0, phase});
+        const int depth = rootDepth(root, phase);
+        g->clusters.push_back(DisplayCluster{root, root, -1, depth, phase});
         const int rootCluster = static_cast<int>(g->clusters.size() - 1);
         for (std::size_t i = 0; i < n; ++i) {
             const std::size_t op = side == 0 ? i : n - 1 - i; // backward runs in reverse
             const std::string scope = root + "/block" + std::to_string(op / 8);
             if (g->findCluster(scope) < 0)
-                g->clusters.push_back(DisplayCluster{scope, "block" + std::to_string(op / 8), rootCluster, 1, phase});
+                g->clusters.push_back(DisplayCluster{scope, "block" + std::to_string(op / 8), rootCluster, depth + 1, phase});
             DisplayNode node;
             node.phase = phase;
             node.scope = scope;
