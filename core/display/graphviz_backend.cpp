@@ -30,13 +30,6 @@ GVC_t* context()
     if (!gvc) {
         agseterr(AGERR); // warnings (e.g. about cluster sizes) would clutter the user's stderr
         gvc = gvContext();
-        // The first layout measures cluster titles before the text plugin is loaded and comes
-        // out a little different from every later one: lay out a tiny graph first.
-        if (Agraph_t* warmUp = agmemread("digraph { subgraph cluster_a { label=\"conv1\"; a } }")) {
-            if (gvLayout(gvc, warmUp, "dot") == 0)
-                gvFreeLayout(gvc, warmUp);
-            agclose(warmUp);
-        }
     }
     return gvc;
 }

@@ -198,3 +198,16 @@ TEST_CASE("exports write svg with labels and clusters, dot that dot can read, pn
     std::filesystem::remove_all(dir);
 }
 
+
+TEST_CASE("the same graph gets the same layout every time", "[display]")
+{
+    LayoutOptions options;
+    options.useCache = false;
+    const auto a = LayoutEngine::instance().layout(lenetStep(), options);
+    const auto b = LayoutEngine::instance().layout(std::make_shared<const DisplayGraph>(*lenetStep()), options);
+    for (std::size_t i = 0; i < a->nodes.size(); ++i) {
+        CHECK(a->nodes[i].x == b->nodes[i].x);
+        CHECK(a->nodes[i].y == b->nodes[i].y);
+    }
+    CHECK(a->bounds.width == b->bounds.width);
+}
