@@ -31,11 +31,13 @@ int clusterFor(DisplayGraph& g, std::unordered_map<std::string, int>& index, con
     return static_cast<int>(g.clusters.size() - 1);
 }
 
+/// Graph autodiff already names backward scopes "Gradients/<forward scope>".
 std::string scopeOf(const NodeIdentity& identity)
 {
-    if (identity.phase != Phase::Backward)
-        return identity.scope;
-    return identity.scope.empty() ? "Gradients" : "Gradients/" + identity.scope;
+    const std::string& s = identity.scope;
+    if (identity.phase != Phase::Backward || s == "Gradients" || s.rfind("Gradients/", 0) == 0)
+        return s;
+    return s.empty() ? "Gradients" : "Gradients/" + s;
 }
 
 } // namespace

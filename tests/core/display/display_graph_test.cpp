@@ -1,6 +1,8 @@
 // DisplayGraph from a LeNet5 step's records: nodes, clusters, data flow, cross links, collapse,
 // states. SPDX-License-Identifier: MIT
 #include "display/display_graph.h"
+#include "graph/autodiff.h"
+#include "graph/text_parser.h"
 #include "tests/core/display/display_test_util.h"
 
 #include <catch2/catch.hpp>
@@ -18,7 +20,7 @@ const std::vector<debug::RecordPtr>& records()
     return r;
 }
 
-std::size_t countKind(const DisplayGraph& g, NodeKind kind, Phase phase)
+std::size_t countKind(const DisplayGraph& g, display::NodeKind kind, Phase phase)
 {
     return static_cast<std::size_t>(std::count_if(g.nodes.begin(), g.nodes.end(), [&](const DisplayNode& n) {
         return n.kind == kind && n.phase == phase;
@@ -39,10 +41,10 @@ bool hasEdge(const DisplayGraph& g, const std::string& from, const std::string& 
 TEST_CASE("the forward graph of a LeNet5 step has one op node per record with its output shape", "[display]")
 {
     const DisplayGraph g = buildFromRecords(records(), BuildOptions{GraphPart::Forward});
-    CHECK(countKind(g, NodeKind::Op, Phase::Forward) == 17);
-    CHECK(countKind(g, NodeKind::Op, Phase::Backward) == 0);
-    CHECK(countKind(g, NodeKind::Parameter, Phase::Forward) == 8); // Conv2d has no bias by default
-    CHECK(countKind(g, NodeKind::Input, Phase::Forward) == 2);
+    CHECK(countKind(g, display::NodeKind::Op, Phase::Forward) == 17);
+    CHECK(countKind(g, display::NodeKind::Op, Phase::Backward) == 0);
+    CHECK(countKind(g, display::NodeKind::Parameter, Phase::Forward) == 8); // Conv2d has no bias by default
+    CHECK(countKind(g, display::NodeKind::Input, Phase::Forward) == 2);
     const auto conv = g.findNode("F:LeNet5/conv1/Conv2D#0");
     REQUIRE(conv);
     CHECK(g.nodes[*conv].title == "Conv2D");
@@ -64,8 +66,8 @@ TEST_CASE("the forward graph of a LeNet5 step has one op node per record with it
 TEST_CASE("the train-step graph links each backward node to its forward node without constraining", "[display]")
 {
     const DisplayGraph g = buildFromRecords(records());
-    CHECK(countKind(g, NodeKind::Op, Phase::Backward) == 17);
-    CHECK(countKind(g, NodeKind::Op, Phase::Update) == 32);
+    CHECK(countKind(g, display::NodeKind::Op, Phase::Backward) == 17);
+    CHECK(countKind(g, display::NodeKind::Op, Phase::Update) == 32);
     CHECK(g.countEdges(EdgeKind::CrossLink) == 17);
     CHECK(hasEdge(g, "B:Gradients/LeNet5/conv1/Conv2D#0", "F:LeNet5/conv1/Conv2D#0", EdgeKind::CrossLink));
     // the gradient flows from the loss back to conv1, and conv1's weight gradient feeds its update
@@ -74,7 +76,7 @@ TEST_CASE("the train-step graph links each backward node to its forward node wit
     CHECK(hasEdge(g, "B:Gradients/LeNet5/conv1/Conv2D#0", "U:Momentum/Add#0", EdgeKind::Data));
     CHECK(g.findCluster("Gradients/LeNet5/conv1") >= 0);
     CHECK(g.findCluster("Momentum/conv1.weight") >= 0);
-    CHECK(countKind(g, NodeKind::Input, Phase::Backward) == 1); // the sens seed
+    CHECK(countKind(g, display::NodeKind::Input, Phase::Backward) == 1); // the sens seed
 }
 
 TEST_CASE("collapsing by depth folds each Cell into one node and merges its edges", "[display]")
@@ -84,7 +86,7 @@ TEST_CASE("collapsing by depth folds each Cell into one node and merges its edge
     CHECK(one.nodes.size() < full.nodes.size());
     const auto conv1 = one.findNode("C:F:LeNet5/conv1");
     REQUIRE(conv1);
-    CHECK(one.nodes[*conv1].kind == NodeKind::Cell);
+    CHECK(one.nodes[*conv1].kind == display::NodeKind::Cell);
     CHECK(one.nodes[*conv1].title == "conv1");
     CHECK(one.nodes[*conv1].detail == "1 op");
     CHECK(one.findCluster("LeNet5") >= 0);
@@ -145,4 +147,27 @@ TEST_CASE("the structure hash ignores states and sees structure", "[display]")
     b.nodes[0].width += 10.0;
     CHECK(a.structureHash() != b.structureHash());
     CHECK(buildFromRecords(testing::lenet5StepRecords()).structureHash() == a.structureHash());
+}
+
+TEST_CASE("the graph-mode IR with its gradient graph becomes the same kind of display graph", "[display]")
+{
+    const Graph forward = parseGraph("graph @net(%x : f32[2, 3], %w : f32[2, 3] param) {\n"
+                                     "  %0 : f32[2, 3] = Mul(%x, %w) @Net/fc\n"
+                                     "  %1 : f32[2, 3] = Tanh(%0) @Net/act\n"
+                                     "  %2 : f32[] = ReduceSum(%1) @Loss\n"
+                                     "  return %2\n"
+                                     "}\n");
+    GradientSpec spec;
+    spec.wrt = {forward.inputs()[1]};
+    const DisplayGraph g = buildFromIr(gradientGraph(forward, spec));
+    const auto mul = g.findNode("F:Net/fc/Mul#0");
+    REQUIRE(mul);
+    CHECK(g.nodes[*mul].detail == "[2, 3]");
+    CHECK(g.findNode("P:F:w"));
+    CHECK(hasEdge(g, "P:F:w", "F:Net/fc/Mul#0", EdgeKind::Data));
+    CHECK(g.findCluster("Gradients/Net/fc") >= 0);
+    CHECK(g.findCluster("Gradients/Gradients/Net/fc") < 0);
+    CHECK(g.countEdges(EdgeKind::CrossLink) > 0);
+    const auto r = std::count_if(g.nodes.begin(), g.nodes.end(), [](const DisplayNode& n) { return n.phase == Phase::Backward; });
+    CHECK(r > 0);
 }
