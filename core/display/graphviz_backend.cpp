@@ -43,9 +43,13 @@ struct IdState {
     IDTYPE anonymous = 1;
 };
 
+/// The state of the graph being opened on this thread. DotRun owns it: cgraph does not always
+/// reach the discipline's close when dot's cluster code leaks parts of a graph (Graphviz 2.42).
+thread_local IdState* t_opening = nullptr;
+
 void* idOpen(Agraph_t*, Agdisc_t*)
 {
-    return new IdState;
+    return t_opening;
 }
 
 long idMap(void* state, int, char* str, IDTYPE* id, int create)
@@ -82,10 +86,7 @@ char* idPrint(void* state, int, IDTYPE id)
     return s->names[id / 2 - 1].data();
 }
 
-void idClose(void* state)
-{
-    delete static_cast<IdState*>(state);
-}
+void idClose(void*) {}
 
 void idRegister(void*, int, void*) {}
 
@@ -131,9 +132,16 @@ bool reversed(const DisplayGraph& g, const DisplayEdge& e, const LayoutOptions& 
 class DotRun {
 public:
     DotRun(std::shared_ptr<const DisplayGraph> graph, const LayoutOptions& options)
-        : m_display(std::move(graph)), m_options(options),
-          m_guard{context(), agopen(text("G"), Agdirected, &kDiscipline)}
+        : m_display(std::move(graph)), m_options(options), m_guard{context(), open(m_ids)}
     {
+    }
+
+    static Agraph_t* open(IdState& ids)
+    {
+        t_opening = &ids;
+        Agraph_t* g = agopen(text("G"), Agdirected, &kDiscipline);
+        t_opening = nullptr;
+        return g;
     }
 
     LayoutResult run()
@@ -243,6 +251,7 @@ private:
 
     std::shared_ptr<const DisplayGraph> m_display;
     LayoutOptions m_options;
+    IdState m_ids; ///< outlives m_guard, which closes the graph
     GraphGuard m_guard;
     std::vector<Agraph_t*> m_clusters;
     std::vector<Agnode_t*> m_nodes;
