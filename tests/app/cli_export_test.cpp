@@ -1,28 +1,21 @@
 // `gradstep export` end to end: the built executable runs the LeNet5 sample to the end of its
 // first training step and writes the graph. SPDX-License-Identifier: MIT
+#include "tests/app/cli_support.h"
+
 #include <catch2/catch.hpp>
 
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 
+using namespace gradstep::test;
+
 namespace {
 
-const std::filesystem::path kOut = std::filesystem::temp_directory_path() / "gradstep_export_cli_test";
+int exitStatus(const std::string& args) { return runGradstep(args).status; }
 
-int gradstep(const std::string& args)
-{
-    const std::string command = std::string("\"") + GRADSTEP_BINARY + "\" " + args + " >/dev/null 2>&1";
-    const int status = std::system(command.c_str());
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-std::string sample(const char* name)
-{
-    return std::string("\"") + GRADSTEP_SOURCE_DIR + "/samples/" + name + "\"";
-}
+std::string sample(const char* name) { return shellQuote(sourcePath(std::string("samples/") + name).string()); }
 
 std::string readFile(const std::filesystem::path& path)
 {
@@ -44,9 +37,10 @@ std::size_t count(const std::string& text, const std::string& what)
 
 TEST_CASE("gradstep export writes the LeNet5 training step as svg with op labels and clusters")
 {
-    std::filesystem::create_directories(kOut);
+    const ScratchDir dir; // one per test: ctest runs these cases in parallel
+    const std::filesystem::path kOut = dir.file("");
     const auto svg = kOut / "step.svg";
-    REQUIRE(gradstep("export " + sample("lenet5_digits.py") + " --quiet -o \"" + svg.string() + "\"") == 0);
+    REQUIRE(exitStatus("export " + sample("lenet5_digits.py") + " --quiet -o \"" + svg.string() + "\"") == 0);
     const std::string text = readFile(svg);
     CHECK(text.rfind("<?xml", 0) == 0);
     CHECK(text.find("<svg") != std::string::npos);
@@ -58,14 +52,14 @@ TEST_CASE("gradstep export writes the LeNet5 training step as svg with op labels
     CHECK(text.find(">Momentum</text>") != std::string::npos);
     CHECK(count(text, "class=\"cluster\"") > 10);
     CHECK(text.find("stroke-dasharray") != std::string::npos); // cross links
-    std::filesystem::remove_all(kOut);
 }
 
 TEST_CASE("gradstep export writes dot text that dot itself lays out")
 {
-    std::filesystem::create_directories(kOut);
+    const ScratchDir dir; // one per test: ctest runs these cases in parallel
+    const std::filesystem::path kOut = dir.file("");
     const auto gv = kOut / "forward.dot";
-    REQUIRE(gradstep("export " + sample("lenet5_digits.py") + " --quiet --graph forward -o \"" + gv.string() + "\"")
+    REQUIRE(exitStatus("export " + sample("lenet5_digits.py") + " --quiet --graph forward -o \"" + gv.string() + "\"")
             == 0);
     const std::string text = readFile(gv);
     CHECK(text.rfind("digraph", 0) == 0);
@@ -75,30 +69,29 @@ TEST_CASE("gradstep export writes dot text that dot itself lays out")
     const std::string check = "dot -Tsvg \"" + gv.string() + "\" -o \"" + (kOut / "check.svg").string() + "\" 2>&1";
     CHECK(std::system(check.c_str()) == 0);
     CHECK(readFile(kOut / "check.svg").find("Conv2D") != std::string::npos);
-    std::filesystem::remove_all(kOut);
 }
 
 TEST_CASE("gradstep export collapses Cells and renders png and pdf")
 {
-    std::filesystem::create_directories(kOut);
-    REQUIRE(gradstep("export " + sample("lenet5_digits.py") + " --quiet --collapse 1 -o \"" + (kOut / "s.png").string()
+    const ScratchDir dir; // one per test: ctest runs these cases in parallel
+    const std::filesystem::path kOut = dir.file("");
+    REQUIRE(exitStatus("export " + sample("lenet5_digits.py") + " --quiet --collapse 1 -o \"" + (kOut / "s.png").string()
                      + "\"")
             == 0);
     CHECK(readFile(kOut / "s.png").substr(1, 3) == "PNG");
-    REQUIRE(gradstep("export " + sample("lenet5_digits.py") + " --quiet --graph backward --format pdf -o \""
+    REQUIRE(exitStatus("export " + sample("lenet5_digits.py") + " --quiet --graph backward --format pdf -o \""
                      + (kOut / "b.out").string() + "\"")
             == 0);
     CHECK(readFile(kOut / "b.out").substr(0, 4) == "%PDF");
-    std::filesystem::remove_all(kOut);
 }
 
 TEST_CASE("gradstep export reports bad usage and scripts without a step")
 {
-    CHECK(gradstep("export --help") == 0);
-    CHECK(gradstep("export") == 2);
-    CHECK(gradstep("export x.py") == 2);
-    CHECK(gradstep("export x.py -o a.svg --graph sideways") == 2);
-    CHECK(gradstep("export x.py -o a.svg --collapse -1") == 2);
-    CHECK(gradstep("export " + sample("does_not_exist.py") + " -o /tmp/gradstep_never.svg") == 1);
+    CHECK(exitStatus("export --help") == 0);
+    CHECK(exitStatus("export") == 2);
+    CHECK(exitStatus("export x.py") == 2);
+    CHECK(exitStatus("export x.py -o a.svg --graph sideways") == 2);
+    CHECK(exitStatus("export x.py -o a.svg --collapse -1") == 2);
+    CHECK(exitStatus("export " + sample("does_not_exist.py") + " -o /tmp/gradstep_never.svg") == 1);
     CHECK_FALSE(std::filesystem::exists("/tmp/gradstep_never.svg"));
 }
