@@ -94,6 +94,8 @@ py::object parseFunction(const py::object& fn, py::object& file)
         }
     }
     py::object definition = tree.attr("body")[py::int_(0)];
+    if (!py::isinstance(definition, ast.attr("FunctionDef")))
+        return py::none(); // a lambda: its source is the whole statement around it
     routeCalls(definition);
     ast.attr("fix_missing_locations")(definition);
     file = fn.attr("__code__").attr("co_filename");
@@ -221,9 +223,10 @@ py::object Compiler::compileSource(const py::object& fn, const py::tuple& args,
     try {
         definition = parseFunction(target, file);
     } catch (py::error_already_set&) {
-        // No source (a lambda on a line with others, code made by exec): its op calls are traced.
-        return fn(*args, **kwargs);
+        definition = py::none();
     }
+    if (definition.is_none()) // no source of its own (a lambda, exec'd code): traced as it runs
+        return fn(*args, **kwargs);
     if (++m_depth > kMaxInlineDepth) {
         --m_depth;
         throw py::value_error("graph mode inlines every call: calls nest deeper than "

@@ -330,7 +330,7 @@ f(Tensor(np.ones(2, np.float32)))
     CHECK(reading.outcome.result.diagnostic->span.line == 7);
 }
 
-TEST_CASE("a new input shape recompiles and reports it; the same shape hits the cache",
+TEST_CASE("a new input shape recompiles and reports it, the same shape hits the cache",
           "[python][jit]")
 {
     ModeRun run = runGraphSource(kPrelude + R"PY(
