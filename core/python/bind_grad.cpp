@@ -6,6 +6,7 @@
 #include "python/bindings.h"
 #include "python/convert.h"
 #include "python/grad_adapter.h"
+#include "python/jit_runtime.h"
 #include "python/value_convert.h"
 
 #include "api/grad.h"
@@ -134,6 +135,7 @@ py::object runGradCall(const py::object& fn, const GradSettings& s, const std::s
 {
     PythonCall call(fn, args, kwargs, api, false);
     call.requireTensorsAt(positionList(s.position));
+    const auto graphMode = graphGradient(fn, args, kwargs, false, api);
     Value out;
     if (s.withValue && s.api == GradApiOverride::GradFallback)
         out = fallbackValueAndGrad(fn, call, args, kwargs, s.position, s.weights, s.hasAux);
@@ -229,6 +231,7 @@ public:
                 PythonCall call(fn, args, kwargs, "GradOperation", sens);
                 if (firstOnly && call.values().size() > (sens ? 1u : 0u))
                     call.requireTensorsAt({0});
+                const auto graphMode = graphGradient(fn, args, kwargs, sens, "GradOperation");
                 if (gradOverrides().gradApi == GradApiOverride::ValueAndGrad)
                     if (auto grads = gradOperationViaValueAndGrad(call, flags, w))
                         return toPython(*grads);
@@ -261,15 +264,15 @@ py::object stopGradientOf(const py::object& value)
     return value;
 }
 
-// jit / ms_function run the function as it is in PyNative mode. They return fn itself rather
-// than a wrapper, so decorated methods still bind to self, and tracebacks and the debugger's
-// source locations point at the user's code.
+// jit / ms_function compile the function (jit_runtime.h); the wrapper binds to self like a
+// method, and the --mode pynative override makes it run the function as it is.
 py::object jitDecorator(const py::object& fn, const char* api)
 {
     if (!fn.is_none())
-        return requireCallable(fn, api);
-    return py::cpp_function([api](const py::object& f) { return requireCallable(f, api); },
-                            py::name(api));
+        return jitWrapper(requireCallable(fn, api));
+    return py::cpp_function(
+        [api](const py::object& f) { return jitWrapper(requireCallable(f, api)); },
+        py::name(api));
 }
 
 void bindJit(py::module_& m)
@@ -282,7 +285,7 @@ void bindJit(py::module_& m)
         py::arg("fn") = py::none(), py::arg("mode") = "PSJit",
         py::arg("input_signature") = py::none(), py::arg("hash_args") = py::none(),
         py::arg("jit_config") = py::none(),
-        "Decorator (@jit or @jit(...)): in PyNative mode the function runs as it is.");
+        "Decorator (@jit or @jit(...)): the function is compiled to a graph and run.");
     m.def(
         "ms_function",
         [](const py::object& fn, const py::object& /*inputSignature*/,
@@ -336,6 +339,7 @@ void bindGrad(py::module_& m)
     ops.def("stop_gradient", &stopGradientOf, py::arg("value"),
             "value with no gradient flowing back through it (the identity forward).");
     bindJit(m);
+    bindJitStats(m);
 }
 
 } // namespace gradstep::python

@@ -58,6 +58,8 @@ std::vector<Parameter> toParameters(pybind11::handle object, const std::string& 
 /// set_context / get_context / modes on `m` and on mindspore.context; set_seed, __version__.
 void bindContext(pybind11::module_& m, pybind11::module_& context);
 void resetContext();
+/// set_context's mode: 0 GRAPH_MODE, 1 PYNATIVE_MODE (the default).
+int contextMode();
 /// mindspore.ops: functional ops, primitive classes, and the ops.functional / ops.operations aliases.
 void bindOps(pybind11::module_& ops);
 /// mindspore.dataset on `dataset`: sources, pipeline operations, iterators, config, transforms

@@ -7,6 +7,7 @@
 #include "python/bindings.h"
 #include "python/diagnose.h"
 #include "python/frames.h"
+#include "python/jit_runtime.h"
 
 #include <pybind11/embed.h>
 
@@ -186,6 +187,7 @@ private:
         m_main.attr("__builtins__") = py::module_::import("builtins");
         m_modules["__main__"] = m_main;
         prepareMindsporeForRun(request.apiProfile, request.overrides);
+        setModeOverride(request.overrides.mode);
         if (request.overrides.seed)
             py::module_::import("mindspore").attr("set_seed")(*request.overrides.seed);
     }
