@@ -4,6 +4,12 @@
 
 #include "python/host.h"
 #include "python/script_runner.h"
+#include "app/step_report.h"
+
+#include <cerrno>
+#include <cstdint>
+#include <fstream>
+#include <optional>
 
 #include <cstdio>
 #include <cstdlib>
@@ -15,15 +21,34 @@ namespace gradstep::app {
 
 namespace {
 
-constexpr const char* kUsage = R"(usage: gradstep run SCRIPT [--timeout SECONDS] [--quiet] [-- ARGS...]
+constexpr const char* kUsage = R"(usage: gradstep run SCRIPT [--steps N] [--seed S] [--api 2.x|1.10] [--report FILE.json]
+                    [--quiet] [--timeout SECONDS] [-- ARGS...]
 
 Runs SCRIPT, a MindSpore-style Python script, in gradstep's embedded Python 3.11 with gradstep's
 own `mindspore` package (any installed MindSpore is not used), as `python3 SCRIPT ARGS...` would:
 __name__ is "__main__", the script's directory comes first on sys.path, ARGS are sys.argv[1:].
 
+A training step is one call of a gradient function made by grad, value_and_grad or
+GradOperation (or one TrainOneStepCell call); a call nested in another (grad of grad) belongs to
+the outer step. After the script, a table shows per step the loss (the first output of the
+value; "-" when the gradient function returns no value) and each parameter's gradient norm (each
+differentiated input's when the steps have no parameters).
+
 options:
+  --steps N          stop after the N-th step's optimizer update (or when step N+1 begins if no
+                     update follows); the script's remaining code does not run
+  --seed S           call mindspore.set_seed(S) before the script starts (a set_seed call in the
+                     script still applies, as in MindSpore)
+  --api 2.x|1.10     the MindSpore API the script sees (default 2.x); under 1.10 the top-level
+                     names MindSpore 1.10 lacked (mindspore.value_and_grad, grad, jit, ...) are
+                     absent, while mindspore.ops.value_and_grad exists
+  --report FILE      write the steps as JSON: {"script", "api", "mode", "steps": [{"step", "loss",
+                     "params": [{"name", "shape", "grad_norm", "grad_sum", "grad_first5",
+                     "value_norm"}], "input_grad_norms", "updated"}]}; value_norm is the
+                     parameter's L2 norm when its gradient was computed; numbers that are NaN or
+                     infinite are written as null
   --timeout SECONDS  stop the script after SECONDS (a decimal number) and report where it was
-  --quiet            do not show what the script prints (errors are still reported)
+  --quiet            do not show what the script prints (errors and the step table still show)
   --help             show this help
   --                 everything after it is passed to the script
 
@@ -31,7 +56,8 @@ A script error is reported on stderr as FILE:LINE:COL: error: TYPE: MESSAGE for 
 frame in the script's files, with the source line, a caret under the column and the traceback of
 the user's frames.
 
-exit status: 0 the script finished, 1 it raised an error or timed out, 2 bad usage,
+exit status: 0 the script finished (or stopped after --steps N), 1 it raised an error or timed
+out, 2 bad usage,
 130 interrupted with Ctrl-C (a second Ctrl-C ends gradstep at once).
 )";
 
@@ -39,6 +65,10 @@ struct Options {
     std::string script;
     std::vector<std::string> args;
     double timeoutSeconds = 0.0;
+    std::int64_t steps = 0;
+    std::optional<std::uint64_t> seed;
+    std::string api = "2.x";
+    std::string report;
     bool quiet = false;
     bool help = false;
 };
@@ -56,6 +86,17 @@ bool parseSeconds(const char* text, double& seconds)
     return end != text && *end == '\0' && seconds > 0.0 && seconds < 1e9;
 }
 
+bool parseCount(const char* text, std::int64_t& value)
+{
+    char* end = nullptr;
+    errno = 0;
+    const long long parsed = std::strtoll(text, &end, 10);
+    if (end == text || *end != '\0' || errno == ERANGE || parsed < 0)
+        return false;
+    value = parsed;
+    return true;
+}
+
 /// Returns 0 when the options are usable, else the exit status of a usage error.
 int parse(int argc, char** argv, Options& options)
 {
@@ -70,6 +111,23 @@ int parse(int argc, char** argv, Options& options)
             options.help = true;
         } else if (arg == "--quiet" || arg == "-q") {
             options.quiet = true;
+        } else if (arg == "--steps" || arg == "--seed") {
+            std::int64_t value = 0;
+            if (i + 1 >= argc || !parseCount(argv[i + 1], value) || (arg == "--steps" && value == 0))
+                return usageError(arg + (arg == "--steps" ? " needs a positive whole number" : " needs a whole number >= 0"));
+            if (arg == "--steps")
+                options.steps = value;
+            else
+                options.seed = static_cast<std::uint64_t>(value);
+            ++i;
+        } else if (arg == "--api") {
+            if (i + 1 >= argc || (std::strcmp(argv[i + 1], "2.x") != 0 && std::strcmp(argv[i + 1], "1.10") != 0))
+                return usageError("--api needs 2.x or 1.10");
+            options.api = argv[++i];
+        } else if (arg == "--report") {
+            if (i + 1 >= argc || argv[i + 1][0] == '\0')
+                return usageError("--report needs a file name");
+            options.report = argv[++i];
         } else if (arg == "--timeout") {
             if (i + 1 >= argc || !parseSeconds(argv[i + 1], options.timeoutSeconds))
                 return usageError("--timeout needs a positive number of seconds");
@@ -126,20 +184,46 @@ int runCommand(int argc, char** argv)
     python::RunRequest request;
     request.script = options.script;
     request.args = options.args;
+    request.apiProfile = options.api;
+    request.overrides.seed = options.seed;
     request.timeout = std::chrono::milliseconds(static_cast<long long>(options.timeoutSeconds * 1000.0));
     if (!options.quiet)
         request.output = [](python::OutputStream stream, std::string_view text) {
             write(stream == python::OutputStream::Stdout ? stdout : stderr, text);
         };
     python::RunResult result;
+    std::vector<StepRecord> steps;
+    bool stoppedAfterSteps = false;
     {
         python::ScriptRunner runner;
+        StepReport report(options.steps, [&runner] { runner.stopNow(); });
+        request.observer = &report;
         runner.start(std::move(request));
         result = runToEnd(runner);
+        steps = report.steps();
+        stoppedAfterSteps = report.stopRequested() && python::Host::interruptCount() == 0;
     }
     python::Host::shutdown();
+    if (result.status == python::RunStatus::Stopped && stoppedAfterSteps) {
+        result.status = python::RunStatus::Ok;
+        write(stdout, "[gradstep] stopped after step " + std::to_string(options.steps) + " (--steps)\n");
+    }
     if (result.diagnostic && result.status != python::RunStatus::Ok)
         write(stderr, result.diagnostic->format());
+    write(stdout, formatStepTable(steps));
+    if (!options.report.empty()) {
+        // The mode is PyNative: graph mode (issue 4) reports itself here once it runs scripts.
+        const std::string json = stepReportJson(options.script, options.api, "pynative", steps).dump(2) + "\n";
+        const std::string temporary = options.report + ".tmp";
+        std::ofstream out(temporary, std::ios::binary);
+        out << json;
+        out.close();
+        if (!out || std::rename(temporary.c_str(), options.report.c_str()) != 0) {
+            std::remove(temporary.c_str());
+            std::fprintf(stderr, "gradstep run: cannot write the report %s\n", options.report.c_str());
+            return 1;
+        }
+    }
     switch (result.status) {
     case python::RunStatus::Ok: return 0;
     case python::RunStatus::Stopped: return 130;

@@ -1,5 +1,7 @@
 // gradstep entry point: dispatches the headless subcommands. SPDX-License-Identifier: MIT
+#include "app/cli_compare.h"
 #include "app/cli_debug.h"
+#include "app/cli_export.h"
 #include "app/cli_run.h"
 #include "app/demo.h"
 #include "ops/registry.h"
@@ -11,10 +13,12 @@
 namespace {
 const char* kUsage = "usage: gradstep <command> [options]\n"
                      "commands:\n"
-                     "  demo   train LeNet5 on the shipped handwritten digits and print the report\n"
-                     "  run    run a MindSpore-style Python script headless\n"
-                     "  debug  run a script until a breakpoint, watchpoint or NaN and say where and why\n"
-                     "  ops    list the op registry (name, label, kind, arity, differentiable)\n"
+                     "  demo     train LeNet5 on the shipped handwritten digits and print the report\n"
+                     "  run      run a MindSpore-style Python script headless\n"
+                     "  debug    run a script until a breakpoint, watchpoint or NaN; say where and why\n"
+                     "  compare  a script's first training step under two settings, side by side\n"
+                     "  export   draw the graph of a script's first training step (svg, png, pdf, dot)\n"
+                     "  ops      list the op registry (name, label, kind, arity, differentiable)\n"
                      "Run `gradstep <command> --help` for a command's options.\n";
 }
 
@@ -29,6 +33,10 @@ int main(int argc, char** argv)
             return gradstep::app::runCommand(argc - 2, argv + 2);
         if (std::strcmp(argv[1], "debug") == 0)
             return gradstep::app::debugCommand(argc - 2, argv + 2);
+        if (std::strcmp(argv[1], "compare") == 0)
+            return gradstep::app::compareCommand(argc - 2, argv + 2);
+        if (std::strcmp(argv[1], "export") == 0)
+            return gradstep::app::exportCommand(argc - 2, argv + 2);
         if (std::strcmp(argv[1], "ops") == 0) {
             std::fputs(gradstep::OpRegistry::instance().dump().c_str(), stdout);
             return 0;

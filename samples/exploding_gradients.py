@@ -1,10 +1,10 @@
 """Exploding gradients: a deep stack of Dense layers initialised too large.
 
-What it teaches: with weights drawn from Normal(sigma=1.0) (variance far above 1/fan_in) every
-layer multiplies the signal, and the backward pass multiplies the gradient again: the gradient
-norm grows geometrically towards the first layers and an SGD step overshoots into overflow. The
-same net with HeUniform initialisation keeps the norms of all layers within a small range. Watch
-the gradient-norm chart, or set a gradient-exploding watchpoint.
+What it teaches: with weights drawn from Normal(sigma=1.0) (variance 16 times He's 2/fan_in for
+this width) every layer multiplies the activations, so the loss and every gradient are around
+1e10, and the first SGD step overshoots so far that the next loss overflows to inf/NaN. The same
+net with HeUniform initialisation has gradient norms of a few units and trains. Watch the
+gradient-norm chart, or set a gradient-exploding watchpoint (norm above 1e3).
 """
 import numpy as np
 

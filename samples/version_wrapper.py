@@ -40,4 +40,4 @@ grad_fn = value_and_grad(forward_fn, None, net.trainable_params())
 for step in range(5):
     loss, grads = grad_fn(x, y)
     optimizer(grads)
-    print(f"step {step}  loss {float(loss):.6f}  |grad fc.weight| {float(ops.norm(grads[0])):.6f}")
+    print(f"step {step}  loss {float(loss):.6f}  |grad weight| {float(ops.norm(grads[0])):.6f}")

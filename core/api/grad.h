@@ -64,4 +64,24 @@ struct GradRequest {
 /// holds no Tensor.
 GradResult differentiate(const Function& fn, std::vector<Value> args, const GradRequest& request);
 
+/// Graph mode's engine for one gradient-function call: fn's arguments (the sens taken off), the
+/// sens (None unless sensParam) and the request, after differentiate()'s own checks.
+using GraphDifferentiator =
+    std::function<GradResult(const std::vector<Value>& args, const Value& sens,
+                             const GradRequest& request)>;
+
+/// While alive, the next differentiate() on this thread hands its call to `engine` instead of
+/// running fn under a tape (the Python layer compiles fn in graph mode this way); the engine is
+/// used once, so differentiations inside it run as usual.
+class GraphDifferentiatorGuard {
+public:
+    explicit GraphDifferentiatorGuard(GraphDifferentiator engine);
+    ~GraphDifferentiatorGuard();
+    GraphDifferentiatorGuard(const GraphDifferentiatorGuard&) = delete;
+    GraphDifferentiatorGuard& operator=(const GraphDifferentiatorGuard&) = delete;
+
+private:
+    GraphDifferentiator m_saved;
+};
+
 } // namespace gradstep

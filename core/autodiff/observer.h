@@ -18,6 +18,7 @@ namespace gradstep {
 struct OpDef;
 class Node;
 struct GraphNode;
+class Graph;
 class Value;
 
 struct NodeEvent {
@@ -57,6 +58,17 @@ struct UpdateEvent {
     std::span<const Tensor> gradients;
 };
 
+/// A function compiled for graph mode: a cache miss, on its first call or for a new signature of
+/// input shapes and dtypes (then compiles > 1: a recompile).
+struct GraphCompileEvent {
+    const std::string* function = nullptr;  ///< "forward_fn", "LeNet5.construct"
+    const std::string* signature = nullptr; ///< "f32[32, 1, 32, 32], i32[32]"
+    const Graph* graph = nullptr;           ///< the optimised graph that will run
+    std::size_t compiles = 0;               ///< compilations of this function in the run so far
+    bool gradient = false;                  ///< a gradient function's forward + backward graph
+    double milliseconds = 0.0;              ///< source to optimised graph
+};
+
 /// The node events are required; the step events default to nothing, so observers that only
 /// follow ops need not mention them.
 class ExecutionObserver {
@@ -68,6 +80,7 @@ public:
     virtual void gradCallFinished(const GradCallEvent& /*event*/) {}
     virtual void updateStarted(const UpdateEvent& /*event*/) {}
     virtual void updateFinished(const UpdateEvent& /*event*/) {}
+    virtual void graphCompiled(const GraphCompileEvent& /*event*/) {}
 };
 
 } // namespace gradstep

@@ -45,9 +45,15 @@ ValueId GraphTracer::valueOf(const Tensor& tensor)
         if (same != m_storages.end() && m_graph.spec(same->second).shape == tensor.shape()
             && m_graph.spec(same->second).dtype == tensor.dtype())
             return same->second;
+    }
+    if (const std::optional<ValueId> resolved = m_resolver ? m_resolver(tensor) : std::nullopt) {
+        m_values.emplace(tensor.impl(), *resolved);
+        m_alive.push_back(tensor);
+        return *resolved;
+    }
+    if (isSymbolic(tensor))
         throw RuntimeError("a symbolic tensor of another graph was used while tracing graph '"
                            + m_graph.name() + "'");
-    }
     const ValueId id = m_graph.addConstant(tensor);
     m_values.emplace(tensor.impl(), id);
     m_alive.push_back(tensor);

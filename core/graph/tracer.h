@@ -32,6 +32,11 @@ public:
     /// Identity of the nodes traced from now on; without one they take the context's scope,
     /// phase and source location, as PyNative nodes do.
     void setIdentity(std::optional<NodeIdentity> identity) { m_identity = std::move(identity); }
+    /// Decides what a tensor met for the first time stands for (the Python front end makes
+    /// Parameters graph inputs and hands a branch the values of the enclosing graph); nullopt
+    /// keeps the default (a concrete tensor becomes a constant, a foreign symbolic one an error).
+    using Resolver = std::function<std::optional<ValueId>(const Tensor&)>;
+    void setResolver(Resolver resolver) { m_resolver = std::move(resolver); }
 
     OutputList traceOp(const OpDef& op, std::span<const Tensor> inputs,
                        const Attrs& attrs) override;
@@ -42,6 +47,7 @@ private:
     Graph& m_graph;
     OpTracer* m_savedTracer;
     std::optional<NodeIdentity> m_identity;
+    Resolver m_resolver;
     // Keyed by TensorImpl and Storage addresses only for lookup (never iterated); m_alive keeps
     // each key's tensor alive so an address cannot be reused for another tensor during the trace.
     // The storage key finds a value again through detach(), which makes a new TensorImpl.

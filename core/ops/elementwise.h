@@ -24,6 +24,8 @@ Tensor erf(const Tensor& x);
 Tensor abs(const Tensor& x);
 Tensor square(const Tensor& x);
 Tensor sign(const Tensor& x);
+/// Rounds halves to even; zero gradient.
+Tensor round(const Tensor& x);
 Tensor maximum(const Tensor& a, const Tensor& b);
 Tensor minimum(const Tensor& a, const Tensor& b);
 Tensor relu(const Tensor& x);

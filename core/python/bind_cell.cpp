@@ -5,6 +5,8 @@
 // SPDX-License-Identifier: MIT
 #include "python/bindings.h"
 #include "python/convert.h"
+#include "python/jit_compiler.h"
+#include "python/jit_runtime.h"
 #include "python/nn_support.h"
 #include "python/value_convert.h"
 
@@ -30,7 +32,10 @@ public:
     Value construct(const std::vector<Value>& args) override
     {
         py::gil_scoped_acquire gil;
-        py::object result = self().attr("construct")(*toPythonArgs(args));
+        py::object construct = self().attr("construct");
+        py::object result = jitCompiling()
+                                ? compileInline(construct, py::tuple(toPythonArgs(args)), py::dict())
+                                : construct(*toPythonArgs(args));
         return toValue(result, "construct of Cell '" + className() + "'");
     }
 
@@ -107,12 +112,16 @@ bool overridesConstruct(py::handle self)
 // else is a TypeError naming the Cell, as MindSpore's bprop Cells accept Tensor inputs only.
 py::object callCell(const py::object& self, const py::args& args, const py::kwargs& kwargs)
 {
+    if (compilesCell(self))
+        return callCellCompiled(self, args, kwargs);
     Cell& cell = initializedCell(self);
     const bool python = dynamic_cast<PyCell*>(&cell) != nullptr;
     if ((python && !cell.hasBprop()) || (!python && overridesConstruct(self))) {
         const bool nested = executionContext().scope != nullptr;
         ScopeGuard scope(nested && !cell.attributeName().empty() ? cell.attributeName()
                                                                  : cell.className());
+        if (jitCompiling()) // graph mode: the construct's source joins the graph
+            return compileInline(self.attr("construct"), args, kwargs);
         return self.attr("construct")(*args, **kwargs);
     }
     const std::string rule = python ? "a Cell with a bprop takes " : "";

@@ -91,6 +91,13 @@ void setSeed(const py::handle& value)
 
 } // namespace
 
+int contextMode()
+{
+    if (!settings().contains("mode"))
+        return kPynativeMode;
+    return settings()["mode"].cast<int>();
+}
+
 void resetContext()
 {
     settings().clear();

@@ -6,6 +6,7 @@
 #include "python/bindings.h"
 #include "python/convert.h"
 #include "python/grad_adapter.h"
+#include "python/jit_runtime.h"
 #include "python/value_convert.h"
 
 #include "api/grad.h"
@@ -125,7 +126,31 @@ struct GradSettings {
     Weights weights;
     bool hasAux = false;
     bool returnIds = false;
+    bool withValue = false; ///< value_and_grad: fn's output comes back with the gradients
+    GradApiOverride api = GradApiOverride::AsWritten;
 };
+
+py::object runGradCall(const py::object& fn, const GradSettings& s, const std::string& api,
+                       const py::args& args, const py::kwargs& kwargs)
+{
+    PythonCall call(fn, args, kwargs, api, false);
+    call.requireTensorsAt(positionList(s.position));
+    const auto graphMode = graphGradient(fn, args, kwargs, false, api);
+    Value out;
+    if (s.withValue && s.api == GradApiOverride::GradFallback)
+        out = fallbackValueAndGrad(fn, call, args, kwargs, s.position, s.weights, s.hasAux);
+    else if (!s.withValue && s.api == GradApiOverride::ValueAndGrad)
+        out = gradViaValueAndGrad(call, s.position, s.weights, s.hasAux);
+    else if (s.withValue)
+        out = valueAndGrad(call.function(), s.position, s.weights, s.hasAux)(call.values());
+    else
+        out = grad(call.function(), s.position, s.weights, s.hasAux)(call.values());
+    if (!s.returnIds)
+        return toPython(out);
+    if (s.hasAux)
+        return py::make_tuple(withIds(out[0], s.position, s.weights), toPython(out[1]));
+    return withIds(out, s.position, s.weights);
+}
 
 py::object makeGrad(const py::object& fn, const py::object& gradPosition, const py::object& weights,
                     const py::object& hasAux, const py::object& returnIds, bool withValue,
@@ -133,24 +158,14 @@ py::object makeGrad(const py::object& fn, const py::object& gradPosition, const 
 {
     requireCallable(fn, api);
     GradSettings s{toGradPosition(gradPosition), toWeights(weights, api),
-                   toFlag(hasAux, api, "has_aux"), toFlag(returnIds, api, "return_ids")};
+                   effectiveHasAux(toFlag(hasAux, api, "has_aux")),
+                   toFlag(returnIds, api, "return_ids"), withValue, gradOverrides().gradApi};
     // Built for the core's argument checks only, so that they raise from ms.grad(...) itself as
     // in MindSpore; each call of the gradient function builds its own over that call's arguments.
     grad(Function(), s.position, s.weights, s.hasAux);
-    return gradientFunction(
-        [fn, s, withValue, api](const py::args& args, const py::kwargs& kwargs) -> py::object {
-            PythonCall call(fn, args, kwargs, api, false);
-            call.requireTensorsAt(positionList(s.position));
-            const Function f = call.function();
-            const Value out = withValue
-                                  ? valueAndGrad(f, s.position, s.weights, s.hasAux)(call.values())
-                                  : grad(f, s.position, s.weights, s.hasAux)(call.values());
-            if (!s.returnIds)
-                return toPython(out);
-            if (s.hasAux)
-                return py::make_tuple(withIds(out[0], s.position, s.weights), toPython(out[1]));
-            return withIds(out, s.position, s.weights);
-        });
+    return gradientFunction([fn, s, api](const py::args& args, const py::kwargs& kwargs) {
+        return runGradCall(fn, s, api, args, kwargs);
+    });
 }
 
 // get_grad(gradients, identifier): the first (id, grad) pair, depth first, whose id is the
@@ -210,11 +225,16 @@ public:
         const GradOperation op(m_getAll, m_getByList, m_sensParam);
         op(Function(), w); // the checks of grad_op(net, params) raise now, as in MindSpore
         const bool firstOnly = !m_getAll && !m_getByList, sens = m_sensParam;
+        const GradOperationFlags flags{m_getAll, m_getByList, m_sensParam};
         return gradientFunction(
-            [fn, op, w, firstOnly, sens](const py::args& args, const py::kwargs& kwargs) {
+            [fn, op, w, firstOnly, sens, flags](const py::args& args, const py::kwargs& kwargs) {
                 PythonCall call(fn, args, kwargs, "GradOperation", sens);
                 if (firstOnly && call.values().size() > (sens ? 1u : 0u))
                     call.requireTensorsAt({0});
+                const auto graphMode = graphGradient(fn, args, kwargs, sens, "GradOperation");
+                if (gradOverrides().gradApi == GradApiOverride::ValueAndGrad)
+                    if (auto grads = gradOperationViaValueAndGrad(call, flags, w))
+                        return toPython(*grads);
                 return toPython(op(call.function(), w)(call.values()));
             });
     }
@@ -244,15 +264,15 @@ py::object stopGradientOf(const py::object& value)
     return value;
 }
 
-// jit / ms_function run the function as it is in PyNative mode. They return fn itself rather
-// than a wrapper, so decorated methods still bind to self, and tracebacks and the debugger's
-// source locations point at the user's code.
+// jit / ms_function compile the function (jit_runtime.h); the wrapper binds to self like a
+// method, and the --mode pynative override makes it run the function as it is.
 py::object jitDecorator(const py::object& fn, const char* api)
 {
     if (!fn.is_none())
-        return requireCallable(fn, api);
-    return py::cpp_function([api](const py::object& f) { return requireCallable(f, api); },
-                            py::name(api));
+        return jitWrapper(requireCallable(fn, api));
+    return py::cpp_function(
+        [api](const py::object& f) { return jitWrapper(requireCallable(f, api)); },
+        py::name(api));
 }
 
 void bindJit(py::module_& m)
@@ -265,7 +285,7 @@ void bindJit(py::module_& m)
         py::arg("fn") = py::none(), py::arg("mode") = "PSJit",
         py::arg("input_signature") = py::none(), py::arg("hash_args") = py::none(),
         py::arg("jit_config") = py::none(),
-        "Decorator (@jit or @jit(...)): in PyNative mode the function runs as it is.");
+        "Decorator (@jit or @jit(...)): the function is compiled to a graph and run.");
     m.def(
         "ms_function",
         [](const py::object& fn, const py::object& /*inputSignature*/,
@@ -319,6 +339,7 @@ void bindGrad(py::module_& m)
     ops.def("stop_gradient", &stopGradientOf, py::arg("value"),
             "value with no gradient flowing back through it (the identity forward).");
     bindJit(m);
+    bindJitStats(m);
 }
 
 } // namespace gradstep::python

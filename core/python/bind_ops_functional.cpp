@@ -71,6 +71,7 @@ void bindArithmetic(py::module_& m)
     unary<gradstep::tanh>(m, "tanh", "Tanh", "input_x");
     unary<gradstep::erf>(m, "erf", "Erf");
     unary<sign>(m, "sign", "Sign");
+    unary<gradstep::round>(m, "round", "Round");
     unary<sigmoid>(m, "sigmoid", "Sigmoid");
     unary<relu>(m, "relu", "ReLU");
     unary<softplus>(m, "softplus", "Softplus");
@@ -168,6 +169,13 @@ void bindReductions(py::module_& m)
         return reduceMean(tensorArg(x, "mean", "input"), axesArg(axis, "mean", "axis"),
                           boolArg(keepDims, "mean", "keep_dims"));
     }, py::arg("input"), py::arg("axis") = py::none(), py::arg("keep_dims") = false);
+    m.def("norm", [](py::handle x, py::handle ord, py::handle dim, py::handle keepDim, py::handle dtype) {
+        Tensor t = tensorArg(x, "norm", "A");
+        if (!dtype.is_none())
+            t = cast(t, toDType(dtype));
+        return normOp(t, ord, dim, boolArg(keepDim, "norm", "keepdim"));
+    }, py::arg("A"), py::arg("ord") = py::none(), py::arg("dim") = py::none(), py::arg("keepdim") = false,
+          py::kw_only(), py::arg("dtype") = py::none());
     for (bool isMax : {true, false}) {
         const char* name = isMax ? "amax" : "amin";
         m.def(name, [name, isMax](py::handle x, py::handle axis, py::handle keepDims) {

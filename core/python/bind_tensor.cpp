@@ -46,6 +46,7 @@ Tensor makeTensor(const py::object& inputData, const py::object& dtype, const py
 /// Element i as the Python number of the tensor's dtype (exact for Int64).
 py::object element(const Tensor& t, std::int64_t i)
 {
+    requireValues(t);
     return visitDType(t.dtype(), [&](auto* tag) -> py::object {
         using T = std::remove_pointer_t<decltype(tag)>;
         const T value = t.data<T>()[i];

@@ -246,7 +246,11 @@ void bindMath(TensorClass& cls)
         }, py::arg("tensor2"))
         .def("clip", [](const Tensor& x, py::handle low, py::handle high) {
             return ops::clipValue(x, low, high, "clip");
-        }, py::arg("min") = py::none(), py::arg("max") = py::none());
+        }, py::arg("min") = py::none(), py::arg("max") = py::none())
+        .def("round", [](const Tensor& x) { return gradstep::round(x); })
+        .def("norm", [](const Tensor& x, py::handle ord, py::handle dim, bool keepDim) {
+            return ops::normOp(x, ord, dim, keepDim);
+        }, py::arg("ord") = py::none(), py::arg("dim") = py::none(), py::arg("keepdim") = false);
 }
 
 } // namespace

@@ -12,6 +12,7 @@
 #pragma once
 
 #include "nn/parameter.h"
+#include "python/run_overrides.h"
 #include "tensor/tensor.h"
 
 #include <pybind11/pybind11.h>
@@ -27,8 +28,12 @@ void installMindspore();
 /// the GIL, just before finalising).
 void releaseMindspore();
 /// Before each run: puts our modules back into sys.modules (a script may have replaced them),
-/// resets context and seed to their defaults and applies the API profile (api_profile.h).
-void prepareMindsporeForRun(const std::string& apiProfile = "2.x");
+/// resets context and seed to their defaults, applies the API profile (api_profile.h) and the
+/// gradient APIs' what-if switches (has_aux, gradient API; grad_adapter.h).
+void prepareMindsporeForRun(const std::string& apiProfile = "2.x",
+                            const RunOverrides& overrides = {});
+/// After each run: the what-if switches back to "as written".
+void finishMindsporeRun();
 
 using TensorClass = pybind11::class_<Tensor>;
 
@@ -53,6 +58,8 @@ std::vector<Parameter> toParameters(pybind11::handle object, const std::string& 
 /// set_context / get_context / modes on `m` and on mindspore.context; set_seed, __version__.
 void bindContext(pybind11::module_& m, pybind11::module_& context);
 void resetContext();
+/// set_context's mode: 0 GRAPH_MODE, 1 PYNATIVE_MODE (the default).
+int contextMode();
 /// mindspore.ops: functional ops, primitive classes, and the ops.functional / ops.operations aliases.
 void bindOps(pybind11::module_& ops);
 /// mindspore.dataset on `dataset`: sources, pipeline operations, iterators, config, transforms

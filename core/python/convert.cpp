@@ -3,6 +3,8 @@
 // SPDX-License-Identifier: MIT
 #include "python/convert.h"
 
+#include "graph/graph.h"
+
 #include <cstring>
 #include <string>
 #include <vector>
@@ -104,8 +106,18 @@ Tensor toTensor(py::handle data, std::optional<DType> dtype)
     return fromArray(array, dtype.value_or(*natural));
 }
 
+void requireValues(const Tensor& tensor)
+{
+    if (tensor.defined() && isSymbolic(tensor))
+        throw py::type_error(
+            "the value of this tensor is not known while the function is compiled for graph "
+            "mode: use it in tensor operations (ops.select to choose between values, an `if` on "
+            "a tensor comparison), not as a Python value, or run in PyNative mode");
+}
+
 py::array toNumpy(const Tensor& tensor)
 {
+    requireValues(tensor);
     std::vector<py::ssize_t> shape(tensor.shape().begin(), tensor.shape().end());
     py::array array(py::dtype(numpyName(tensor.dtype())), shape);
     if (tensor.nbytes() > 0)

@@ -26,6 +26,8 @@ const char* numpyName(DType dtype);
 Tensor toTensor(pybind11::handle data, std::optional<DType> dtype = std::nullopt);
 /// A NumPy array holding a copy of the tensor's values.
 pybind11::array toNumpy(const Tensor& tensor);
+/// TypeError for a symbolic tensor (graph mode compiles with tensors that have no values yet).
+void requireValues(const Tensor& tensor);
 
 /// The Tensor held by `value` when it is a mindspore.Tensor (or a subclass), else null. The
 /// operators use it instead of py::isinstance + cast, which each search pybind11's type tables.

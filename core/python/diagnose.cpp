@@ -86,6 +86,23 @@ void locateSyntaxError(Diagnostic& d, py::handle value, const UserFiles& files)
         d.span.column = 1;
 }
 
+// Graph mode's compile errors carry the place in the user's source they are about (an `if`
+// whose branches do not join, a print of a tensor): jit_compiler.h annotateLocation.
+bool locateCompileError(Diagnostic& d, py::handle value, const UserFiles& files)
+{
+    py::object where = py::getattr(value, "_gradstep_location", py::none());
+    if (!PyTuple_Check(where.ptr()) || py::len(where) != 5)
+        return false;
+    d.span.file = utf8(where[py::int_(0)], "surrogateescape");
+    d.span.displayFile = files.display(d.span.file);
+    d.span.line = where[py::int_(1)].cast<int>();
+    d.span.column = where[py::int_(2)].cast<int>();
+    d.span.endLine = where[py::int_(3)].cast<int>();
+    d.span.endColumn = where[py::int_(4)].cast<int>();
+    d.sourceLine = sourceLineOf(d.span.file, d.span.line);
+    return true;
+}
+
 std::string describeBriefly(py::handle value, const UserFiles& files)
 {
     std::string text = exceptionTypeName(py::type::handle_of(value));
@@ -256,7 +273,9 @@ Diagnostic diagnoseException(const py::handle& type, const py::handle& value, co
         auto user = std::find_if(frames.rbegin(), frames.rend(),
                                  [&](const Located& f) { return files.contains(f.frame.span.file); });
         const Located* chosen = user != frames.rend() ? &*user : (frames.empty() ? nullptr : &frames.back());
-        if (chosen) {
+        if (value && locateCompileError(d, value, files)) {
+            // the graph compiler named the place (an `if`, a print) in the user's source
+        } else if (chosen) {
             d.span = chosen->frame.span;
             d.sourceLine = chosen->sourceLine;
         } else {

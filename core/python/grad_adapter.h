@@ -6,10 +6,12 @@
 #pragma once
 
 #include "api/grad.h"
+#include "python/run_overrides.h"
 
 #include <pybind11/pybind11.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,6 +39,42 @@ private:
     std::vector<Value> m_values;
     std::string m_api;
 };
+
+/// The what-if switches of the running script that the gradient APIs obey (run_overrides.h).
+/// Set before each run by prepareMindsporeForRun and reset after it; read when the script makes
+/// a gradient function. Process-wide like the rest of the package's state: one run at a time.
+struct GradOverrides {
+    HasAuxOverride hasAux = HasAuxOverride::AsWritten;
+    GradApiOverride gradApi = GradApiOverride::AsWritten;
+};
+void setGradOverrides(const GradOverrides& overrides);
+const GradOverrides& gradOverrides();
+
+/// has_aux as the run's override says: `asWritten` unless forced on or off.
+bool effectiveHasAux(bool asWritten);
+
+/// GradApiOverride::GradFallback for a value_and_grad call: `value = fn(*args, **kwargs)`, then
+/// the grad-only function of the same arguments (the forward runs twice); returns
+/// (value, gradients) as value_and_grad does.
+Value fallbackValueAndGrad(const pybind11::object& fn, const PythonCall& call,
+                           const pybind11::args& args, const pybind11::kwargs& kwargs,
+                           const GradPosition& position, const Weights& weights, bool hasAux);
+/// GradApiOverride::ValueAndGrad for a grad call: one value_and_grad call whose gradients come
+/// back in grad's structure ((gradients, aux) with has_aux).
+Value gradViaValueAndGrad(const PythonCall& call, const GradPosition& position,
+                          const Weights& weights, bool hasAux);
+
+struct GradOperationFlags {
+    bool getAll = false;
+    bool getByList = false;
+    bool sensParam = false;
+};
+/// GradApiOverride::ValueAndGrad for a GradOperation call, in GradOperation's structure; nullopt
+/// when the call differentiates nothing by value_and_grad's rules (no tensor inputs and no
+/// weights), so the caller runs GradOperation itself.
+std::optional<Value> gradOperationViaValueAndGrad(const PythonCall& call,
+                                                  const GradOperationFlags& flags,
+                                                  const Weights& weights);
 
 /// fn, or TypeError naming `api` when fn is not callable.
 pybind11::object requireCallable(pybind11::handle fn, const std::string& api);

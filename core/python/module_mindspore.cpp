@@ -3,6 +3,7 @@
 // sys.modules, so `import mindspore.ops as ops` works as well as `from mindspore import ops`.
 // Each piece is bound in its own bind_*.cpp. SPDX-License-Identifier: MIT
 #include "python/bindings.h"
+#include "python/grad_adapter.h"
 
 #include <pybind11/embed.h>
 
@@ -80,7 +81,7 @@ void releaseMindspore()
     releaseApiProfiles();
 }
 
-void prepareMindsporeForRun(const std::string& apiProfile)
+void prepareMindsporeForRun(const std::string& apiProfile, const RunOverrides& overrides)
 {
     py::dict modules = py::module_::import("sys").attr("modules");
     py::list stale;
@@ -93,6 +94,9 @@ void prepareMindsporeForRun(const std::string& apiProfile)
         modules[name.c_str()] = py::handle(module);
     resetContext();
     applyApiProfile(apiProfile);
+    setGradOverrides({overrides.hasAux, overrides.gradApi});
 }
+
+void finishMindsporeRun() { setGradOverrides({}); }
 
 } // namespace gradstep::python

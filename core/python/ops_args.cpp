@@ -231,4 +231,22 @@ std::string padModeArg(py::handle value, const char* op, bool allowPad)
     return mode;
 }
 
+Tensor normOp(const Tensor& x, py::handle ord, py::handle dim, bool keepDim)
+{
+    double p = 2.0;
+    if (PyUnicode_Check(ord.ptr())) {
+        if (py::str(ord).cast<std::string>() != "fro")
+            throw py::value_error("For 'norm', ord '" + py::str(ord).cast<std::string>()
+                                  + "' is not supported by gradstep (use None, 'fro' or a number p >= 1).");
+    } else if (!ord.is_none()) {
+        if (PyBool_Check(ord.ptr()) || !(PyLong_Check(ord.ptr()) || PyFloat_Check(ord.ptr())))
+            throwArgType("norm", "ord", "None, 'fro' or a number", ord);
+        p = ord.cast<double>();
+        if (!(p >= 1.0) || std::isinf(p))
+            throw py::value_error("For 'norm', ord must be a finite number >= 1 for gradstep, but got "
+                                  + std::string(py::repr(ord)) + ".");
+    }
+    return gradstep::norm(x, axesArg(dim, "norm", "dim"), p, keepDim);
+}
+
 } // namespace gradstep::python::ops

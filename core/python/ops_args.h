@@ -43,6 +43,9 @@ pybind11::tuple tupleOf(const TensorList& tensors);
 Tensor flattenRange(const Tensor& x, std::int64_t startDim, std::int64_t endDim);
 Tensor trueDiv(const Tensor& a, const Tensor& b);
 Tensor reduceOp(const char* op, const Tensor& x, const Axes& axis, bool keepDims);
+/// ops.norm / Tensor.norm: ord None, 'fro' or a number p >= 1 (vector p-norm over `dim`, every axis
+/// when None); matrix norms such as 'nuc' or ord=inf are a ValueError naming them.
+Tensor normOp(const Tensor& x, pybind11::handle ord, pybind11::handle dim, bool keepDim);
 Tensor clipValue(const Tensor& x, pybind11::handle low, pybind11::handle high, const char* op);
 Tensor whereOp(pybind11::handle condition, pybind11::handle x, pybind11::handle y, const char* op);
 Tensor oneHotOp(pybind11::handle indices, pybind11::handle depth, pybind11::handle on, pybind11::handle off,

@@ -7,6 +7,7 @@
 #include "python/bindings.h"
 #include "python/diagnose.h"
 #include "python/frames.h"
+#include "python/jit_runtime.h"
 
 #include <pybind11/embed.h>
 
@@ -185,7 +186,8 @@ private:
         m_main.attr("__cached__") = py::none();
         m_main.attr("__builtins__") = py::module_::import("builtins");
         m_modules["__main__"] = m_main;
-        prepareMindsporeForRun(request.apiProfile);
+        prepareMindsporeForRun(request.apiProfile, request.overrides);
+        setModeOverride(request.overrides.mode);
         if (request.overrides.seed)
             py::module_::import("mindspore").attr("set_seed")(*request.overrides.seed);
     }
@@ -194,6 +196,7 @@ private:
     {
         // Restoring must not throw; a failure here leaves the state for the next run to fix.
         try {
+            finishMindsporeRun();
             m_sink->open = false;
             m_sys.attr("stdout") = m_savedStdout;
             m_sys.attr("stderr") = m_savedStderr;

@@ -101,6 +101,25 @@ void ScriptRunner::stop()
     m_shared->changed.notify_all();
 }
 
+void ScriptRunner::stopNow()
+{
+    const bool onWorker = std::this_thread::get_id() == m_worker.get_id() && Py_IsInitialized() && PyGILState_Check();
+    if (!onWorker) {
+        stop();
+        return;
+    }
+    {
+        std::lock_guard lock(m_shared->mutex);
+        if (m_shared->reason == StopReason::None)
+            m_shared->reason = StopReason::Stop;
+    }
+    m_shared->changed.notify_all();
+    // pybind11 restores the Python error when this passes through the bound function that called
+    // into the core, so the script sees the same exception an asynchronous stop raises.
+    PyErr_SetNone(stopExceptionType());
+    throw py::error_already_set();
+}
+
 bool ScriptRunner::finished() const
 {
     std::lock_guard lock(m_shared->mutex);

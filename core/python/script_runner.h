@@ -78,6 +78,11 @@ public:
     /// Asks the running script to stop (raises an exception in it at the next bytecode; a long C
     /// call finishes first). Returns at once; safe from any thread and when nothing runs.
     void stop();
+    /// stop() for the worker thread itself, from inside an op or a step event of the script
+    /// (an ExecutionObserver callback): marks the run stopped and throws, so the script ends right
+    /// there instead of at a later bytecode. Let the exception propagate. From any other thread it
+    /// is stop() and returns.
+    void stopNow();
     bool finished() const;
     /// Waits for the run to end (holding no GIL) and joins the worker; the result of the last run.
     RunResult wait();

@@ -54,10 +54,7 @@ out = ((xv @ wv + bv) * yv).sum()
 
 void checkPython(const std::string& body, const std::string& prelude = kPrelude)
 {
-    const Outcome o = runSource(prelude + body);
-    INFO(o.diagnostic());
-    INFO(o.err);
-    CHECK(o.result.status == RunStatus::Ok);
+    checkRuns(prelude + body);
 }
 
 } // namespace

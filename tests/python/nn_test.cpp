@@ -55,10 +55,7 @@ class LeNet5(nn.Cell):
 
 void checkPython(const std::string& body)
 {
-    const Outcome o = runSource(kPrelude + body);
-    INFO(o.diagnostic());
-    INFO(o.err);
-    CHECK(o.result.status == RunStatus::Ok);
+    checkRuns(kPrelude + body);
 }
 
 /// Every forward op's "<Cell scope>/<op name>", as the debugger shows a node's source.

@@ -19,10 +19,7 @@ const std::string kPrelude = "import mindspore as ms\n"
 
 void checkPython(const std::string& body)
 {
-    const Outcome o = runSource(kPrelude + body);
-    INFO(o.diagnostic());
-    INFO(o.err);
-    CHECK(o.result.status == RunStatus::Ok);
+    checkRuns(kPrelude + body);
 }
 
 } // namespace

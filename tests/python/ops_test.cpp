@@ -38,11 +38,7 @@ x, y = Tensor(a), Tensor(b)
 
 std::string checkPython(const std::string& body)
 {
-    const Outcome o = runSource(kPrelude + body);
-    INFO(o.diagnostic());
-    INFO(o.err);
-    CHECK(o.result.status == RunStatus::Ok);
-    return o.out;
+    return checkRuns(kPrelude + body);
 }
 
 } // namespace
@@ -322,4 +318,40 @@ close(x.abs(), np.abs(a)); close(x.exp(), np.exp(a)); close(P_.log(), np.log(p))
 close(P_.pow(2), p ** 2); close(P_.pow(Tensor(p)), p ** p, 1e-4)
 close(x.matmul(Tensor(b.T)), a @ b.T); close(x.clip(-1.0, 1.0), np.clip(a, -1, 1)); close(x.clip(max=0.0), np.minimum(a, 0))
 )");
+}
+
+TEST_CASE("ops.norm and ops.round match NumPy and differentiate as MindSpore does")
+{
+    const Outcome o = runSource(R"PY(
+import numpy as np
+import mindspore as ms
+from mindspore import Tensor, ops
+a = np.array([[3.0, -4.0], [1.0, 2.0]], np.float32)
+x = Tensor(a)
+assert np.isclose(float(ops.norm(x)), np.linalg.norm(a)), float(ops.norm(x))
+assert np.allclose(ops.norm(x, dim=1).asnumpy(), np.linalg.norm(a, axis=1))
+assert np.allclose(ops.norm(x, 1, dim=0, keepdim=True).asnumpy(), np.abs(a).sum(axis=0, keepdims=True))
+assert np.isclose(float(x.norm()), np.linalg.norm(a)) and np.isclose(float(ops.norm(x, 'fro')), np.linalg.norm(a))
+g = ms.grad(lambda t: ops.norm(t))(x)
+assert np.allclose(g.asnumpy(), a / np.linalg.norm(a))
+try:
+    ops.norm(x, 'nuc')
+except ValueError as e:
+    assert "'nuc'" in str(e), str(e)
+else:
+    raise AssertionError("no ValueError")
+r = np.array([0.5, 1.5, 2.5, -0.5, -1.7, np.nan], np.float32)
+got = ops.round(Tensor(r)).asnumpy()
+assert np.array_equal(got[:5], np.round(r[:5])) and np.isnan(got[5]), got
+assert np.array_equal(Tensor(r[:5]).round().asnumpy(), np.round(r[:5]))
+assert np.array_equal(ms.grad(lambda t: (ops.round(t) * t).sum())(Tensor(r[:5])).asnumpy(), np.round(r[:5]))
+try:
+    ops.round(Tensor([1, 2]))
+except TypeError as e:
+    assert "Round" in str(e), str(e)
+else:
+    raise AssertionError("no TypeError")
+)PY");
+    INFO(o.diagnostic());
+    CHECK(o.ok());
 }

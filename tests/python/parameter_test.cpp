@@ -11,11 +11,8 @@ namespace {
 
 void checkPython(const std::string& body)
 {
-    const Outcome o = runSource("import mindspore as ms\nimport numpy as np\n"
-                                "from mindspore import Tensor, Parameter, ParameterTuple\n" + body);
-    INFO(o.diagnostic());
-    INFO(o.err);
-    CHECK(o.result.status == RunStatus::Ok);
+    checkRuns("import mindspore as ms\nimport numpy as np\nfrom mindspore import Tensor, Parameter, ParameterTuple\n"
+              + body);
 }
 
 } // namespace

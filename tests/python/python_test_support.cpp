@@ -3,6 +3,8 @@
 
 #include "python/host.h"
 
+#include <catch2/catch.hpp>
+
 #include <atomic>
 #include <cstdlib>
 #include <fstream>
@@ -62,6 +64,15 @@ Outcome runSource(const std::string& source, std::chrono::milliseconds timeout)
 {
     TempDir dir;
     return runFile(dir.write("main.py", source), timeout);
+}
+
+std::string checkRuns(const std::string& source, std::chrono::milliseconds timeout)
+{
+    const Outcome o = runSource(source, timeout);
+    INFO(o.diagnostic());
+    INFO(o.err);
+    CHECK(o.result.status == RunStatus::Ok);
+    return o.out;
 }
 
 } // namespace gradstep::python::test

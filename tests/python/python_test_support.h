@@ -41,5 +41,8 @@ struct Outcome {
 Outcome runFile(const std::filesystem::path& script, std::chrono::milliseconds timeout = std::chrono::seconds(20));
 /// Writes `source` as main.py in a new temporary directory and runs it.
 Outcome runSource(const std::string& source, std::chrono::milliseconds timeout = std::chrono::seconds(20));
+/// runSource, then a Catch2 check that the script ran to the end (its asserts held), with the
+/// diagnostic and stderr in the failure message; returns what it printed.
+std::string checkRuns(const std::string& source, std::chrono::milliseconds timeout = std::chrono::seconds(60));
 
 } // namespace gradstep::python::test

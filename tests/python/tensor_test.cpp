@@ -17,11 +17,7 @@ const std::string kPrelude = "import mindspore as ms\n"
 /// Runs the prelude plus `body`; the run must succeed.
 std::string checkPython(const std::string& body)
 {
-    const Outcome o = runSource(kPrelude + body);
-    INFO(o.diagnostic());
-    INFO(o.err);
-    CHECK(o.result.status == RunStatus::Ok);
-    return o.out;
+    return checkRuns(kPrelude + body);
 }
 
 } // namespace

@@ -15,6 +15,7 @@ extern const OpDef kPow;
 extern const OpDef kAbs;
 extern const OpDef kSquare;
 extern const OpDef kSign;
+extern const OpDef kRound;
 extern const OpDef kMaximum;
 extern const OpDef kMinimum;
 extern const OpDef kCast;

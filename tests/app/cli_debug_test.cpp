@@ -1,55 +1,46 @@
 // `gradstep debug` run as a process: the --json report parsed and checked, the text report,
 // usage errors (exit 2) and script errors (exit 1). SPDX-License-Identifier: MIT
 #include "io/json.h"
-#include "tests/session/session_test_support.h"
+#include "tests/app/cli_support.h"
 
 #include <catch2/catch.hpp>
 
-#include <cstdio>
-#include <fstream>
-#include <sstream>
-#include <sys/wait.h>
+#include <string>
+#include <vector>
 
 using namespace gradstep;
-using namespace gradstep::debug::test;
+using namespace gradstep::test;
 
 namespace {
 
-struct Process {
-    int status = -1;
-    std::string out;
-    std::string err;
-};
-
-std::string quoted(const std::string& s)
+CommandResult debug(const std::vector<std::string>& args)
 {
-    std::string q = "'";
-    for (char c : s)
-        q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return q + "'";
-}
-
-Process runGradstep(const python::test::TempDir& dir, const std::vector<std::string>& args)
-{
-    const std::filesystem::path errFile = dir.path() / "stderr.txt";
-    std::string command = quoted(GRADSTEP_BINARY) + " debug";
+    std::string line = "debug";
     for (const std::string& a : args)
-        command += " " + quoted(a);
-    command += " 2>" + quoted(errFile.string());
-    Process p;
-    std::FILE* pipe = popen(command.c_str(), "r");
-    REQUIRE(pipe);
-    char buffer[4096];
-    while (std::size_t n = std::fread(buffer, 1, sizeof buffer, pipe))
-        p.out.append(buffer, n);
-    const int raw = pclose(pipe);
-    p.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    std::ifstream in(errFile);
-    std::stringstream text;
-    text << in.rdbuf();
-    p.err = text.str();
-    return p;
+        line += " " + shellQuote(a);
+    return runGradstep(line);
 }
+
+/// Dense(3, 2), MSE, SGD, three steps: 12 is the first line of forward_fn, 18 the update.
+const char* const kTrainScript = "import numpy as np\n"
+                                 "import mindspore as ms\n"
+                                 "from mindspore import Tensor, nn\n"
+                                 "\n"
+                                 "ms.set_seed(1)\n"
+                                 "net = nn.Dense(3, 2)\n"
+                                 "loss_fn = nn.MSELoss()\n"
+                                 "opt = nn.SGD(net.trainable_params(), learning_rate=0.1)\n"
+                                 "x = Tensor(np.array([[1.0, 2.0, 3.0], [0.5, -1.0, 2.0]], np.float32))\n"
+                                 "y = Tensor(np.array([[1.0, 0.0], [0.0, 1.0]], np.float32))\n"
+                                 "def forward_fn(data, label):\n"
+                                 "    out = net(data)\n"
+                                 "    return loss_fn(out, label)\n"
+                                 "grad_fn = ms.value_and_grad(forward_fn, None, net.trainable_params())\n"
+                                 "losses = []\n"
+                                 "for i in range(3):\n"
+                                 "    loss, grads = grad_fn(x, y)\n"
+                                 "    opt(grads)\n"
+                                 "    losses.append(float(loss))\n";
 
 const char* const kLogZero = "import numpy as np\n"
                              "import mindspore as ms\n"
@@ -67,9 +58,9 @@ const char* const kLogZero = "import numpy as np\n"
 
 TEST_CASE("gradstep debug --watch nan --json names the root-cause node, its line and its values")
 {
-    python::test::TempDir dir;
+    ScratchDir dir;
     const auto script = dir.write("main.py", kLogZero);
-    const Process p = runGradstep(dir, {script.string(), "--watch", "nan", "--json"});
+    const CommandResult p = debug({script.string(), "--watch", "nan", "--json"});
     INFO(p.err);
     REQUIRE(p.status == 0);
     const Json j = Json::parse(p.out);
@@ -91,9 +82,9 @@ TEST_CASE("gradstep debug --watch nan --json names the root-cause node, its line
 
 TEST_CASE("gradstep debug --break op:TYPE prints the node, the source line with a caret and the values")
 {
-    python::test::TempDir dir;
+    ScratchDir dir;
     const auto script = dir.write("main.py", kTrainScript);
-    Process p = runGradstep(dir, {script.string(), "--break", "op:MatMul", "--quiet"});
+    CommandResult p = debug({script.string(), "--break", "op:MatMul", "--quiet"});
     INFO(p.err);
     REQUIRE(p.status == 0);
     CHECK(p.out.find("stopped: breakpoint (op:MatMul) in step 1") != std::string::npos);
@@ -102,7 +93,7 @@ TEST_CASE("gradstep debug --break op:TYPE prints the node, the source line with 
     CHECK(p.out.find("^") != std::string::npos);
     CHECK(p.out.find("output 0") != std::string::npos);
 
-    p = runGradstep(dir, {script.string(), "--break", "main.py:18", "--json", "--quiet"});
+    p = debug({script.string(), "--break", "main.py:18", "--json", "--quiet"});
     REQUIRE(p.status == 0);
     const Json j = Json::parse(p.out);
     CHECK(j["reason"].asString() == "breakpoint");
@@ -113,16 +104,16 @@ TEST_CASE("gradstep debug --break op:TYPE prints the node, the source line with 
 
 TEST_CASE("gradstep debug reports the end when nothing is hit, also after --steps N")
 {
-    python::test::TempDir dir;
+    ScratchDir dir;
     const auto script = dir.write("main.py", kTrainScript);
-    Process p = runGradstep(dir, {script.string(), "--watch", "nan", "--json", "--quiet"});
+    CommandResult p = debug({script.string(), "--watch", "nan", "--json", "--quiet"});
     REQUIRE(p.status == 0);
     Json j = Json::parse(p.out);
     CHECK(j["reason"].asString() == "end");
     CHECK(j["steps_finished"].asInt() == 3);
     CHECK(j["node"].isNull());
 
-    p = runGradstep(dir, {script.string(), "--steps", "2", "--json", "--quiet", "--seed", "3"});
+    p = debug({script.string(), "--steps", "2", "--json", "--quiet", "--seed", "3"});
     REQUIRE(p.status == 0);
     j = Json::parse(p.out);
     CHECK(j["reason"].asString() == "end");
@@ -132,7 +123,7 @@ TEST_CASE("gradstep debug reports the end when nothing is hit, also after --step
 
 TEST_CASE("gradstep debug exits 2 on bad options and 1 on a script error")
 {
-    python::test::TempDir dir;
+    ScratchDir dir;
     const auto script = dir.write("main.py", kTrainScript);
     for (const std::vector<std::string>& args :
          std::vector<std::vector<std::string>>{{script.string(), "--break", "op:"},
@@ -141,12 +132,12 @@ TEST_CASE("gradstep debug exits 2 on bad options and 1 on a script error")
                                                {script.string(), "--api", "3.0"},
                                                {script.string(), "--frobnicate"},
                                                {}}) {
-        const Process p = runGradstep(dir, args);
+        const CommandResult p = debug(args);
         CHECK(p.status == 2);
         CHECK(p.err.find("gradstep debug") != std::string::npos);
     }
     const auto bad = dir.write("bad.py", "import mindspore\nx = 1\nundefined_name + x\n");
-    const Process p = runGradstep(dir, {bad.string()});
+    const CommandResult p = debug({bad.string()});
     CHECK(p.status == 1);
     CHECK(p.err.find("NameError") != std::string::npos);
     CHECK(p.err.find("bad.py:3:") != std::string::npos);

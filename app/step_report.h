@@ -1,0 +1,74 @@
+// What `gradstep run` reports per training step: the loss and every parameter's gradient, taken
+// from the step events of the script's worker thread (a step is one gradient-function call that
+// is not nested in another), printed as an aligned table and written as JSON.
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "autodiff/observer.h"
+#include "io/json.h"
+
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gradstep::app {
+
+struct ParamStep {
+    std::string name;
+    std::vector<std::int64_t> shape;
+    double gradNorm = 0.0;
+    double gradSum = 0.0;
+    std::vector<double> gradFirst5;
+    double valueNorm = 0.0; ///< the parameter's L2 norm when its gradient was computed
+};
+
+struct StepRecord {
+    std::int64_t step = 0;             ///< 1-based
+    std::optional<double> loss;        ///< the value's first output; none for grad-only APIs
+    std::vector<ParamStep> params;     ///< the weights the gradient function was asked for
+    std::vector<double> inputGradNorms;///< one per differentiated input position
+    bool updated = false;              ///< an optimizer update followed within this step
+};
+
+/// Collects steps; when `stopAfter` > 0 it calls `requestStop` once the stopAfter-th step's
+/// optimizer update has finished, or when step stopAfter+1 begins without an update seen;
+/// requestStop may throw to end the script right there (ScriptRunner::stopNow), so it is called
+/// last and nothing here holds a lock around it.
+class StepReport : public ExecutionObserver {
+public:
+    StepReport(std::int64_t stopAfter, std::function<void()> requestStop);
+
+    void nodeStarted(const NodeEvent&) override {}
+    void nodeFinished(const NodeEvent&) override {}
+    void gradCallStarted(const GradCallEvent& event) override;
+    void gradCallFinished(const GradCallEvent& event) override;
+    void updateFinished(const UpdateEvent& event) override;
+
+    /// The steps so far (a copy: events arrive on the worker thread).
+    std::vector<StepRecord> steps() const;
+    /// True once the step limit was reached and a stop was requested.
+    bool stopRequested() const;
+
+private:
+    void stop();
+
+    std::int64_t m_stopAfter;
+    std::function<void()> m_requestStop;
+    mutable std::mutex m_mutex;
+    std::vector<StepRecord> m_steps;
+    bool m_stopped = false;
+};
+
+/// The table printed after the run: one row per step, the loss and each parameter's gradient
+/// norm (or each differentiated input's when the steps have no parameters).
+std::string formatStepTable(const std::vector<StepRecord>& steps);
+
+/// {"script", "api", "mode", "steps": [{"step", "loss", "params": [{"name", "shape", "grad_norm",
+/// "grad_sum", "grad_first5", "value_norm"}]}]}; a non-finite number is written as null.
+Json stepReportJson(const std::string& script, const std::string& api, const std::string& mode,
+                    const std::vector<StepRecord>& steps);
+
+} // namespace gradstep::app

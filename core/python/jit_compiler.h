@@ -1,0 +1,66 @@
+// Graph mode's front end: a Python function (or a Cell's construct) is compiled from its source,
+// as MindSpore parses it, into the IR of core/graph. Note [Compiling Python source]: the walker
+// reads `ast` objects of the function's source and handles what decides the graph's shape
+// itself: variables, constant conditions (evaluated now), `for` over constants (unrolled), `if`
+// and `while` on tensor values (If / While nodes with subgraphs), returns and tuples. Each
+// expression is evaluated by Python with every call routed through the compiler (calls of
+// Python functions and Cells are compiled the same way, inlined in their scope) and with a
+// GraphTracer installed, so every op call becomes a node through the op's own code: one source
+// of truth with PyNative. Parameters met on the way become graph inputs; other tensors
+// constants. Errors carry the user's location (annotateLocation) and print as FILE:LINE:COL.
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "graph/graph.h"
+
+#include <pybind11/pybind11.h>
+
+#include <string>
+#include <vector>
+
+namespace gradstep::python {
+
+/// How the flat graph outputs nest into the Python result.
+struct OutputTree {
+    enum class Kind { Tensor, Tuple, List, Constant };
+    Kind kind = Kind::Tensor;
+    std::vector<OutputTree> items;
+    pybind11::object constant; ///< Constant: the Python value (None, numbers, strings)
+};
+
+struct CompiledFunction {
+    Graph graph;                    ///< inputs: the tensor arguments, then the Parameters
+    std::vector<Tensor> parameters; ///< one per Parameter input, in input order
+    /// For each positional argument: the graph input holding it, or kNoId (not a Tensor).
+    std::vector<ValueId> argumentInputs;
+    OutputTree output;
+    /// The name of a Cell with a custom bprop met while compiling ("" when none).
+    std::string customBpropCell;
+    double milliseconds = 0;
+};
+
+/// Compiles fn called with args and kwargs: Tensor positional arguments become graph inputs,
+/// anything else is a compile-time constant. fn: a Python function or method, a Cell, or any
+/// callable (whose op calls are then traced as they run).
+CompiledFunction compileFunction(const pybind11::object& fn, const pybind11::tuple& args,
+                                 const pybind11::dict& kwargs, const std::string& name);
+
+/// True while a graph is being compiled on this thread.
+bool jitCompiling();
+
+/// While compiling: fn's source compiled into the graph being built (a Cell's construct is
+/// inlined this way under the scope its caller set); returns its Python result.
+pybind11::object compileInline(const pybind11::object& fn, const pybind11::tuple& args,
+                               const pybind11::dict& kwargs);
+
+/// The flat tensors of a Python result, in OutputTree order.
+OutputTree outputTreeOf(const pybind11::handle& result, std::vector<Tensor>& leaves);
+/// Rebuilds the Python result from the flat outputs.
+pybind11::object buildOutput(const OutputTree& tree, const TensorList& values, std::size_t& next);
+
+/// Gives the pending Python exception `error` the location FILE:LINE:COL of a node of the user's
+/// source (unless it has one already), which diagnostics print as the error's place.
+void annotateLocation(pybind11::error_already_set& error, const pybind11::handle& file, int line,
+                      int column, int endLine, int endColumn);
+
+} // namespace gradstep::python

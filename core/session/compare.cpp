@@ -1,0 +1,400 @@
+// Running the two sides of a comparison: each side is one ScriptRunner run with its own settings
+// and the same seed, watched by a StepObserver that collects the first training step's figures
+// and stops the script when the step is over. SPDX-License-Identifier: MIT
+#include "session/compare.h"
+
+#include "api/value.h"
+#include "autodiff/observer.h"
+#include "python/api_profile.h"
+#include "tensor/errors.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace gradstep::session {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double secondsBetween(Clock::time_point from, Clock::time_point to)
+{
+    return std::chrono::duration<double>(to - from).count();
+}
+
+ParamGrad gradOf(std::string name, const Tensor& grad)
+{
+    ParamGrad p;
+    p.name = std::move(name);
+    if (!grad.defined())
+        return p;
+    p.shape = grad.shape().toVector();
+    p.values = grad.toDoubles();
+    double squares = 0.0;
+    for (double v : p.values) {
+        squares += v * v;
+        p.sum += v;
+    }
+    p.norm = std::sqrt(squares);
+    return p;
+}
+
+std::optional<double> oneElement(const Tensor& t)
+{
+    if (!t.defined() || t.numel() != 1)
+        return std::nullopt;
+    return t.item();
+}
+
+// Note [what a step is]: the first gradient-function call at depth 0 that completes (grad,
+// value_and_grad, GradOperation or a TrainOneStepCell step), then the optimizer update that
+// follows it, if any, before the next depth-0 call. The script is stopped at the end of the update
+// or at the start of the next call, whichever comes first (ScriptRunner::stopNow from the event);
+// a script that ends sooner is fine.
+//
+// Note [forward passes]: a forward pass of the differentiated function is counted through its
+// weights. Inside the call, each forward node that reads weight p counts once for p; before the
+// call, outside any gradient call (the fallback's `loss = fn(...)`), the same. What runs after
+// the call, other than the update, belongs to the next step (the fallback's next `loss = ...`).
+// Per weight, passes = reads in the step / reads inside the call, and the step's figure is the
+// smallest over the weights, rounded down: a script that also prints one weight's norm does not
+// inflate it, and a weight used twice per forward (tied) still counts one pass per forward.
+// Without weights (gradients by input only) only the call's own forward is counted.
+//
+// Note [the step's extent]: it starts at the first forward node before the call that reads one
+// of the call's weights (else at the call) and ends with the update (else with the call). Its
+// nodes and seconds cover that extent; the loss is the value's first Tensor when the API returns
+// the value, else the last one-element output of a forward node inside the call before its
+// backward pass (the loss node of `fn`, since aux outputs are rarely one element).
+class StepObserver : public ExecutionObserver {
+public:
+    explicit StepObserver(python::ScriptRunner& runner) : m_runner(runner) {}
+
+    void nodeStarted(const NodeEvent&) override {}
+
+    void nodeFinished(const NodeEvent& e) override
+    {
+        if (m_done)
+            return;
+        m_sawGraphNode = m_sawGraphNode || e.graphNode != nullptr;
+        if (m_stepTaken) { // after the call only the update belongs to the step
+            m_figures.updateNodes += e.phase == Phase::Update ? 1 : 0;
+            return;
+        }
+        if (!m_inCall) { // kept until the step's weights say whether it belongs to the step
+            if (e.phase == Phase::Forward) {
+                ++m_outsideNodes;
+                noteReads(e, false);
+            }
+            return;
+        }
+        if (e.phase == Phase::Backward) {
+            ++m_figures.backwardNodes;
+            m_sawBackward = true;
+            return;
+        }
+        if (e.phase == Phase::Update) {
+            ++m_figures.updateNodes;
+            return;
+        }
+        ++m_figures.forwardNodes;
+        if (!m_sawBackward && e.outputs.size() == 1)
+            if (auto v = oneElement(e.outputs[0]))
+                m_lossInCall = v;
+        noteReads(e, true);
+    }
+
+    void gradCallStarted(const GradCallEvent& e) override
+    {
+        if (m_done || e.depth != 0)
+            return;
+        if (m_stepTaken) {
+            finish(m_stepEnd); // no update: the step ended with its gradient call
+            return;
+        }
+        m_inCall = true;
+        m_sawBackward = false;
+        m_lossInCall.reset();
+        m_figures.forwardNodes = m_figures.backwardNodes = m_figures.updateNodes = 0;
+        m_callStart = Clock::now();
+        m_weights.assign(e.weights.begin(), e.weights.end());
+        std::erase_if(m_reads, [](const Read& r) { return r.inCall; }); // a failed earlier call
+    }
+
+    void gradCallFinished(const GradCallEvent& e) override
+    {
+        if (m_done || e.depth != 0 || !m_inCall)
+            return;
+        m_inCall = false;
+        if (!e.completed)
+            return;
+        m_stepTaken = true;
+        for (std::size_t i = 0; i < e.inputGrads.size() && i < e.positions.size(); ++i)
+            m_figures.params.push_back(
+                gradOf("input" + std::to_string(e.positions[i]), e.inputGrads[i]));
+        for (std::size_t i = 0; i < e.weightGrads.size() && i < e.weights.size(); ++i)
+            m_figures.params.push_back(gradOf(e.weights[i].name(), e.weightGrads[i]));
+        if (e.value) {
+            const TensorList leaves = e.value->leaves();
+            m_figures.loss = leaves.empty() ? std::nullopt : oneElement(leaves.front());
+        } else {
+            m_figures.loss = m_lossInCall;
+        }
+        m_stepEnd = Clock::now();
+    }
+
+    void updateFinished(const UpdateEvent&) override
+    {
+        if (!m_done && m_stepTaken)
+            finish(Clock::now());
+    }
+
+    bool stepTaken() const { return m_stepTaken; }
+    /// Some node ran as a node of a compiled graph (graph mode).
+    bool sawGraphNode() const { return m_sawGraphNode; }
+
+    /// The figures once the run is over (a script that ended right after its gradient call
+    /// ended the step there).
+    StepFigures figures() const
+    {
+        StepFigures f = m_figures;
+        f.forwardPasses = forwardPasses();
+        const Read* first = firstWeightRead();
+        if (first && m_stepTaken)
+            f.forwardNodes += m_outsideNodes - first->ordinal + 1;
+        const Clock::time_point from = first ? std::min(first->time, m_callStart) : m_callStart;
+        f.seconds = m_stepTaken ? secondsBetween(from, m_done ? m_end : m_stepEnd) : 0.0;
+        return f;
+    }
+
+private:
+    struct Read {
+        Clock::time_point time;
+        Tensor tensor;
+        bool inCall = false;
+        std::int64_t ordinal = 0; ///< outside the call: the node's number among those outside
+    };
+
+    void noteReads(const NodeEvent& e, bool inCall)
+    {
+        // Outside a tape only Parameters require grad, so this keeps few handles.
+        for (const Tensor& input : e.inputs)
+            if (input.defined() && input.requiresGrad())
+                m_reads.push_back({Clock::now(), input, inCall, m_outsideNodes});
+    }
+
+    void finish(Clock::time_point end)
+    {
+        m_done = true;
+        m_end = end;
+        m_runner.stopNow(); // throws out of this event: nothing of the next step runs
+    }
+
+    bool isWeight(const Tensor& t) const
+    {
+        return std::any_of(m_weights.begin(), m_weights.end(),
+                           [&](const Parameter& w) { return w.sameAs(t); });
+    }
+
+    const Read* firstWeightRead() const
+    {
+        for (const Read& r : m_reads)
+            if (!r.inCall && isWeight(r.tensor))
+                return &r;
+        return nullptr;
+    }
+
+    int forwardPasses() const
+    {
+        if (!m_stepTaken)
+            return 0;
+        double passes = std::numeric_limits<double>::infinity();
+        for (const Parameter& w : m_weights) {
+            std::int64_t inside = 0, all = 0;
+            for (const Read& r : m_reads) {
+                if (!w.sameAs(r.tensor))
+                    continue;
+                ++all;
+                inside += r.inCall ? 1 : 0;
+            }
+            if (inside > 0)
+                passes = std::min(passes, static_cast<double>(all) / static_cast<double>(inside));
+        }
+        return std::isinf(passes) ? 1 : static_cast<int>(std::floor(passes));
+    }
+
+    python::ScriptRunner& m_runner;
+    Clock::time_point m_callStart = Clock::time_point::max();
+    Clock::time_point m_stepEnd, m_end;
+    StepFigures m_figures;
+    std::vector<Parameter> m_weights;
+    std::vector<Read> m_reads;
+    std::optional<double> m_lossInCall;
+    std::int64_t m_outsideNodes = 0;
+    bool m_sawGraphNode = false;
+    bool m_inCall = false;
+    bool m_sawBackward = false;
+    bool m_stepTaken = false;
+    bool m_done = false;
+};
+
+struct Side {
+    std::string label;
+    python::RunOverrides overrides;
+    std::string apiProfile = std::string(python::kApiProfile2x);
+    std::optional<std::string> unavailable; ///< the setting cannot run in this build
+};
+
+std::pair<Side, Side> sidesOf(CompareWhat what)
+{
+    Side a, b;
+    switch (what) {
+    case CompareWhat::HasAux:
+        a.label = "has_aux on";
+        a.overrides.hasAux = python::HasAuxOverride::On;
+        b.label = "has_aux off";
+        b.overrides.hasAux = python::HasAuxOverride::Off;
+        break;
+    case CompareWhat::Mode:
+        a.label = "PyNative";
+        a.overrides.mode = python::ModeOverride::PyNative;
+        b.label = "graph";
+        b.overrides.mode = python::ModeOverride::Graph;
+        break;
+    case CompareWhat::GradApi:
+        a.label = "value_and_grad";
+        a.overrides.gradApi = python::GradApiOverride::ValueAndGrad;
+        b.label = "grad-only fallback";
+        b.overrides.gradApi = python::GradApiOverride::GradFallback;
+        break;
+    case CompareWhat::Api:
+        a.label = "MindSpore 2.x API";
+        b.label = "MindSpore 1.10 API";
+        b.apiProfile = std::string(python::kApiProfile110);
+        break;
+    }
+    return {a, b};
+}
+
+std::string errorText(const python::Diagnostic& d)
+{
+    return d.type.empty() ? d.message : d.type + ": " + d.message;
+}
+
+StepFigures runSide(const std::filesystem::path& script, const Side& side,
+                    const CompareOptions& options, bool& interrupted)
+{
+    python::RunRequest request;
+    request.script = script;
+    request.args = options.args;
+    request.timeout = options.timeout;
+    request.output = options.output;
+    request.apiProfile = side.apiProfile;
+    request.overrides = side.overrides;
+    request.overrides.seed = options.seed;
+    python::ScriptRunner runner;
+    StepObserver observer(runner);
+    request.observer = &observer;
+    runner.start(std::move(request));
+    std::optional<python::RunResult> ended;
+    while (!(ended = runner.waitFor(std::chrono::milliseconds(100))))
+        if (!interrupted && options.cancelled && options.cancelled()) {
+            runner.stop();
+            interrupted = true;
+        }
+    const python::RunResult& result = *ended;
+    StepFigures figures = observer.figures();
+    if (interrupted) {
+        figures.label = side.label;
+        figures.error = "interrupted";
+        return figures;
+    }
+    figures.label = side.label;
+    figures.runSeconds = result.seconds;
+    const bool failed =
+        result.status == python::RunStatus::Error || result.status == python::RunStatus::TimedOut;
+    if (failed && result.diagnostic) {
+        std::string text = result.status == python::RunStatus::TimedOut
+                               ? "the script timed out: " + result.diagnostic->message
+                               : errorText(*result.diagnostic);
+        if (observer.stepTaken()) {
+            figures.laterError = std::move(text);
+        } else {
+            figures.error = std::move(text);
+            figures.errorLocation = result.diagnostic->span;
+        }
+    } else if (!observer.stepTaken()) {
+        figures.error = "the script made no gradient call (grad, value_and_grad, GradOperation "
+                        "or TrainOneStepCell), so there is no step to compare";
+    }
+    // Graph mode shows in the events (NodeEvent::graphNode); a run asked for it that executed no
+    // graph node ran in PyNative mode, and its figures would compare PyNative with itself.
+    if (!figures.error && side.overrides.mode == python::ModeOverride::Graph
+        && !observer.sawGraphNode()) {
+        figures = StepFigures{};
+        figures.label = side.label;
+        figures.error = "graph mode is not available yet in this build: the run executed in "
+                        "PyNative mode, so there is nothing to compare";
+    }
+    return figures;
+}
+
+} // namespace
+
+const char* compareWhatName(CompareWhat what)
+{
+    switch (what) {
+    case CompareWhat::HasAux: return "has-aux";
+    case CompareWhat::Mode: return "mode";
+    case CompareWhat::GradApi: return "grad-api";
+    case CompareWhat::Api: return "api";
+    }
+    return "?";
+}
+
+std::optional<CompareWhat> parseCompareWhat(std::string_view name)
+{
+    for (CompareWhat w : {CompareWhat::HasAux, CompareWhat::Mode, CompareWhat::GradApi,
+                          CompareWhat::Api})
+        if (name == compareWhatName(w))
+            return w;
+    return std::nullopt;
+}
+
+Comparison compare(const std::filesystem::path& script, CompareWhat what,
+                   const CompareOptions& options)
+{
+    Comparison c;
+    c.what = what;
+    const auto [a, b] = sidesOf(what);
+    if (options.warmUp && !a.unavailable) {
+        CompareOptions silent = options;
+        silent.output = nullptr;
+        runSide(script, a, silent, c.interrupted);
+        if (c.interrupted) {
+            c.a.label = a.label;
+            c.b.label = b.label;
+            c.a.error = c.b.error = "interrupted";
+            return c;
+        }
+    }
+    for (const auto& [side, figures] : {std::pair{&a, &c.a}, std::pair{&b, &c.b}}) {
+        if (c.interrupted) {
+            figures->label = side->label;
+            figures->error = "interrupted";
+            continue;
+        }
+        if (side->unavailable) {
+            figures->label = side->label;
+            figures->error = *side->unavailable;
+            continue;
+        }
+        *figures = runSide(script, *side, options, c.interrupted);
+    }
+    if (c.ok())
+        c.diff = diffGradients(c.a, c.b);
+    return c;
+}
+
+} // namespace gradstep::session

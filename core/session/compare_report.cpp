@@ -1,0 +1,244 @@
+// A comparison's per-parameter diff, its JSON report and the table `gradstep compare` prints.
+// SPDX-License-Identifier: MIT
+#include "session/compare.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+
+namespace gradstep::session {
+
+namespace {
+
+constexpr double kEqual = 1e-6;
+constexpr double kClose = 1e-3;
+
+Verdict verdictOf(double relDiff)
+{
+    if (std::isnan(relDiff))
+        return Verdict::Different;
+    if (relDiff <= kEqual)
+        return Verdict::Equal;
+    return relDiff <= kClose ? Verdict::Close : Verdict::Different;
+}
+
+ParamDiff diffOf(const ParamGrad& a, const ParamGrad& b)
+{
+    ParamDiff d{a.name, a.norm, b.norm, std::nullopt, std::nullopt, Verdict::Missing};
+    if (a.shape != b.shape || a.values.size() != b.values.size())
+        return d;
+    double maxAbs = 0.0, squares = 0.0;
+    for (std::size_t i = 0; i < a.values.size(); ++i) {
+        const double delta = std::abs(a.values[i] - b.values[i]);
+        // NaN compares false with everything: carry it explicitly so it is not lost by max().
+        maxAbs = std::isnan(delta) || std::isnan(maxAbs) ? std::nan("") : std::max(maxAbs, delta);
+        squares += delta * delta;
+    }
+    const double scale = std::max(a.norm, b.norm);
+    d.maxAbsDiff = maxAbs;
+    d.relDiff = scale > 0.0 ? std::sqrt(squares) / scale : (squares > 0.0 ? 1.0 : 0.0);
+    if (std::isnan(scale) || std::isnan(squares))
+        d.relDiff = std::nan("");
+    d.verdict = verdictOf(*d.relDiff);
+    return d;
+}
+
+ParamDiff missing(const ParamGrad& p, bool inA)
+{
+    ParamDiff d;
+    d.name = p.name;
+    (inA ? d.normA : d.normB) = p.norm;
+    return d;
+}
+
+Json number(std::optional<double> v)
+{
+    return v && std::isfinite(*v) ? Json(*v) : Json(nullptr);
+}
+
+Json paramJson(const ParamGrad& p)
+{
+    Json::Array shape(p.shape.begin(), p.shape.end());
+    Json::Array first;
+    for (std::size_t i = 0; i < p.values.size() && i < 5; ++i)
+        first.push_back(number(p.values[i]));
+    return Json(Json::Object{{"name", p.name},
+                             {"shape", Json(std::move(shape))},
+                             {"grad_norm", number(p.norm)},
+                             {"grad_sum", number(p.sum)},
+                             {"grad_first5", Json(std::move(first))}});
+}
+
+Json sideJson(const StepFigures& f)
+{
+    Json side = Json::object();
+    side["label"] = f.label;
+    const bool ok = !f.error;
+    side["loss"] = ok ? number(f.loss) : Json(nullptr);
+    side["forward_passes"] = ok ? Json(f.forwardPasses) : Json(nullptr);
+    side["nodes"] = ok ? Json(f.nodes()) : Json(nullptr);
+    side["nodes_by_phase"] = ok ? Json(Json::Object{{"forward", f.forwardNodes},
+                                                    {"backward", f.backwardNodes},
+                                                    {"update", f.updateNodes}})
+                                : Json(nullptr);
+    side["seconds"] = ok ? number(f.seconds) : Json(nullptr);
+    side["run_seconds"] = number(f.runSeconds);
+    Json params = Json::array();
+    for (const ParamGrad& p : f.params)
+        params.push_back(paramJson(p));
+    side["params"] = ok ? params : Json::array();
+    if (f.error) {
+        side["error"] = *f.error;
+        if (f.errorLocation && !f.errorLocation->file.empty())
+            side["error_location"] = Json(Json::Object{{"file", f.errorLocation->file},
+                                                       {"line", f.errorLocation->line},
+                                                       {"col", f.errorLocation->column}});
+    }
+    if (f.laterError)
+        side["later_error"] = *f.laterError;
+    return side;
+}
+
+std::string sci(std::optional<double> v)
+{
+    if (!v)
+        return "-";
+    char text[32];
+    std::snprintf(text, sizeof text, "%.4e", *v);
+    return text;
+}
+
+std::string fixed(std::optional<double> v, const char* format)
+{
+    if (!v)
+        return "-";
+    char text[32];
+    std::snprintf(text, sizeof text, format, *v);
+    return text;
+}
+
+std::string pad(const std::string& s, std::size_t width)
+{
+    return s.size() >= width ? s + "  " : s + std::string(width - s.size() + 2, ' ');
+}
+
+std::string where(const StepFigures& f)
+{
+    if (!f.errorLocation || f.errorLocation->line == 0)
+        return {};
+    const auto& span = *f.errorLocation;
+    return " (" + (span.displayFile.empty() ? span.file : span.displayFile) + ":"
+           + std::to_string(span.line) + ")";
+}
+
+std::string paramTable(const std::vector<ParamDiff>& diff)
+{
+    std::size_t nameWidth = 5;
+    for (const ParamDiff& d : diff)
+        nameWidth = std::max(nameWidth, d.name.size());
+    std::string out = pad("param", nameWidth) + pad("norm A", 11) + pad("norm B", 11)
+                      + pad("max abs diff", 12) + pad("rel diff", 11) + "verdict\n";
+    for (const ParamDiff& d : diff)
+        out += pad(d.name, nameWidth) + pad(sci(d.normA), 11) + pad(sci(d.normB), 11)
+               + pad(sci(d.maxAbsDiff), 12) + pad(sci(d.relDiff), 11) + verdictName(d.verdict)
+               + "\n";
+    return out;
+}
+
+std::string figureRow(const std::string& name, const std::string& a, const std::string& b)
+{
+    return pad(name, 14) + pad(a, 20) + b + "\n";
+}
+
+// A side that gave no step shows "-" in every row.
+std::string figuresTable(const StepFigures& a, const StepFigures& b)
+{
+    auto loss = [](const StepFigures& f) { return f.error ? "-" : fixed(f.loss, "%.9g"); };
+    auto count = [](const StepFigures& f, std::int64_t n) {
+        return f.error ? std::string("-") : std::to_string(n);
+    };
+    auto seconds = [](const StepFigures& f) { return f.error ? "-" : fixed(f.seconds, "%.6f"); };
+    std::string out = figureRow("", "A", "B");
+    out += figureRow("loss", loss(a), loss(b));
+    out += figureRow("forward passes", count(a, a.forwardPasses), count(b, b.forwardPasses));
+    out += figureRow("nodes", count(a, a.nodes()), count(b, b.nodes()));
+    out += figureRow("  forward", count(a, a.forwardNodes), count(b, b.forwardNodes));
+    out += figureRow("  backward", count(a, a.backwardNodes), count(b, b.backwardNodes));
+    out += figureRow("  update", count(a, a.updateNodes), count(b, b.updateNodes));
+    out += figureRow("seconds", seconds(a), seconds(b));
+    return out;
+}
+
+} // namespace
+
+const char* verdictName(Verdict verdict)
+{
+    switch (verdict) {
+    case Verdict::Equal: return "equal";
+    case Verdict::Close: return "close";
+    case Verdict::Different: return "different";
+    case Verdict::Missing: return "missing";
+    }
+    return "?";
+}
+
+// Gradients pair up by name and, for repeated names, by their order among those of that name.
+std::vector<ParamDiff> diffGradients(const StepFigures& a, const StepFigures& b)
+{
+    std::vector<ParamDiff> out;
+    std::vector<bool> used(b.params.size(), false);
+    std::map<std::string, int> seen;
+    for (const ParamGrad& p : a.params) {
+        int skip = seen[p.name]++;
+        const ParamGrad* match = nullptr;
+        for (std::size_t i = 0; i < b.params.size() && !match; ++i)
+            if (b.params[i].name == p.name && skip-- == 0) {
+                match = &b.params[i];
+                used[i] = true;
+            }
+        out.push_back(match ? diffOf(p, *match) : missing(p, true));
+    }
+    for (std::size_t i = 0; i < b.params.size(); ++i)
+        if (!used[i])
+            out.push_back(missing(b.params[i], false));
+    return out;
+}
+
+Json comparisonToJson(const Comparison& c)
+{
+    Json diff = Json::array();
+    for (const ParamDiff& d : c.diff)
+        diff.push_back(Json(Json::Object{{"name", d.name},
+                                         {"norm_a", number(d.normA)},
+                                         {"norm_b", number(d.normB)},
+                                         {"max_abs_diff", number(d.maxAbsDiff)},
+                                         {"rel_diff", number(d.relDiff)},
+                                         {"verdict", verdictName(d.verdict)}}));
+    return Json(Json::Object{{"what", compareWhatName(c.what)},
+                             {"a", sideJson(c.a)},
+                             {"b", sideJson(c.b)},
+                             {"diff", std::move(diff)}});
+}
+
+std::string formatComparison(const Comparison& c)
+{
+    std::string out = std::string("compare ") + compareWhatName(c.what) + ": A = " + c.a.label
+                      + ", B = " + c.b.label + "\n\n";
+    for (const StepFigures* f : {&c.a, &c.b}) {
+        const char* side = f == &c.a ? "A" : "B";
+        if (f->error)
+            out += std::string(side) + " (" + f->label + ") gave no step: " + *f->error + where(*f)
+                   + "\n";
+        if (f->laterError)
+            out += std::string(side) + " (" + f->label + ") failed after its first step: "
+                   + *f->laterError + "\n";
+    }
+    if (c.a.error || c.a.laterError || c.b.error || c.b.laterError)
+        out += "\n";
+    if (c.ok())
+        out += paramTable(c.diff) + "\n";
+    return out + figuresTable(c.a, c.b);
+}
+
+} // namespace gradstep::session

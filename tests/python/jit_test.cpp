@@ -1,0 +1,391 @@
+// Graph mode from Python source (core/python/jit_*.cpp): the samples give the same printed
+// losses and the same gradients (collected from gradCallFinished events) with the mode override
+// set to Graph and to PyNative; tensor `if` becomes an If node; constant conditions fold; `for`
+// unrolls; join failures, print and list mutation are compile errors at the user's line; a new
+// shape recompiles, visible as a graphCompiled event. SPDX-License-Identifier: MIT
+#include "tests/python/python_test_support.h"
+
+#include "autodiff/observer.h"
+#include "graph/graph.h"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <filesystem>
+#include <mutex>
+
+using namespace gradstep;
+using namespace gradstep::python;
+using namespace gradstep::python::test;
+
+namespace {
+
+struct Compile {
+    std::string function;
+    std::string signature;
+    std::size_t compiles = 0;
+    std::size_t ifNodes = 0;
+    std::size_t whileNodes = 0;
+    std::size_t nodes = 0;
+};
+
+/// Gradients of the first gradient-function calls (copied) and every compile.
+class Recorder : public ExecutionObserver {
+public:
+    void nodeStarted(const NodeEvent&) override {}
+    void nodeFinished(const NodeEvent&) override {}
+    void gradCallFinished(const GradCallEvent& e) override
+    {
+        if (grads.size() >= kSteps)
+            return;
+        std::vector<std::vector<double>> step;
+        for (const Tensor& t : e.inputGrads)
+            step.push_back(t.toDoubles());
+        for (const Tensor& t : e.weightGrads)
+            step.push_back(t.toDoubles());
+        grads.push_back(std::move(step));
+    }
+    void graphCompiled(const GraphCompileEvent& e) override
+    {
+        Compile c{*e.function, *e.signature, e.compiles, 0, 0, e.graph->totalNodeCount()};
+        for (const GraphNode& n : e.graph->nodes()) {
+            c.ifNodes += n.kind == NodeKind::If;
+            c.whileNodes += n.kind == NodeKind::While;
+        }
+        compiles.push_back(std::move(c));
+    }
+
+    static constexpr std::size_t kSteps = 8;
+    std::vector<std::vector<std::vector<double>>> grads;
+    std::vector<Compile> compiles;
+};
+
+struct ModeRun {
+    Outcome outcome;
+    Recorder recorder;
+};
+
+void runInMode(const std::filesystem::path& script, ModeOverride mode, ModeRun& run)
+{
+    ensureHost();
+    RunRequest request;
+    request.script = script;
+    request.timeout = std::chrono::seconds(120);
+    request.observer = &run.recorder;
+    request.overrides.mode = mode;
+    request.output = [&run](OutputStream stream, std::string_view text) {
+        (stream == OutputStream::Stdout ? run.outcome.out : run.outcome.err) += text;
+    };
+    ScriptRunner runner;
+    run.outcome.result = runner.run(std::move(request));
+}
+
+std::filesystem::path sample(const std::string& name)
+{
+    return std::filesystem::path(GRADSTEP_SOURCE_DIR) / "samples" / (name + ".py");
+}
+
+double relativeError(const std::vector<double>& a, const std::vector<double>& b)
+{
+    double diff = 0, scale = 1e-30;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        diff = std::max(diff, std::abs(a[i] - b[i]));
+        scale = std::max(scale, std::abs(b[i]));
+    }
+    return diff / scale;
+}
+
+void checkSameInBothModes(const std::filesystem::path& script, double tolerance)
+{
+    ModeRun graph, eager;
+    runInMode(script, ModeOverride::Graph, graph);
+    runInMode(script, ModeOverride::PyNative, eager);
+    INFO(graph.outcome.diagnostic() << eager.outcome.diagnostic());
+    REQUIRE(graph.outcome.ok());
+    REQUIRE(eager.outcome.ok());
+    CHECK(graph.outcome.out == eager.outcome.out);
+    CHECK(eager.recorder.compiles.empty());
+    CHECK_FALSE(graph.recorder.compiles.empty());
+    REQUIRE(graph.recorder.grads.size() == eager.recorder.grads.size());
+    REQUIRE_FALSE(graph.recorder.grads.empty());
+    for (std::size_t s = 0; s < graph.recorder.grads.size(); ++s) {
+        REQUIRE(graph.recorder.grads[s].size() == eager.recorder.grads[s].size());
+        for (std::size_t g = 0; g < graph.recorder.grads[s].size(); ++g) {
+            INFO("step " << s << " gradient " << g);
+            REQUIRE(graph.recorder.grads[s][g].size() == eager.recorder.grads[s][g].size());
+            CHECK(relativeError(graph.recorder.grads[s][g], eager.recorder.grads[s][g])
+                  <= tolerance);
+        }
+    }
+}
+
+ModeRun runGraphSource(const std::string& source)
+{
+    TempDir dir;
+    ModeRun run;
+    runInMode(dir.write("main.py", source), ModeOverride::Graph, run);
+    return run;
+}
+
+const std::string kPrelude = R"PY(import numpy as np
+import mindspore as ms
+from mindspore import Tensor, nn, ops
+)PY";
+
+} // namespace
+
+TEST_CASE("the samples give the same losses and gradients in graph and PyNative mode",
+          "[python][jit]")
+{
+    for (const char* name : {"linear_regression", "xor_mlp", "has_aux_pitfall", "control_flow",
+                             "lenet5_digits"}) {
+        SECTION(name) { checkSameInBothModes(sample(name), 1e-5); }
+    }
+}
+
+TEST_CASE("float64 gradients of a Cell agree with PyNative to 1e-9 and the override beats "
+          "set_context", "[python][jit]")
+{
+    TempDir dir;
+    const auto script = dir.write("main.py", kPrelude + R"PY(
+ms.set_context(mode=ms.PYNATIVE_MODE)
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.w = ms.Parameter(Tensor(np.linspace(-1, 1, 12).reshape(3, 4)), name="w")
+        self.b = ms.Parameter(Tensor(np.linspace(0.5, 1, 4)), name="b")
+    def construct(self, x):
+        h = ops.tanh(ops.matmul(x, self.w) + self.b)
+        return (h * h).sum() + ops.exp(h).mean()
+
+net = Net()
+x = Tensor(np.linspace(-2, 2, 6).reshape(2, 3))
+g = ms.value_and_grad(net, 0, net.trainable_params())
+for _ in range(3):
+    loss, (gx, gw) = g(x)
+print(float(loss))
+)PY");
+    ModeRun graph, eager;
+    runInMode(script, ModeOverride::Graph, graph);
+    runInMode(script, ModeOverride::PyNative, eager);
+    INFO(graph.outcome.diagnostic());
+    REQUIRE(graph.outcome.ok());
+    REQUIRE(eager.outcome.ok());
+    REQUIRE(graph.recorder.compiles.size() == 1); // cached after the first call
+    CHECK(graph.recorder.compiles[0].function == "Net.construct");
+    REQUIRE(graph.recorder.grads.size() == 3);
+    for (std::size_t g = 0; g < 3; ++g)
+        CHECK(relativeError(graph.recorder.grads[0][g], eager.recorder.grads[0][g]) <= 1e-9);
+}
+
+TEST_CASE("an if on a tensor becomes an If node and both branches run", "[python][jit]")
+{
+    ModeRun run = runGraphSource(kPrelude + R"PY(
+def f(x):
+    if x.mean() > 0.5:
+        y = x * x
+    else:
+        y = x * 3.0
+    return y.sum()
+
+g = ms.value_and_grad(f)
+v1, g1 = g(Tensor(np.array([0.2, 0.4, 0.6], np.float32)))
+v2, g2 = g(Tensor(np.array([0.6, 0.8, 1.0], np.float32)))
+assert np.allclose(g1.asnumpy(), [3, 3, 3]) and np.allclose(v1.asnumpy(), 3.6)
+assert np.allclose(g2.asnumpy(), [1.2, 1.6, 2.0]) and np.allclose(v2.asnumpy(), 2.0)
+
+def early(x):
+    if x.sum() > 0:
+        return x * 2.0
+    return x - 1.0
+jf = ms.jit(early)
+assert np.allclose(jf(Tensor(np.array([1.0, 2.0], np.float32))).asnumpy(), [2, 4])
+assert np.allclose(jf(Tensor(np.array([-1.0, -2.0], np.float32))).asnumpy(), [-2, -3])
+)PY");
+    INFO(run.outcome.diagnostic());
+    REQUIRE(run.outcome.ok());
+    REQUIRE(run.recorder.compiles.size() == 2);
+    CHECK(run.recorder.compiles[0].ifNodes >= 1); // forward If (and the If of its gradients)
+    CHECK(run.recorder.compiles[1].ifNodes == 1);
+}
+
+TEST_CASE("branches that do not join are compile errors at the line of the if",
+          "[python][jit]")
+{
+    ModeRun shape = runGraphSource(kPrelude + R"PY(
+@ms.jit
+def f(x):
+    if x.sum() > 0:
+        y = x
+    else:
+        y = x.sum()
+    return y
+
+f(Tensor(np.ones(3, np.float32)))
+)PY");
+    REQUIRE_FALSE(shape.outcome.ok());
+    const Diagnostic& d = *shape.outcome.result.diagnostic;
+    CHECK(d.type == "ValueError");
+    CHECK_THAT(d.message, Catch::Contains("Cannot join the return values of different branches")
+                              && Catch::Contains("Shape Join Failed"));
+    CHECK(d.span.line == 7);
+    CHECK(d.span.column == 5);
+    CHECK_THAT(d.format(), Catch::Contains("main.py:7:5: error: ValueError: Cannot join"));
+
+    ModeRun type = runGraphSource(kPrelude + R"PY(
+@ms.jit
+def f(x):
+    if x.sum() > 0:
+        y = x
+    else:
+        y = ops.cast(x, ms.int32)
+    return y
+
+f(Tensor(np.ones(3, np.float32)))
+)PY");
+    REQUIRE_FALSE(type.outcome.ok());
+    CHECK(type.outcome.result.diagnostic->type == "TypeError");
+    CHECK_THAT(type.outcome.result.diagnostic->message, Catch::Contains("Type Join Failed"));
+    CHECK(type.outcome.result.diagnostic->span.line == 7);
+}
+
+TEST_CASE("a constant condition is decided while compiling and for loops unroll",
+          "[python][jit]")
+{
+    ModeRun run = runGraphSource(kPrelude + R"PY(
+class Net(nn.Cell):
+    def __init__(self, flag):
+        super().__init__()
+        self.flag = flag
+        self.layers = [2.0, 3.0]
+    def construct(self, x):
+        if self.flag:
+            x = x * 10.0
+        else:
+            x = x - 1.0
+        for s in self.layers:
+            x = x * s
+        for i in range(len(self.layers)):
+            x = x + i
+        return x
+
+x = Tensor(np.array([1.0, 2.0], np.float32))
+assert np.allclose(Net(True)(x).asnumpy(), [61.0, 121.0])
+assert np.allclose(Net(False)(x).asnumpy(), [1.0, 7.0])
+)PY");
+    INFO(run.outcome.diagnostic());
+    REQUIRE(run.outcome.ok());
+    REQUIRE(run.recorder.compiles.size() == 2);
+    for (const Compile& c : run.recorder.compiles) {
+        CHECK(c.ifNodes == 0);
+        CHECK(c.whileNodes == 0);
+    }
+}
+
+TEST_CASE("print of a tensor and mutation of an outside list are compile errors",
+          "[python][jit]")
+{
+    ModeRun printing = runGraphSource(kPrelude + R"PY(
+class Net(nn.Cell):
+    def construct(self, x):
+        y = x * 2.0
+        print("y is", y)
+        return y
+
+Net()(Tensor(np.ones(2, np.float32)))
+)PY");
+    REQUIRE_FALSE(printing.outcome.ok());
+    CHECK_THAT(printing.outcome.result.diagnostic->message,
+               Catch::Contains("print of a tensor's value cannot run in graph mode")
+                   && Catch::Contains("print it outside"));
+    CHECK(printing.outcome.result.diagnostic->span.line == 8);
+
+    ModeRun mutating = runGraphSource(kPrelude + R"PY(
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.history = []
+    def construct(self, x):
+        y = x * 2.0
+        self.history.append(y)
+        return y
+
+Net()(Tensor(np.ones(2, np.float32)))
+)PY");
+    REQUIRE_FALSE(mutating.outcome.ok());
+    CHECK_THAT(mutating.outcome.result.diagnostic->message,
+               Catch::Contains("list.append on a list that lives outside the compiled function"));
+    CHECK(mutating.outcome.result.diagnostic->span.line == 11);
+
+    ModeRun reading = runGraphSource(kPrelude + R"PY(
+@ms.jit
+def f(x):
+    return x * float(x.sum())
+
+f(Tensor(np.ones(2, np.float32)))
+)PY");
+    REQUIRE_FALSE(reading.outcome.ok());
+    CHECK_THAT(reading.outcome.result.diagnostic->message,
+               Catch::Contains("not known while the function is compiled for graph mode"));
+    CHECK(reading.outcome.result.diagnostic->span.line == 7);
+}
+
+TEST_CASE("a new input shape recompiles and reports it, the same shape hits the cache",
+          "[python][jit]")
+{
+    ModeRun run = runGraphSource(kPrelude + R"PY(
+@ms.jit
+def f(x):
+    return ops.relu(x) * 2.0
+
+f(Tensor(np.ones((2, 3), np.float32)))
+f(Tensor(np.ones((2, 3), np.float32)))
+f(Tensor(np.ones((4, 3), np.float32)))
+stats = ms._jit_stats()
+assert stats["compiles"] == 2 and stats["cache_hits"] == 1, stats
+)PY");
+    INFO(run.outcome.diagnostic());
+    REQUIRE(run.outcome.ok());
+    REQUIRE(run.recorder.compiles.size() == 2);
+    CHECK(run.recorder.compiles[0].signature == "f32[2, 3]");
+    CHECK(run.recorder.compiles[1].signature == "f32[4, 3]");
+    CHECK(run.recorder.compiles[1].compiles == 2);
+}
+
+TEST_CASE("the PyNative override runs set_context(GRAPH_MODE) scripts and @jit eagerly",
+          "[python][jit]")
+{
+    TempDir dir;
+    ModeRun run;
+    runInMode(dir.write("main.py", kPrelude + R"PY(
+ms.set_context(mode=ms.GRAPH_MODE)
+@ms.jit
+def f(x):
+    return x + 1.0
+net = nn.Dense(2, 2)
+net(Tensor(np.ones((1, 2), np.float32)))
+f(Tensor(np.ones(2, np.float32)))
+assert ms._jit_stats()["compiles"] == 0
+)PY"),
+              ModeOverride::PyNative, run);
+    INFO(run.outcome.diagnostic());
+    REQUIRE(run.outcome.ok());
+    CHECK(run.recorder.compiles.empty());
+}
+
+TEST_CASE("a Cell with a custom bprop is refused when differentiated in graph mode",
+          "[python][jit]")
+{
+    ModeRun run = runGraphSource(kPrelude + R"PY(
+class Custom(nn.Cell):
+    def construct(self, x):
+        return x * x
+    def bprop(self, x, out, dout):
+        return (x + 1.0,)
+
+ms.grad(Custom())(Tensor(np.ones(2, np.float32)))
+)PY");
+    REQUIRE_FALSE(run.outcome.ok());
+    CHECK_THAT(run.outcome.result.diagnostic->message,
+               Catch::Contains("defines bprop") && Catch::Contains("PyNative"));
+}
