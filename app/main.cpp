@@ -1,5 +1,8 @@
 // gradstep entry point: dispatches the headless subcommands. SPDX-License-Identifier: MIT
 #include "app/cli_compare.h"
+#ifdef GRADSTEP_HAVE_WINDOW
+#include "app/cli_gui.h"
+#endif
 #include "app/cli_run.h"
 #include "app/demo.h"
 #include "ops/registry.h"
@@ -12,6 +15,7 @@ namespace {
 const char* kUsage = "usage: gradstep <command> [options]\n"
                      "commands:\n"
                      "  demo     train LeNet5 on the shipped handwritten digits and print the report\n"
+                     "  gui      the debugger window (graph, source, tensors, gradients, charts)\n"
                      "  run      run a MindSpore-style Python script headless\n"
                      "  compare  a script's first training step under two settings, side by side\n"
                      "  ops      list the op registry (name, label, kind, arity, differentiable)\n"
@@ -27,6 +31,10 @@ int main(int argc, char** argv)
     try {
         if (std::strcmp(argv[1], "run") == 0)
             return gradstep::app::runCommand(argc - 2, argv + 2);
+#ifdef GRADSTEP_HAVE_WINDOW
+        if (std::strcmp(argv[1], "gui") == 0)
+            return gradstep::app::guiCommand(argc - 2, argv + 2);
+#endif
         if (std::strcmp(argv[1], "compare") == 0)
             return gradstep::app::compareCommand(argc - 2, argv + 2);
         if (std::strcmp(argv[1], "ops") == 0) {
