@@ -138,6 +138,11 @@ void GraphView::fitAll()
     if (m_picture.nodes.empty())
         return;
     fitInView(scene()->sceneRect(), Qt::KeepAspectRatio);
+    // A small graph is not blown up beyond its natural size.
+    if (zoom() > 1.0) {
+        resetTransform();
+        centerOn(scene()->sceneRect().center());
+    }
     // Tall graphs fitted whole would be unreadable: keep labels legible and show the top.
     if (zoom() < 0.55) {
         resetTransform();

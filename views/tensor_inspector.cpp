@@ -159,6 +159,13 @@ void TensorInspector::showSlice()
     m_values->clear();
     m_values->setRowCount(rows);
     m_values->setColumnCount(cols);
+    QStringList rowLabels, colLabels;
+    for (int r = 0; r < rows; ++r)
+        rowLabels << QString::number(r);
+    for (int c = 0; c < cols; ++c)
+        colLabels << QString::number(c);
+    m_values->setVerticalHeaderLabels(rowLabels);
+    m_values->setHorizontalHeaderLabels(colLabels);
     for (int r = 0; r < rows; ++r)
         for (int c = 0; c < cols; ++c) {
             auto* item = new QTableWidgetItem(formatNumber(slice.at(r, c)));

@@ -64,8 +64,9 @@ MainWindow::MainWindow(bool restoreLayout, QWidget* parent) : QMainWindow(parent
     connect(m_graph, &GraphView::nodeActivated, this, [this](int index) { showNodeFromGraph(index); });
     resize(1500, 950);
     m_saveLayout = restoreLayout;
+    QSettings settings;
+    m_defaultLayout = !restoreLayout || !settings.contains(QStringLiteral("window/state"));
     if (restoreLayout) {
-        QSettings settings;
         restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
         restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     }
@@ -94,8 +95,17 @@ void MainWindow::createDocks()
     tabifyDockWidget(m_docks[View::Charts], m_docks[View::Console]);
     m_docks[View::Inspector]->raise();
     m_docks[View::Gradients]->raise();
-    resizeDocks({m_docks[View::Source], m_docks[View::Inspector]}, {520, 380}, Qt::Horizontal);
-    resizeDocks({m_docks[View::Gradients]}, {260}, Qt::Vertical);
+}
+
+void MainWindow::showEvent(QShowEvent* event)
+{
+    QMainWindow::showEvent(event);
+    if (m_docksSized || !m_defaultLayout)
+        return;
+    // Dock sizes only take once the window has its size.
+    m_docksSized = true;
+    resizeDocks({m_docks[View::Source], m_docks[View::Inspector]}, {width() * 3 / 10, width() / 4}, Qt::Horizontal);
+    resizeDocks({m_docks[View::Gradients]}, {height() / 4}, Qt::Vertical);
 }
 
 void MainWindow::createActions()

@@ -69,6 +69,7 @@ signals:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void showEvent(QShowEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
 
@@ -111,6 +112,8 @@ private:
     std::size_t m_historyShown = 0;
     std::uint64_t m_statesShown = 0;
     bool m_saveLayout = true;
+    bool m_defaultLayout = true;
+    bool m_docksSized = false;
 };
 
 } // namespace gradstep::views

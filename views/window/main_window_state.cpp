@@ -13,6 +13,7 @@
 
 #include <QAction>
 #include <QFileInfo>
+#include <QTextBlock>
 #include <QLabel>
 #include <cmath>
 #include <exception>
@@ -204,23 +205,26 @@ void MainWindow::showRecord(const debug::RecordPtr& shown)
         m_inspector->clear();
         return;
     }
-    debug::RecordPtr record = m_bridge->session()->recorder().completeHistograms(shown->seq);
-    if (!record)
-        record = shown;
-    std::vector<InspectedTensor> tensors;
+    // The Session fills the histograms of the node it shows; a node picked in the graph gets
+    // them here from its snapshots.
+    const debug::NodeRecord* record = shown.get();
     const debug::Recorder& recorder = m_bridge->session()->recorder();
-    for (std::size_t i = 0; i < record->outputs.size(); ++i)
-        tensors.push_back({tensorLabel("output", i, record->outputs[i]), record->outputs[i].stats,
-                           record->outputs[i].snapshot});
+    const auto withHistogram = [](debug::TensorStats stats, const Tensor& snapshot) {
+        if (!stats.hasHistogram && snapshot.defined())
+            debug::fillHistogram(stats, snapshot);
+        return stats;
+    };
+    std::vector<InspectedTensor> tensors;
+    for (std::size_t i = 0; i < record->outputs.size(); ++i) {
+        const debug::TensorRecord& out = record->outputs[i];
+        tensors.push_back({tensorLabel("output", i, out), withHistogram(out.stats, out.snapshot), out.snapshot});
+    }
     for (std::size_t i = 0; i < record->inputs.size(); ++i) {
         const debug::TensorRecord& in = record->inputs[i];
         if (!in.defined)
             continue;
-        Tensor snapshot = recorder.snapshot(in.id).value_or(Tensor());
-        debug::TensorStats stats = in.stats;
-        if (snapshot.defined())
-            stats = debug::computeStats(snapshot);
-        tensors.push_back({tensorLabel("input", i, in), stats, snapshot});
+        const Tensor snapshot = recorder.snapshot(in.id).value_or(Tensor());
+        tensors.push_back({tensorLabel("input", i, in), withHistogram(in.stats, snapshot), snapshot});
     }
     m_inspector->setTensors(QString::fromStdString(record->where()), std::move(tensors));
 }
