@@ -5,6 +5,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
+#include <QPixmap>
 #include <QVBoxLayout>
 #include <QtCharts/QChart>
 #include <QtCharts/QChartView>
@@ -61,7 +62,10 @@ void fill(QChart* chart, std::vector<QLineSeries*> series, bool log, bool showLe
         }
     }
     x->setRange(minX, std::max(maxX, minX + 1));
-    x->setTickCount(int(std::min(maxX - minX, 8.0)) + 1);
+    // Ticks on whole steps: every step up to ten of them, then a round interval.
+    x->setTickType(QValueAxis::TicksDynamic);
+    x->setTickAnchor(1);
+    x->setTickInterval(std::max(1.0, std::ceil((maxX - minX) / 10.0)));
     if (minY <= maxY) {
         const double pad = log ? 0.0 : std::max((maxY - minY) * 0.05, 1e-12);
         y->setRange(log ? minY / 1.5 : minY - pad, log ? maxY * 1.5 : maxY + pad);
@@ -164,7 +168,20 @@ void ChartsView::rebuild()
                     series->append(double(step.step), p.gradientNorm);
         norms.push_back(series);
     }
-    fill(m_normView->chart(), norms, log, true);
+    // The parameter list doubles as the legend (a chart legend clips beyond a few entries).
+    static const QColor kColors[] = {QColor("#1f77b4"), QColor("#ff7f0e"), QColor("#2ca02c"), QColor("#d62728"),
+        QColor("#9467bd"), QColor("#8c564b"), QColor("#e377c2"), QColor("#7f7f7f"), QColor("#bcbd22"), QColor("#17becf")};
+    const QSignalBlocker block(m_parameters);
+    for (int i = 0, shown = 0; i < m_parameters->count(); ++i) {
+        QListWidgetItem* item = m_parameters->item(i);
+        const QColor color = kColors[std::size_t(i) % std::size(kColors)];
+        QPixmap swatch(12, 12);
+        swatch.fill(color);
+        item->setIcon(QIcon(swatch));
+        if (item->checkState() == Qt::Checked)
+            norms[std::size_t(shown++)]->setColor(color);
+    }
+    fill(m_normView->chart(), norms, log, false);
 }
 
 } // namespace gradstep::views

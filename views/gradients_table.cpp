@@ -60,7 +60,7 @@ GradientsTable::GradientsTable(QWidget* parent) : QTableView(parent)
     setAlternatingRowColors(true);
     verticalHeader()->hide();
     horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    horizontalHeader()->setStretchLastSection(true);
+    horizontalHeader()->setSectionResizeMode(Name, QHeaderView::Stretch);
     connect(selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) {
                 if (current.isValid())

@@ -46,7 +46,7 @@ TensorInspector::TensorInspector(QWidget* parent) : QWidget(parent)
     m_sliceNote = new QLabel;
     m_values = new QTableWidget;
     m_values->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_values->horizontalHeader()->setDefaultSectionSize(72);
+    m_values->horizontalHeader()->setDefaultSectionSize(m_values->fontMetrics().horizontalAdvance(QStringLiteral("-9.999e-99")) + 12);
     m_values->verticalHeader()->setDefaultSectionSize(m_values->fontMetrics().height() + 4);
     m_heatmap = new HeatmapWidget;
     m_histogram = new HistogramWidget;
