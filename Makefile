@@ -1,5 +1,6 @@
 # Quick start: `make run` (set up, build, run the main job) and `make test` (set up, build, test).
-# `make asan` builds and runs the core tests under AddressSanitizer + UndefinedBehaviorSanitizer.
+# `make asan` builds and runs the core tests under AddressSanitizer + UndefinedBehaviorSanitizer
+# (leaks inside Graphviz and the font libraries are suppressed: tests/lsan_graphviz.supp).
 # `make fuzz` builds the op fuzzer with clang (libFuzzer + ASan + UBSan) and runs it for
 # FUZZ_SECONDS; any crash, sanitizer report or leak fails it and leaves the input in build-fuzz/.
 BUILD ?= build
@@ -29,7 +30,8 @@ test: build
 asan: setup
 	@cmake -S . -B $(BUILD_ASAN) -G Ninja -DCMAKE_BUILD_TYPE=Debug -DGRADSTEP_WERROR=ON -DGRADSTEP_SANITIZE=ON -DGRADSTEP_BUILD_BENCH=OFF >/dev/null
 	@cmake --build $(BUILD_ASAN) -j $(JOBS) --target gradstep_core_tests
-	@cd $(BUILD_ASAN) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS) -R '^core:'
+	@cd $(BUILD_ASAN) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+		LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan_graphviz.supp ctest --output-on-failure -j $(JOBS) -R '^core:'
 
 # -O1 keeps the sanitizers' reports readable at a usable speed. New corpus entries go to
 # $(BUILD_FUZZ)/corpus; tests/fuzz/corpus holds the committed seeds.

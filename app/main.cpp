@@ -1,5 +1,6 @@
 // gradstep entry point: dispatches the headless subcommands. SPDX-License-Identifier: MIT
 #include "app/cli_compare.h"
+#include "app/cli_export.h"
 #ifdef GRADSTEP_HAVE_WINDOW
 #include "app/cli_gui.h"
 #endif
@@ -15,9 +16,12 @@ namespace {
 const char* kUsage = "usage: gradstep <command> [options]\n"
                      "commands:\n"
                      "  demo     train LeNet5 on the shipped handwritten digits and print the report\n"
+#ifdef GRADSTEP_HAVE_WINDOW
                      "  gui      the debugger window (graph, source, tensors, gradients, charts)\n"
+#endif
                      "  run      run a MindSpore-style Python script headless\n"
                      "  compare  a script's first training step under two settings, side by side\n"
+                     "  export   draw the graph of a script's first training step (svg, png, pdf, dot)\n"
                      "  ops      list the op registry (name, label, kind, arity, differentiable)\n"
                      "Run `gradstep <command> --help` for a command's options.\n";
 }
@@ -37,6 +41,8 @@ int main(int argc, char** argv)
 #endif
         if (std::strcmp(argv[1], "compare") == 0)
             return gradstep::app::compareCommand(argc - 2, argv + 2);
+        if (std::strcmp(argv[1], "export") == 0)
+            return gradstep::app::exportCommand(argc - 2, argv + 2);
         if (std::strcmp(argv[1], "ops") == 0) {
             std::fputs(gradstep::OpRegistry::instance().dump().c_str(), stdout);
             return 0;
