@@ -2,6 +2,9 @@
 #include "app/cli_compare.h"
 #include "app/cli_debug.h"
 #include "app/cli_export.h"
+#ifdef GRADSTEP_HAVE_WINDOW
+#include "app/cli_gui.h"
+#endif
 #include "app/cli_run.h"
 #include "app/demo.h"
 #include "ops/registry.h"
@@ -14,6 +17,9 @@ namespace {
 const char* kUsage = "usage: gradstep <command> [options]\n"
                      "commands:\n"
                      "  demo     train LeNet5 on the shipped handwritten digits and print the report\n"
+#ifdef GRADSTEP_HAVE_WINDOW
+                     "  gui      the debugger window (graph, source, tensors, gradients, charts)\n"
+#endif
                      "  run      run a MindSpore-style Python script headless\n"
                      "  debug    run a script until a breakpoint, watchpoint or NaN; say where and why\n"
                      "  compare  a script's first training step under two settings, side by side\n"
@@ -33,6 +39,10 @@ int main(int argc, char** argv)
             return gradstep::app::runCommand(argc - 2, argv + 2);
         if (std::strcmp(argv[1], "debug") == 0)
             return gradstep::app::debugCommand(argc - 2, argv + 2);
+#ifdef GRADSTEP_HAVE_WINDOW
+        if (std::strcmp(argv[1], "gui") == 0)
+            return gradstep::app::guiCommand(argc - 2, argv + 2);
+#endif
         if (std::strcmp(argv[1], "compare") == 0)
             return gradstep::app::compareCommand(argc - 2, argv + 2);
         if (std::strcmp(argv[1], "export") == 0)

@@ -2,7 +2,7 @@
 # Installs the Debian 12 packages gradstep builds with (clang and its sanitizer/libFuzzer runtime
 # for `make fuzz`), and does nothing when all are present.
 set -euo pipefail
-PKGS="cmake ninja-build g++ pkg-config libeigen3-dev catch2 libopenblas-dev python3-dev pybind11-dev python3-numpy libgraphviz-dev graphviz clang libclang-rt-14-dev"
+PKGS="cmake ninja-build g++ pkg-config libeigen3-dev catch2 libopenblas-dev python3-dev pybind11-dev python3-numpy libgraphviz-dev graphviz clang libclang-rt-14-dev qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev libgl-dev libglx-dev libxkbcommon-dev fonts-dejavu-core xvfb xauth"
 missing=()
 for p in $PKGS; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

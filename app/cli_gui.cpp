@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: MIT
+#include "app/cli_gui.h"
+
+#include "python/host.h"
+#include "views/window/main_window.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QTimer>
+#include <cstdio>
+#include <cstring>
+#include <optional>
+#include <string>
+
+namespace gradstep::app {
+
+namespace {
+
+const char* kHelp =
+    "usage: gradstep gui [SCRIPT] [--screenshot FILE.png] [--steps-into N] [--view VIEW]\n"
+    "Opens the debugger window on SCRIPT (default: the LeNet5 digits sample), paused after the\n"
+    "first node.\n"
+    "  --screenshot FILE.png  wait until N nodes ran, save the window as a PNG and exit\n"
+    "                         (works with QT_QPA_PLATFORM=offscreen)\n"
+    "  --steps-into N         nodes to run before the screenshot (default 1: the first pause)\n"
+    "  --view VIEW            view brought to the front: graph, source, gradients, charts,\n"
+    "                         tensor, console or variables\n";
+
+struct GuiOptions {
+    QString script;
+    QString screenshot;
+    int stepsInto = 1;
+    std::optional<views::MainWindow::View> view;
+};
+
+std::optional<views::MainWindow::View> parseView(const char* text)
+{
+    using View = views::MainWindow::View;
+    const std::pair<const char*, View> names[] = {{"graph", View::Graph}, {"source", View::Source},
+        {"gradients", View::Gradients}, {"charts", View::Charts}, {"tensor", View::Inspector},
+        {"console", View::Console}, {"variables", View::Variables}};
+    for (const auto& [name, view] : names)
+        if (std::strcmp(text, name) == 0)
+            return view;
+    return std::nullopt;
+}
+
+/// 0 to go on, or the exit status.
+int parse(int argc, char** argv, GuiOptions& o)
+{
+    for (int i = 0; i < argc; ++i) {
+        const char* a = argv[i];
+        const bool hasValue = i + 1 < argc;
+        if (std::strcmp(a, "--help") == 0 || std::strcmp(a, "-h") == 0) {
+            std::fputs(kHelp, stdout);
+            return -1;
+        }
+        if (std::strcmp(a, "--screenshot") == 0 && hasValue) {
+            o.screenshot = QString::fromLocal8Bit(argv[++i]);
+        } else if (std::strcmp(a, "--steps-into") == 0 && hasValue) {
+            char* end = nullptr;
+            const long n = std::strtol(argv[++i], &end, 10);
+            if (*end != '\0' || n < 1 || n > 1000000) {
+                std::fprintf(stderr, "gradstep gui: --steps-into expects a count from 1, got '%s'\n", argv[i]);
+                return 2;
+            }
+            o.stepsInto = int(n);
+        } else if (std::strcmp(a, "--view") == 0 && hasValue) {
+            o.view = parseView(argv[++i]);
+            if (!o.view) {
+                std::fprintf(stderr, "gradstep gui: unknown view '%s'\n%s", argv[i], kHelp);
+                return 2;
+            }
+        } else if (a[0] != '-' && o.script.isEmpty()) {
+            o.script = QString::fromLocal8Bit(a);
+        } else {
+            std::fprintf(stderr, "gradstep gui: unexpected argument '%s'\n%s", a, kHelp);
+            return 2;
+        }
+    }
+    return 0;
+}
+
+QString defaultSample()
+{
+    const QString installed = QCoreApplication::applicationDirPath() + QStringLiteral("/../share/gradstep/samples/lenet5_digits.py");
+    if (QFileInfo::exists(installed))
+        return QDir::cleanPath(installed);
+    return QStringLiteral(GRADSTEP_SOURCE_DIR "/samples/lenet5_digits.py");
+}
+
+/// Steps until `target` nodes ran (or the script stopped), then grabs the window.
+void driveScreenshot(views::MainWindow& window, const GuiOptions& o, int& status)
+{
+    QObject::connect(&window, &views::MainWindow::stateShown, &window, [&window, &o, &status] {
+        const auto state = window.bridge().state();
+        if (!state || state->status == debug::SessionStatus::Running)
+            return;
+        if (state->status == debug::SessionStatus::Paused && state->nodesExecuted < std::uint64_t(o.stepsInto)) {
+            window.stepInto();
+            return;
+        }
+        QTimer::singleShot(150, &window, [&window, &o, &status] {
+            if (o.view)
+                window.showView(*o.view);
+            QCoreApplication::processEvents();
+            const bool saved = window.grab().save(o.screenshot);
+            if (!saved)
+                std::fprintf(stderr, "gradstep gui: cannot write %s\n", qPrintable(o.screenshot));
+            status = saved ? 0 : 1;
+            QCoreApplication::quit();
+        });
+    });
+    QObject::connect(&window.bridge(), &views::SessionBridge::failed, &window, [&status](const QString& message) {
+        std::fprintf(stderr, "gradstep gui: %s\n", qPrintable(message));
+        status = 1;
+        QCoreApplication::quit();
+    });
+}
+
+} // namespace
+
+int guiCommand(int argc, char** argv)
+{
+    GuiOptions o;
+    if (const int rc = parse(argc, argv, o); rc != 0)
+        return rc < 0 ? 0 : rc;
+    python::Host::start();
+    int status = 0;
+    {
+        int qtArgc = 1;
+        char name[] = "gradstep";
+        char* qtArgv[] = {name, nullptr};
+        QApplication app(qtArgc, qtArgv);
+        QCoreApplication::setOrganizationName(QStringLiteral("gradstep"));
+        QCoreApplication::setApplicationName(QStringLiteral("gradstep"));
+        const bool screenshot = !o.screenshot.isEmpty();
+        views::MainWindow window(!screenshot);
+        if (screenshot) {
+            window.resize(1600, 1000);
+            driveScreenshot(window, o, status);
+        }
+        if (o.view)
+            window.showView(*o.view);
+        window.show();
+        window.openScript(o.script.isEmpty() ? defaultSample() : o.script);
+        const int rc = app.exec();
+        if (!screenshot)
+            status = rc;
+    }
+    python::Host::shutdown();
+    return status;
+}
+
+} // namespace gradstep::app

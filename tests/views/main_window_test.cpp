@@ -1,0 +1,109 @@
+// The MainWindow driven offscreen over a real Session: open a sample, step into, and check the
+// source line, the graph's node states, the gradients against the Session and a screenshot.
+// Waits are generous (a loaded 2-core machine). SPDX-License-Identifier: MIT
+#ifdef GRADSTEP_HAVE_WINDOW
+#include <catch2/catch.hpp>
+
+#include "python/host.h"
+#include "views/gradients_table.h"
+#include "views/graph_view.h"
+#include "views/source_view.h"
+#include "views/window/main_window.h"
+
+#include <QCoreApplication>
+#include <QDeadlineTimer>
+#include <QImage>
+#include <cmath>
+
+using namespace gradstep;
+using namespace gradstep::views;
+
+namespace {
+
+const QString kSample = QStringLiteral(GRADSTEP_SOURCE_DIR "/samples/lenet5_digits.py");
+
+/// Processes events until the window showed a state that is not Running.
+std::shared_ptr<const debug::SessionState> waitForStop(MainWindow& window, std::uint64_t shownBefore)
+{
+    QDeadlineTimer deadline(180000);
+    while (!deadline.hasExpired()) {
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+        const auto state = window.bridge().state();
+        if (window.statesShown() > shownBefore && state && state->status != debug::SessionStatus::Running)
+            return state;
+    }
+    return nullptr;
+}
+
+std::shared_ptr<const debug::SessionState> stepInto(MainWindow& window)
+{
+    const std::uint64_t shown = window.statesShown();
+    window.stepInto();
+    return waitForStop(window, shown);
+}
+
+} // namespace
+
+TEST_CASE("stepping into the LeNet5 sample marks the source line and the graph's current node")
+{
+    python::Host::start();
+    MainWindow window(false);
+    window.resize(1400, 900);
+    window.show();
+    window.openScript(kSample);
+    auto state = waitForStop(window, 0);
+    REQUIRE(state);
+    REQUIRE(state->status == debug::SessionStatus::Paused);
+    for (int i = 0; i < 3; ++i)
+        state = stepInto(window);
+    REQUIRE(state);
+    REQUIRE(state->node);
+    CHECK(state->nodesExecuted == 4);
+    CHECK(window.sourceView()->currentLine() == state->node->location.line);
+    CHECK(window.sourceView()->currentLine() > 0);
+    const GraphView* graph = window.graphView();
+    const int current = graph->currentNode();
+    REQUIRE(current >= 0);
+    CHECK(graph->picture().nodes[std::size_t(current)].records.front() == state->node->seq);
+    int executed = 0;
+    for (std::size_t i = 0; i < graph->picture().nodes.size(); ++i)
+        executed += graph->nodeState(int(i)) == NodeState::Executed;
+    CHECK(executed == int(state->records.size()) - 1);
+    CHECK(window.statusText().contains(QStringLiteral("step 1")));
+    const QImage shot = window.grab().toImage();
+    CHECK(shot.width() > 100);
+    CHECK(shot.height() > 100);
+}
+
+TEST_CASE("after the first training step the gradient table holds the Session's gradients")
+{
+    python::Host::start();
+    MainWindow window(false);
+    window.show();
+    window.openScript(kSample);
+    REQUIRE(waitForStop(window, 0));
+    const std::uint64_t shown = window.statesShown();
+    REQUIRE(window.bridge().session()->runToEndOfStep());
+    const auto state = waitForStop(window, shown);
+    REQUIRE(state);
+    REQUIRE(state->status == debug::SessionStatus::Paused);
+    REQUIRE_FALSE(state->gradients.empty());
+    const GradientsTable* table = window.gradientsTable();
+    REQUIRE(table->rowCount() == int(state->gradients.size()));
+    for (int row = 0; row < table->rowCount(); ++row) {
+        const debug::ParameterGradient& g = state->gradients[std::size_t(row)];
+        CHECK(table->text(row, GradientsTable::Name).toStdString() == g.name);
+        if (g.gradient.defined()) {
+            CHECK(table->value(row, GradientsTable::Norm) == Approx(g.stats.l2Norm));
+            CHECK(table->value(row, GradientsTable::MaxAbs) == Approx(g.stats.maxAbs));
+        }
+    }
+    // The next step's graph is drawn whole from this one: later nodes are pending.
+    REQUIRE(window.bridge().session()->stepInto());
+    REQUIRE(waitForStop(window, window.statesShown()));
+    int pending = 0;
+    for (std::size_t i = 0; i < window.graphView()->picture().nodes.size(); ++i)
+        pending += window.graphView()->nodeState(int(i)) == NodeState::Pending;
+    CHECK(pending > 10);
+}
+#endif

@@ -1,0 +1,39 @@
+// Qt Charts of the finished steps: the loss per step, and the gradient norm per parameter per
+// step (parameters picked in a list; linear or log scale). SPDX-License-Identifier: MIT
+#pragma once
+
+#include "debug/recorder.h"
+
+#include <QWidget>
+#include <vector>
+
+class QChart;
+class QChartView;
+class QCheckBox;
+class QListWidget;
+
+namespace gradstep::views {
+
+class ChartsView : public QWidget {
+    Q_OBJECT
+public:
+    explicit ChartsView(QWidget* parent = nullptr);
+    void setHistory(const std::vector<debug::StepSummary>& history);
+    void setLogScale(bool on);
+    bool logScale() const;
+    /// Points drawn in the loss chart and in all gradient-norm series (for tests).
+    int lossPoints() const;
+    int gradientSeries() const;
+
+private:
+    void rebuild();
+    void rebuildParameterList();
+
+    std::vector<debug::StepSummary> m_history;
+    QChartView* m_lossView = nullptr;
+    QChartView* m_normView = nullptr;
+    QCheckBox* m_log = nullptr;
+    QListWidget* m_parameters = nullptr;
+};
+
+} // namespace gradstep::views

@@ -1,0 +1,50 @@
+// Every parameter's gradient at the pause, as a sortable table: name, shape, gradient norm, mean,
+// max |g| and the gradient-to-weight norm ratio. Selecting a row names the parameter.
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "debug/tensor_stats.h"
+
+#include <QTableView>
+#include <limits>
+#include <string>
+#include <vector>
+
+class QStandardItemModel;
+class QSortFilterProxyModel;
+
+namespace gradstep::views {
+
+struct GradientRow {
+    std::string name;
+    bool defined = true;      ///< false: the loss does not depend on the parameter
+    debug::TensorStats gradient;
+    double weightNorm = std::numeric_limits<double>::quiet_NaN();
+};
+
+class GradientsTable : public QTableView {
+    Q_OBJECT
+public:
+    enum Column { Name, Shape, Norm, Mean, MaxAbs, Ratio, ColumnCount };
+
+    explicit GradientsTable(QWidget* parent = nullptr);
+    /// Replaces the rows, keeping the sort order and the selected parameter.
+    void setRows(const std::vector<GradientRow>& rows);
+    int rowCount() const;
+    /// The number shown in (row, column) of the source order (NaN for text or empty cells).
+    double value(int row, Column column) const;
+    QString text(int row, Column column) const;
+    void selectParameter(const QString& name);
+
+signals:
+    void parameterSelected(const QString& name);
+
+private:
+    QStandardItemModel* m_model = nullptr;
+    QSortFilterProxyModel* m_proxy = nullptr;
+};
+
+/// "1.234e-05", "0.01234", "12.35", "nan": four significant digits.
+QString formatNumber(double value);
+
+} // namespace gradstep::views

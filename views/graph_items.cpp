@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: MIT
+#include "views/graph_items.h"
+
+#include <QFontMetricsF>
+#include <QPainter>
+#include <QStyleOptionGraphicsItem>
+
+namespace gradstep::views {
+
+namespace {
+
+QColor hueColor(Phase phase)
+{
+    switch (phase) {
+    case Phase::Forward: return QColor("#1e6fd9");
+    case Phase::Backward: return QColor("#e0701b");
+    case Phase::Update: return QColor("#2e9d48");
+    }
+    return Qt::gray;
+}
+
+QColor blend(const QColor& a, const QColor& b, double t)
+{
+    return QColor::fromRgbF(float(a.redF() * (1 - t) + b.redF() * t), float(a.greenF() * (1 - t) + b.greenF() * t),
+                            float(a.blueF() * (1 - t) + b.blueF() * t));
+}
+
+} // namespace
+
+NodeStyle nodeStyle(Phase phase, NodeState state, bool dark)
+{
+    const QColor hue = hueColor(phase);
+    const QColor base = dark ? QColor(40, 42, 46) : Qt::white;
+    const QColor ink = dark ? QColor(230, 230, 230) : QColor(25, 25, 25);
+    switch (state) {
+    case NodeState::Pending:
+        return {blend(base, hue, 0.06), blend(base, hue, 0.35), blend(base, ink, 0.55)};
+    case NodeState::Current:
+        return {hue, dark ? QColor(255, 214, 0) : QColor(20, 20, 20), Qt::white};
+    case NodeState::Executed:
+        break;
+    }
+    return {blend(base, hue, dark ? 0.40 : 0.22), hue, ink};
+}
+
+QColor clusterColor(Phase phase, bool dark)
+{
+    const QColor base = dark ? QColor(30, 31, 34) : Qt::white;
+    return blend(base, hueColor(phase), dark ? 0.10 : 0.05);
+}
+
+NodeItem::NodeItem(int index, const PictureNode& node, bool dark)
+    : m_index(index), m_title(node.title), m_detail(node.detail), m_phase(node.phase), m_state(node.state),
+      m_size(node.box.size()), m_dark(dark)
+{
+    setPos(node.box.topLeft());
+    setFlag(ItemIsSelectable);
+    setToolTip(node.tooltip);
+    setCursor(Qt::PointingHandCursor);
+    setZValue(2);
+}
+
+QRectF NodeItem::boundingRect() const
+{
+    return QRectF(QPointF(-3, -3), m_size + QSizeF(6, 6));
+}
+
+void NodeItem::setState(NodeState state)
+{
+    if (state == m_state)
+        return;
+    m_state = state;
+    update();
+}
+
+void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*)
+{
+    const NodeStyle style = nodeStyle(m_phase, m_state, m_dark);
+    const QRectF box(QPointF(0, 0), m_size);
+    painter->setRenderHint(QPainter::Antialiasing);
+    const double border = m_state == NodeState::Current ? 3.0 : isSelected() ? 2.5 : 1.2;
+    QPen pen(isSelected() ? QColor("#8e24aa") : style.stroke, border);
+    if (m_state == NodeState::Pending)
+        pen.setStyle(Qt::DashLine);
+    painter->setPen(pen);
+    painter->setBrush(style.fill);
+    painter->drawRoundedRect(box, 6, 6);
+    QFont font = painter->font();
+    font.setPointSizeF(9.5);
+    font.setBold(true);
+    painter->setFont(font);
+    painter->setPen(style.text);
+    const QRectF text = box.adjusted(6, 2, -6, -2);
+    const QRectF top(text.left(), text.top(), text.width(), text.height() / 2 + 1);
+    const QRectF bottom(text.left(), text.center().y(), text.width(), text.height() / 2);
+    painter->drawText(top, Qt::AlignCenter, QFontMetricsF(font).elidedText(m_title, Qt::ElideRight, text.width()));
+    font.setBold(false);
+    font.setPointSizeF(8.5);
+    painter->setFont(font);
+    painter->drawText(bottom, Qt::AlignCenter, QFontMetricsF(font).elidedText(m_detail, Qt::ElideMiddle, text.width()));
+}
+
+} // namespace gradstep::views

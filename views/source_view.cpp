@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: MIT
+#include "views/source_view.h"
+
+#include "views/python_highlighter.h"
+
+#include <QFile>
+#include <QFontDatabase>
+#include <QHelpEvent>
+#include <QMouseEvent>
+#include <QPaintEvent>
+#include <QPainter>
+#include <QTextBlock>
+#include <QToolTip>
+
+namespace gradstep::views {
+
+namespace {
+
+class Gutter : public QWidget {
+public:
+    explicit Gutter(SourceView* view) : QWidget(view), m_view(view)
+    {
+        setCursor(Qt::PointingHandCursor);
+        setMouseTracking(true);
+    }
+    QSize sizeHint() const override { return {m_view->gutterWidth(), 0}; }
+
+protected:
+    void paintEvent(QPaintEvent* event) override { m_view->paintGutter(event); }
+    void mousePressEvent(QMouseEvent* event) override
+    {
+        if (const int line = m_view->lineAt(int(event->position().y())); line > 0)
+            emit m_view->breakpointToggleRequested(line);
+    }
+    bool event(QEvent* event) override
+    {
+        if (event->type() == QEvent::ToolTip) {
+            auto* help = static_cast<QHelpEvent*>(event);
+            const int line = m_view->lineAt(help->pos().y());
+            if (line > 0 && line == m_view->errorLine())
+                QToolTip::showText(help->globalPos(), m_view->errorMessage(), this);
+            else
+                QToolTip::hideText();
+            return true;
+        }
+        return QWidget::event(event);
+    }
+
+private:
+    SourceView* m_view;
+};
+
+} // namespace
+
+SourceView::SourceView(QWidget* parent) : QPlainTextEdit(parent)
+{
+    setReadOnly(true);
+    setLineWrapMode(QPlainTextEdit::NoWrap);
+    setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    m_highlighter = new PythonHighlighter(document());
+    m_gutter = new Gutter(this);
+    connect(this, &QPlainTextEdit::blockCountChanged, this, [this] { updateGutterGeometry(); });
+    connect(this, &QPlainTextEdit::updateRequest, this, [this](const QRect& rect, int dy) {
+        if (dy != 0)
+            m_gutter->scroll(0, dy);
+        else
+            m_gutter->update(0, rect.y(), m_gutter->width(), rect.height());
+    });
+    updateGutterGeometry();
+}
+
+bool SourceView::loadFile(const QString& path)
+{
+    QFile file(path);
+    m_path = path;
+    m_currentLine = 0;
+    m_errorLine = 0;
+    m_errorMessage.clear();
+    if (!file.open(QIODevice::ReadOnly)) {
+        setPlainText(QString());
+        updateMarks();
+        return false;
+    }
+    setPlainText(QString::fromUtf8(file.readAll()));
+    updateMarks();
+    return true;
+}
+
+void SourceView::setCurrentLine(int line)
+{
+    m_currentLine = line;
+    updateMarks();
+    if (line <= 0)
+        return;
+    const QTextBlock block = document()->findBlockByNumber(line - 1);
+    if (!block.isValid())
+        return;
+    QTextCursor cursor(block);
+    setTextCursor(cursor);
+    centerCursor();
+}
+
+void SourceView::setBreakpointLines(const QSet<int>& lines)
+{
+    m_breakpoints = lines;
+    m_gutter->update();
+}
+
+void SourceView::setErrorMarker(int line, const QString& message)
+{
+    m_errorLine = line;
+    m_errorMessage = message;
+    updateMarks();
+    m_gutter->update();
+}
+
+int SourceView::gutterWidth() const
+{
+    int digits = 1;
+    for (int n = std::max(1, blockCount()); n >= 10; n /= 10)
+        ++digits;
+    const int marker = fontMetrics().height();
+    return marker + 8 + fontMetrics().horizontalAdvance(QLatin1Char('9')) * std::max(digits, 3);
+}
+
+int SourceView::lineAt(int y) const
+{
+    QTextBlock block = firstVisibleBlock();
+    int top = int(blockBoundingGeometry(block).translated(contentOffset()).top());
+    while (block.isValid()) {
+        const int bottom = top + int(blockBoundingRect(block).height());
+        if (y >= top && y < bottom)
+            return block.blockNumber() + 1;
+        top = bottom;
+        block = block.next();
+    }
+    return 0;
+}
+
+void SourceView::paintGutter(QPaintEvent* event)
+{
+    QPainter painter(m_gutter);
+    const QPalette pal = palette();
+    painter.fillRect(event->rect(), pal.color(QPalette::AlternateBase));
+    painter.setRenderHint(QPainter::Antialiasing);
+    const int lineHeight = fontMetrics().height();
+    QTextBlock block = firstVisibleBlock();
+    int top = int(blockBoundingGeometry(block).translated(contentOffset()).top());
+    while (block.isValid() && top <= event->rect().bottom()) {
+        const int line = block.blockNumber() + 1;
+        const int height = int(blockBoundingRect(block).height());
+        const QRect marker(3, top + 2, lineHeight - 4, lineHeight - 4);
+        if (m_breakpoints.contains(line)) {
+            painter.setBrush(QColor("#d32f2f"));
+            painter.setPen(Qt::NoPen);
+            painter.drawEllipse(marker);
+        }
+        if (line == m_errorLine) {
+            painter.setPen(QPen(QColor("#d32f2f"), 2));
+            painter.setBrush(Qt::NoBrush);
+            painter.drawLine(marker.topLeft(), marker.bottomRight());
+            painter.drawLine(marker.topRight(), marker.bottomLeft());
+        }
+        if (line == m_currentLine) {
+            painter.setPen(Qt::NoPen);
+            painter.setBrush(QColor("#f9a825"));
+            const QPointF arrow[] = {QPointF(marker.left() + 2, marker.top()),
+                QPointF(marker.right(), marker.center().y()), QPointF(marker.left() + 2, marker.bottom())};
+            painter.drawPolygon(arrow, 3);
+        }
+        painter.setPen(line == m_currentLine ? pal.color(QPalette::Text) : pal.color(QPalette::PlaceholderText));
+        painter.drawText(QRect(0, top, m_gutter->width() - 4, height), Qt::AlignRight | Qt::AlignVCenter,
+                         QString::number(line));
+        top += height;
+        block = block.next();
+    }
+}
+
+void SourceView::resizeEvent(QResizeEvent* event)
+{
+    QPlainTextEdit::resizeEvent(event);
+    updateGutterGeometry();
+}
+
+bool SourceView::viewportEvent(QEvent* event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        auto* help = static_cast<QHelpEvent*>(event);
+        const int line = lineAt(help->pos().y());
+        if (line > 0 && line == m_errorLine)
+            QToolTip::showText(help->globalPos(), m_errorMessage, viewport());
+        else
+            QToolTip::hideText();
+        return true;
+    }
+    return QPlainTextEdit::viewportEvent(event);
+}
+
+void SourceView::updateGutterGeometry()
+{
+    setViewportMargins(gutterWidth(), 0, 0, 0);
+    const QRect r = contentsRect();
+    m_gutter->setGeometry(QRect(r.left(), r.top(), gutterWidth(), r.height()));
+    m_gutter->update();
+}
+
+void SourceView::updateMarks()
+{
+    QList<QTextEdit::ExtraSelection> marks;
+    const auto lineMark = [&](int line, const QColor& colour, bool underline) {
+        const QTextBlock block = document()->findBlockByNumber(line - 1);
+        if (line <= 0 || !block.isValid())
+            return;
+        QTextEdit::ExtraSelection mark;
+        mark.cursor = QTextCursor(block);
+        if (underline) {
+            mark.cursor.movePosition(QTextCursor::EndOfBlock, QTextCursor::KeepAnchor);
+            mark.format.setUnderlineStyle(QTextCharFormat::WaveUnderline);
+            mark.format.setUnderlineColor(colour);
+        } else {
+            mark.format.setBackground(colour);
+            mark.format.setProperty(QTextFormat::FullWidthSelection, true);
+        }
+        marks.append(mark);
+    };
+    const bool dark = palette().color(QPalette::Base).lightness() < 128;
+    lineMark(m_errorLine, dark ? QColor(110, 30, 30) : QColor(255, 215, 215), false);
+    lineMark(m_errorLine, QColor("#d32f2f"), true);
+    lineMark(m_currentLine, dark ? QColor(90, 75, 20) : QColor(255, 243, 176), false);
+    setExtraSelections(marks);
+    m_gutter->update();
+}
+
+} // namespace gradstep::views

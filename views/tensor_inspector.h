@@ -1,0 +1,65 @@
+// One node's tensors, one at a time (picked in a combo box): shape, dtype, stats, the values of
+// a 2-D slice (leading indices chosen with spin boxes) as a table and a heatmap, and the 32-bin
+// histogram. Tensors without a snapshot show their stats only. SPDX-License-Identifier: MIT
+#pragma once
+
+#include "debug/tensor_stats.h"
+
+#include <QWidget>
+#include <vector>
+
+class QComboBox;
+class QFormLayout;
+class QHBoxLayout;
+class QLabel;
+class QSpinBox;
+class QTableWidget;
+class QTabWidget;
+
+namespace gradstep::views {
+
+class HeatmapWidget;
+class HistogramWidget;
+
+struct InspectedTensor {
+    QString label;             ///< "output 0", "input 1 (param conv1.weight)"
+    debug::TensorStats stats;
+    Tensor snapshot;           ///< undefined when none was kept
+};
+
+class TensorInspector : public QWidget {
+    Q_OBJECT
+public:
+    /// The values table shows at most this many rows and columns of a slice.
+    static constexpr int kMaxCells = 64;
+
+    explicit TensorInspector(QWidget* parent = nullptr);
+    /// Shows `tensors` under a heading (the node); keeps the chosen entry when it still exists.
+    void setTensors(const QString& heading, std::vector<InspectedTensor> tensors);
+    void clear();
+    int tensorCount() const { return int(m_tensors.size()); }
+    int currentIndex() const;
+    void setCurrentIndex(int index);
+    /// The values table (for tests).
+    const QTableWidget* valuesTable() const { return m_values; }
+    QString statText(const QString& name) const;
+
+private:
+    void showTensor(int index);
+    void rebuildSliceControls(const Shape& shape);
+    void showSlice();
+
+    std::vector<InspectedTensor> m_tensors;
+    QLabel* m_heading = nullptr;
+    QComboBox* m_choice = nullptr;
+    QFormLayout* m_stats = nullptr;
+    QHBoxLayout* m_sliceBar = nullptr;
+    std::vector<QSpinBox*> m_sliceIndices;
+    QLabel* m_sliceNote = nullptr;
+    QTabWidget* m_tabs = nullptr;
+    QTableWidget* m_values = nullptr;
+    HeatmapWidget* m_heatmap = nullptr;
+    HistogramWidget* m_histogram = nullptr;
+};
+
+} // namespace gradstep::views

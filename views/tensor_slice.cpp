@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: MIT
+#include "views/tensor_slice.h"
+
+#include <algorithm>
+
+namespace gradstep::views {
+
+int leadingAxes(const Shape& shape)
+{
+    return std::max(0, shape.rank() - 2);
+}
+
+Slice2D sliceOf(const Tensor& tensor, const std::vector<std::int64_t>& leading)
+{
+    Slice2D slice;
+    if (!tensor.defined())
+        return slice;
+    const Shape& shape = tensor.shape();
+    const int rank = shape.rank();
+    slice.rows = rank >= 2 ? shape[rank - 2] : 1;
+    slice.cols = rank >= 1 ? shape[rank - 1] : 1;
+    std::int64_t offset = 0;
+    std::int64_t stride = slice.rows * slice.cols;
+    for (int axis = leadingAxes(shape) - 1; axis >= 0; --axis) {
+        const std::int64_t wanted = std::size_t(axis) < leading.size() ? leading[std::size_t(axis)] : 0;
+        const std::int64_t index = std::clamp<std::int64_t>(wanted, 0, std::max<std::int64_t>(shape[axis] - 1, 0));
+        offset += index * stride;
+        stride *= shape[axis];
+    }
+    if (tensor.numel() == 0)
+        slice.rows = slice.cols = 0;
+    slice.values.resize(std::size_t(slice.rows * slice.cols));
+    for (std::size_t i = 0; i < slice.values.size(); ++i)
+        slice.values[i] = tensor.at(offset + std::int64_t(i));
+    return slice;
+}
+
+} // namespace gradstep::views

@@ -1,0 +1,20 @@
+// The names in scope at the pause: one branch per user frame (outermost first), each with its
+// variables' name, type and repr. SPDX-License-Identifier: MIT
+#pragma once
+
+#include "python/script_runner.h"
+
+#include <QTreeWidget>
+#include <vector>
+
+namespace gradstep::views {
+
+class VariablesView : public QTreeWidget {
+    Q_OBJECT
+public:
+    explicit VariablesView(QWidget* parent = nullptr);
+    /// Replaces the tree; the innermost frame is expanded.
+    void setStack(const std::vector<python::StackFrame>& stack);
+};
+
+} // namespace gradstep::views

@@ -1,0 +1,271 @@
+// SPDX-License-Identifier: MIT
+#include "views/window/main_window.h"
+
+#include "views/charts_view.h"
+#include "views/console_view.h"
+#include "views/gradients_table.h"
+#include "views/graph_view.h"
+#include "views/source_view.h"
+#include "views/tensor_inspector.h"
+#include "views/variables_view.h"
+
+#include <QActionGroup>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMimeData>
+#include <QSettings>
+#include <QStatusBar>
+#include <QToolBar>
+
+namespace gradstep::views {
+
+namespace {
+
+constexpr int kMaxRecent = 8;
+
+QDockWidget* dock(QMainWindow* window, const QString& title, const QString& name, QWidget* widget,
+                  Qt::DockWidgetArea area)
+{
+    auto* d = new QDockWidget(title, window);
+    d->setObjectName(name);
+    d->setWidget(widget);
+    window->addDockWidget(area, d);
+    return d;
+}
+
+} // namespace
+
+MainWindow::MainWindow(bool restoreLayout, QWidget* parent) : QMainWindow(parent)
+{
+    setWindowTitle(tr("gradstep"));
+    setAcceptDrops(true);
+    setDockNestingEnabled(true);
+    m_bridge = new SessionBridge(this);
+    m_graph = new GraphView;
+    setCentralWidget(m_graph);
+    createDocks();
+    createActions();
+    m_status = new QLabel(tr("No script open"));
+    statusBar()->addWidget(m_status, 1);
+    connect(m_bridge, &SessionBridge::stateChanged, this, [this](const auto& state) { showState(state); });
+    connect(m_bridge, &SessionBridge::output, this, [this](const QString& text, bool isError) {
+        m_console->append(text, isError ? ConsoleView::Kind::Stderr : ConsoleView::Kind::Stdout);
+    });
+    connect(m_bridge, &SessionBridge::failed, this, [this](const QString& message) {
+        m_console->append(message + QLatin1Char('\n'), ConsoleView::Kind::Diagnostic);
+        m_status->setText(message);
+        updateActions();
+    });
+    connect(m_source, &SourceView::breakpointToggleRequested, this, [this](int line) { toggleBreakpoint(line); });
+    connect(m_graph, &GraphView::nodeActivated, this, [this](int index) { showNodeFromGraph(index); });
+    resize(1500, 950);
+    m_saveLayout = restoreLayout;
+    QSettings settings;
+    m_defaultLayout = !restoreLayout || !settings.contains(QStringLiteral("window/state"));
+    if (restoreLayout) {
+        restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+        restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    }
+    updateRecentMenu();
+    updateActions();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createDocks()
+{
+    m_source = new SourceView;
+    m_inspector = new TensorInspector;
+    m_gradients = new GradientsTable;
+    m_charts = new ChartsView;
+    m_console = new ConsoleView;
+    m_variables = new VariablesView;
+    m_docks[View::Source] = dock(this, tr("Source"), QStringLiteral("source"), m_source, Qt::LeftDockWidgetArea);
+    m_docks[View::Inspector] = dock(this, tr("Tensor"), QStringLiteral("tensor"), m_inspector, Qt::RightDockWidgetArea);
+    m_docks[View::Variables] = dock(this, tr("Variables"), QStringLiteral("variables"), m_variables, Qt::RightDockWidgetArea);
+    m_docks[View::Gradients] = dock(this, tr("Gradients"), QStringLiteral("gradients"), m_gradients, Qt::BottomDockWidgetArea);
+    m_docks[View::Charts] = dock(this, tr("Charts"), QStringLiteral("charts"), m_charts, Qt::BottomDockWidgetArea);
+    m_docks[View::Console] = dock(this, tr("Console"), QStringLiteral("console"), m_console, Qt::BottomDockWidgetArea);
+    tabifyDockWidget(m_docks[View::Inspector], m_docks[View::Variables]);
+    tabifyDockWidget(m_docks[View::Gradients], m_docks[View::Charts]);
+    tabifyDockWidget(m_docks[View::Charts], m_docks[View::Console]);
+    m_docks[View::Inspector]->raise();
+    m_docks[View::Gradients]->raise();
+}
+
+void MainWindow::showEvent(QShowEvent* event)
+{
+    QMainWindow::showEvent(event);
+    if (m_docksSized || !m_defaultLayout)
+        return;
+    // Dock sizes only take once the window has its size.
+    m_docksSized = true;
+    resizeDocks({m_docks[View::Source], m_docks[View::Inspector]}, {width() * 3 / 10, width() / 4}, Qt::Horizontal);
+    resizeDocks({m_docks[View::Gradients]}, {height() / 4}, Qt::Vertical);
+}
+
+void MainWindow::createActions()
+{
+    const auto add = [this](const QString& key, const QString& text, const QKeySequence& shortcut, auto slot) {
+        auto* action = new QAction(text, this);
+        action->setShortcut(shortcut);
+        connect(action, &QAction::triggered, this, slot);
+        m_actions[key] = action;
+        return action;
+    };
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(add(QStringLiteral("open"), tr("&Open..."), QKeySequence::Open, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open script"), QString(), tr("Python scripts (*.py)"));
+        if (!path.isEmpty())
+            openScript(path);
+    }));
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    file->addSeparator();
+    file->addAction(add(QStringLiteral("quit"), tr("&Quit"), QKeySequence::Quit, [this] { close(); }));
+
+    QMenu* debugMenu = menuBar()->addMenu(tr("&Debug"));
+    auto* toolbar = addToolBar(tr("Debug"));
+    toolbar->setObjectName(QStringLiteral("debugToolbar"));
+    const std::pair<QString, QAction*> controls[] = {
+        {QStringLiteral("continue"), add(QStringLiteral("continue"), tr("Run / Continue"), Qt::Key_F5, [this] { continueRun(); })},
+        {QStringLiteral("pause"), add(QStringLiteral("pause"), tr("Pause"), QKeySequence(), [this] { pause(); })},
+        {QStringLiteral("stepOver"), add(QStringLiteral("stepOver"), tr("Step Over"), Qt::Key_F10, [this] { stepOver(); })},
+        {QStringLiteral("stepInto"), add(QStringLiteral("stepInto"), tr("Step Into"), Qt::Key_F11, [this] { stepInto(); })},
+        {QStringLiteral("stepOut"), add(QStringLiteral("stepOut"), tr("Step Out"), Qt::SHIFT | Qt::Key_F11, [this] { stepOut(); })},
+        {QStringLiteral("stepBack"), add(QStringLiteral("stepBack"), tr("Step Back"), Qt::SHIFT | Qt::Key_F10, [this] { stepBack(); })},
+        {QStringLiteral("restart"), add(QStringLiteral("restart"), tr("Restart"), Qt::CTRL | Qt::SHIFT | Qt::Key_F5, [this] { restart(); })},
+    };
+    for (const auto& [key, action] : controls) {
+        debugMenu->addAction(action);
+        toolbar->addAction(action);
+    }
+    createWhatIfMenu(menuBar()->addMenu(tr("&What if")));
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->addAction(add(QStringLiteral("fit"), tr("&Fit Graph"), Qt::CTRL | Qt::Key_0, [this] { m_graph->fitAll(); }));
+    view->addAction(add(QStringLiteral("zoomIn"), tr("Zoom &In"), QKeySequence::ZoomIn, [this] { m_graph->zoomBy(1.25); }));
+    view->addAction(add(QStringLiteral("zoomOut"), tr("Zoom &Out"), QKeySequence::ZoomOut, [this] { m_graph->zoomBy(0.8); }));
+    view->addSeparator();
+    for (const auto& [which, d] : m_docks)
+        view->addAction(d->toggleViewAction());
+}
+
+void MainWindow::createWhatIfMenu(QMenu* menu)
+{
+    const auto group = [this, menu](const QString& title, const QStringList& choices) {
+        menu->addSection(title);
+        auto* g = new QActionGroup(this);
+        for (const QString& choice : choices) {
+            QAction* a = menu->addAction(choice);
+            a->setCheckable(true);
+            a->setData(int(g->actions().size()));
+            g->addAction(a);
+        }
+        g->actions().front()->setChecked(true);
+        connect(g, &QActionGroup::triggered, this, [this] { applyOverrides(); });
+        return g;
+    };
+    m_hasAux = group(tr("has_aux"), {tr("As written"), tr("On"), tr("Off")});
+    m_gradApi = group(tr("Gradient API"), {tr("As written"), tr("value_and_grad"), tr("grad-only fallback")});
+    m_apiProfile = group(tr("API profile"), {tr("MindSpore 2.x"), tr("MindSpore 1.10")});
+}
+
+void MainWindow::applyOverrides()
+{
+    debug::SessionOptions options = m_bridge->options();
+    if (options.script.empty())
+        return;
+    options.overrides.hasAux = python::HasAuxOverride(m_hasAux->checkedAction()->data().toInt());
+    options.overrides.gradApi = python::GradApiOverride(m_gradApi->checkedAction()->data().toInt());
+    options.apiProfile = m_apiProfile->checkedAction()->data().toInt() == 0 ? "2.x" : "1.10";
+    m_console->append(tr("restarting with has_aux %1, gradient API %2, API %3\n")
+                          .arg(m_hasAux->checkedAction()->text(), m_gradApi->checkedAction()->text(),
+                               m_apiProfile->checkedAction()->text()),
+                      ConsoleView::Kind::Info);
+    m_pictureStep = -1;
+    m_pictureRecords = 0;
+    m_historyShown = 0;
+    m_bridge->reopen(std::move(options));
+    restoreBreakpoints();
+    updateActions();
+}
+
+void MainWindow::openScript(const QString& path)
+{
+    const QFileInfo info(path);
+    if (!m_source->loadFile(info.absoluteFilePath())) {
+        m_console->append(tr("cannot read %1\n").arg(path), ConsoleView::Kind::Diagnostic);
+        return;
+    }
+    setWindowTitle(tr("%1 - gradstep").arg(info.fileName()));
+    QSettings settings;
+    QStringList recent = settings.value(QStringLiteral("recentFiles")).toStringList();
+    recent.removeAll(info.absoluteFilePath());
+    recent.prepend(info.absoluteFilePath());
+    settings.setValue(QStringLiteral("recentFiles"), recent.mid(0, kMaxRecent));
+    updateRecentMenu();
+    m_console->clear();
+    m_breakpointLines.clear();
+    m_breakpointIds.clear();
+    m_source->setBreakpointLines({});
+    m_pictureStep = -1;
+    m_pictureRecords = 0;
+    m_historyShown = 0;
+    debug::SessionOptions options;
+    options.script = info.absoluteFilePath().toStdString();
+    options.overrides.hasAux = python::HasAuxOverride(m_hasAux->checkedAction()->data().toInt());
+    options.overrides.gradApi = python::GradApiOverride(m_gradApi->checkedAction()->data().toInt());
+    options.apiProfile = m_apiProfile->checkedAction()->data().toInt() == 0 ? "2.x" : "1.10";
+    m_bridge->open(std::move(options));
+    updateActions();
+}
+
+void MainWindow::updateRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList recent = QSettings().value(QStringLiteral("recentFiles")).toStringList();
+    for (const QString& path : recent)
+        m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] { openScript(path); })->setToolTip(path);
+    m_recentMenu->setEnabled(!recent.isEmpty());
+}
+
+void MainWindow::showView(View view)
+{
+    if (view == View::Graph) {
+        m_graph->setFocus();
+        return;
+    }
+    QDockWidget* d = m_docks.at(view);
+    d->show();
+    d->raise();
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (m_saveLayout) {
+        QSettings settings;
+        settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+        settings.setValue(QStringLiteral("window/state"), saveState());
+    }
+    m_bridge->close();
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (event->mimeData()->hasUrls())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (!urls.isEmpty() && urls.front().isLocalFile())
+        openScript(urls.front().toLocalFile());
+}
+
+} // namespace gradstep::views

@@ -1,0 +1,119 @@
+// The desktop app's window: the graph in the middle; source, tensor inspector, gradients, charts,
+// console and variables as dock widgets; the run controls (F5, F10, F11, Shift+F11, pause,
+// restart, step back) and the what-if switches that restart the script with other options.
+// Every action is a debug::Session call through the SessionBridge; states arrive queued on the
+// GUI thread. Layout and recent files persist in QSettings. SPDX-License-Identifier: MIT
+#pragma once
+
+#include "views/window/session_bridge.h"
+
+#include <QMainWindow>
+#include <QSet>
+#include <map>
+
+class QAction;
+class QActionGroup;
+class QDockWidget;
+class QLabel;
+class QMenu;
+
+namespace gradstep::views {
+
+class ChartsView;
+class ConsoleView;
+class GradientsTable;
+class GraphView;
+class SourceView;
+class TensorInspector;
+class VariablesView;
+struct GraphPicture;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    enum class View { Graph, Source, Gradients, Charts, Inspector, Console, Variables };
+
+    /// `restoreLayout` false: the default dock layout, and the layout is not saved on close
+    /// (screenshots and tests look the same on every machine).
+    explicit MainWindow(bool restoreLayout = true, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    /// Opens `path` (a new session, paused after the first node) and remembers it.
+    void openScript(const QString& path);
+    /// Brings a view to the front (its dock raised).
+    void showView(View view);
+
+    SessionBridge& bridge() { return *m_bridge; }
+    SourceView* sourceView() const { return m_source; }
+    GraphView* graphView() const { return m_graph; }
+    GradientsTable* gradientsTable() const { return m_gradients; }
+    ChartsView* chartsView() const { return m_charts; }
+    TensorInspector* inspector() const { return m_inspector; }
+    ConsoleView* console() const { return m_console; }
+    VariablesView* variablesView() const { return m_variables; }
+    QString statusText() const;
+    /// States shown so far (for tests and the screenshot loop).
+    std::uint64_t statesShown() const { return m_statesShown; }
+
+    void stepInto();
+    void stepOver();
+    void stepOut();
+    void continueRun();
+    void pause();
+    void restart();
+    void stepBack();
+
+signals:
+    /// After a state was shown in every view.
+    void stateShown();
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void showEvent(QShowEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    void createDocks();
+    void createActions();
+    void createWhatIfMenu(QMenu* menu);
+    void updateRecentMenu();
+    void updateActions();
+    void applyOverrides();
+    void toggleBreakpoint(int line);
+    void restoreBreakpoints();
+
+    void showState(const std::shared_ptr<const debug::SessionState>& state);
+    void showGraph(const debug::SessionState& state);
+    void showGradients(const debug::SessionState& state);
+    void showRecord(const debug::RecordPtr& record);
+    void showStatus(const debug::SessionState& state);
+    void showNodeFromGraph(int index);
+
+    SessionBridge* m_bridge = nullptr;
+    SourceView* m_source = nullptr;
+    GraphView* m_graph = nullptr;
+    GradientsTable* m_gradients = nullptr;
+    ChartsView* m_charts = nullptr;
+    TensorInspector* m_inspector = nullptr;
+    ConsoleView* m_console = nullptr;
+    VariablesView* m_variables = nullptr;
+    std::map<View, QDockWidget*> m_docks;
+    QLabel* m_status = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    std::map<QString, QAction*> m_actions;
+    QActionGroup* m_hasAux = nullptr;
+    QActionGroup* m_gradApi = nullptr;
+    QActionGroup* m_apiProfile = nullptr;
+    QSet<int> m_breakpointLines;
+    std::map<int, int> m_breakpointIds; ///< source line -> the session's breakpoint id
+    std::int64_t m_pictureStep = -1;
+    std::size_t m_pictureRecords = 0;
+    std::size_t m_historyShown = 0;
+    std::uint64_t m_statesShown = 0;
+    bool m_saveLayout = true;
+    bool m_defaultLayout = true;
+    bool m_docksSized = false;
+};
+
+} // namespace gradstep::views

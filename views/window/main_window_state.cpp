@@ -1,0 +1,250 @@
+// MainWindow: the run commands and how a Session state reaches every view.
+// SPDX-License-Identifier: MIT
+#include "views/window/main_window.h"
+
+#include "views/charts_view.h"
+#include "views/console_view.h"
+#include "views/gradients_table.h"
+#include "views/graph_picture.h"
+#include "views/graph_view.h"
+#include "views/source_view.h"
+#include "views/tensor_inspector.h"
+#include "views/variables_view.h"
+
+#include <QAction>
+#include <QFileInfo>
+#include <QTextBlock>
+#include <QLabel>
+#include <cmath>
+#include <exception>
+
+namespace gradstep::views {
+
+namespace {
+
+bool paused(const SessionBridge& bridge)
+{
+    return bridge.session() && bridge.session()->status() == debug::SessionStatus::Paused;
+}
+
+QString tensorLabel(const char* side, std::size_t i, const debug::TensorRecord& t)
+{
+    QString label = QStringLiteral("%1 %2  %3").arg(QLatin1String(side)).arg(i)
+                        .arg(QString::fromStdString(t.stats.shape.toString()));
+    if (!t.parameter.empty())
+        label += QStringLiteral("  (%1)").arg(QString::fromStdString(t.parameter));
+    else if (t.id.kind == debug::TensorId::Kind::Parameter)
+        label += QStringLiteral("  (%1)").arg(QString::fromStdString(t.id.name));
+    return label;
+}
+
+} // namespace
+
+void MainWindow::stepInto() { if (paused(*m_bridge)) m_bridge->session()->stepInto(); updateActions(); }
+void MainWindow::stepOver() { if (paused(*m_bridge)) m_bridge->session()->stepOver(); updateActions(); }
+void MainWindow::stepOut() { if (paused(*m_bridge)) m_bridge->session()->stepOut(); updateActions(); }
+void MainWindow::continueRun() { if (paused(*m_bridge)) m_bridge->session()->continueRun(); updateActions(); }
+void MainWindow::stepBack() { if (paused(*m_bridge)) m_bridge->session()->stepBack(); updateActions(); }
+
+void MainWindow::pause()
+{
+    if (m_bridge->session())
+        m_bridge->session()->pause();
+}
+
+void MainWindow::restart()
+{
+    if (m_bridge->options().script.empty())
+        return;
+    m_pictureStep = -1;
+    m_pictureRecords = 0;
+    m_historyShown = 0;
+    m_console->clear();
+    m_bridge->reopen(m_bridge->options());
+    restoreBreakpoints();
+    updateActions();
+}
+
+void MainWindow::updateActions()
+{
+    const bool isPaused = paused(*m_bridge);
+    const bool running = m_bridge->busy();
+    for (const char* key : {"continue", "stepOver", "stepInto", "stepOut", "stepBack"})
+        m_actions.at(QString::fromLatin1(key))->setEnabled(isPaused);
+    m_actions.at(QStringLiteral("pause"))->setEnabled(running);
+    m_actions.at(QStringLiteral("restart"))->setEnabled(!m_bridge->options().script.empty());
+}
+
+void MainWindow::toggleBreakpoint(int line)
+{
+    if (m_breakpointLines.contains(line)) {
+        m_breakpointLines.remove(line);
+        if (const auto it = m_breakpointIds.find(line); it != m_breakpointIds.end()) {
+            if (m_bridge->session())
+                m_bridge->session()->removeBreakpoint(it->second);
+            m_breakpointIds.erase(it);
+        }
+    } else {
+        m_breakpointLines.insert(line);
+        if (m_bridge->session()) {
+            const QString text = QStringLiteral("%1:%2").arg(QFileInfo(m_source->filePath()).fileName()).arg(line);
+            try {
+                m_breakpointIds[line] = m_bridge->session()->addBreakpoint(text.toStdString());
+            } catch (const std::exception& e) {
+                m_breakpointLines.remove(line);
+                m_console->append(QString::fromUtf8(e.what()) + QLatin1Char('\n'), ConsoleView::Kind::Diagnostic);
+            }
+        }
+    }
+    m_source->setBreakpointLines(m_breakpointLines);
+}
+
+void MainWindow::restoreBreakpoints()
+{
+    const QSet<int> lines = m_breakpointLines;
+    m_breakpointLines.clear();
+    m_breakpointIds.clear();
+    for (int line : lines)
+        toggleBreakpoint(line);
+}
+
+QString MainWindow::statusText() const
+{
+    return m_status->text();
+}
+
+void MainWindow::showState(const std::shared_ptr<const debug::SessionState>& state)
+{
+    ++m_statesShown;
+    showStatus(*state);
+    const debug::RecordPtr& node = state->node;
+    if (node && node->location.file && QFileInfo(QString::fromStdString(*node->location.file)) == QFileInfo(m_source->filePath()))
+        m_source->setCurrentLine(node->location.line);
+    else if (!state->stack.empty())
+        m_source->setCurrentLine(state->stack.back().frame.span.line);
+    if (state->diagnostic) {
+        const python::Diagnostic& d = *state->diagnostic;
+        m_console->append(QString::fromStdString(d.format()) + QLatin1Char('\n'), ConsoleView::Kind::Diagnostic);
+        m_source->setErrorMarker(d.span.line, QString::fromStdString(d.headline()));
+        m_source->setCurrentLine(0);
+    } else {
+        m_source->setErrorMarker(0, QString());
+    }
+    if (!state->why.message.empty() && state->why.reason != debug::PauseReason::Command)
+        m_console->append(QString::fromStdString(state->why.message) + QLatin1Char('\n'), ConsoleView::Kind::Info);
+    showGraph(*state);
+    showGradients(*state);
+    if (state->history.size() != m_historyShown) {
+        m_historyShown = state->history.size();
+        m_charts->setHistory(state->history);
+    }
+    m_variables->setStack(state->stack);
+    showRecord(node);
+    updateActions();
+    emit stateShown();
+}
+
+void MainWindow::showStatus(const debug::SessionState& state)
+{
+    QString text = QString::fromLatin1(debug::sessionStatusName(state.status));
+    if (state.node)
+        text = QStringLiteral("%1 | %2 | step %3 | node %4 %5")
+                   .arg(text, QString::fromLatin1(phaseName(state.node->phase))).arg(state.step)
+                   .arg(state.records.size()).arg(QString::fromStdString(state.node->fullName));
+    const python::RunOverrides& o = m_bridge->options().overrides;
+    text += QStringLiteral(" | mode %1%2").arg(o.mode == python::ModeOverride::Graph ? tr("graph") : tr("PyNative"),
+                                               state.timeTravel ? tr(" (time travel)") : QString());
+    if (!state.why.message.empty())
+        text += QStringLiteral(" | ") + QString::fromStdString(state.why.message);
+    m_status->setText(text);
+}
+
+void MainWindow::showGraph(const debug::SessionState& state)
+{
+    // The whole step is drawn once from the previous step's records (the same keys), so nodes
+    // never jump; the first step grows as it runs.
+    const debug::Recorder& recorder = m_bridge->session()->recorder();
+    if (state.step != m_pictureStep) {
+        // Step 0 holds what ran before the first training step: never a template for step 1.
+        const std::vector<debug::RecordPtr> previous =
+            state.step >= 2 ? recorder.stepRecords(state.step - 1) : std::vector<debug::RecordPtr>{};
+        if (!previous.empty()) {
+            m_graph->setPicture(pictureFromRecords(previous));
+            m_pictureStep = state.step;
+        } else if (state.records.size() != m_pictureRecords) {
+            m_graph->setPicture(pictureFromRecords(state.records), m_pictureRecords == 0);
+            m_pictureRecords = state.records.size();
+        }
+    }
+    GraphPicture states = m_graph->picture();
+    applyStates(states, state.records, state.node.get());
+    m_graph->updateStates(states);
+}
+
+void MainWindow::showGradients(const debug::SessionState& state)
+{
+    std::vector<GradientRow> rows;
+    const debug::StepSummary* last = state.history.empty() ? nullptr : &state.history.back();
+    for (const debug::ParameterGradient& g : state.gradients) {
+        GradientRow row{g.name, g.gradient.defined(), g.stats, std::numeric_limits<double>::quiet_NaN()};
+        if (last)
+            for (const debug::ParameterSummary& p : last->parameters)
+                if (p.name == g.name)
+                    row.weightNorm = p.weightNorm;
+        if (std::isnan(row.weightNorm))
+            if (const auto w = m_bridge->session()->recorder().snapshot(debug::TensorId::ofParameter(g.name)))
+                row.weightNorm = debug::computeStats(*w, false).l2Norm;
+        rows.push_back(std::move(row));
+    }
+    m_gradients->setRows(rows);
+}
+
+void MainWindow::showRecord(const debug::RecordPtr& shown)
+{
+    if (!shown) {
+        m_inspector->clear();
+        return;
+    }
+    // The Session fills the histograms of the node it shows; a node picked in the graph gets
+    // them here from its snapshots.
+    const debug::NodeRecord* record = shown.get();
+    const debug::Recorder& recorder = m_bridge->session()->recorder();
+    const auto withHistogram = [](debug::TensorStats stats, const Tensor& snapshot) {
+        if (!stats.hasHistogram && snapshot.defined())
+            debug::fillHistogram(stats, snapshot);
+        return stats;
+    };
+    std::vector<InspectedTensor> tensors;
+    for (std::size_t i = 0; i < record->outputs.size(); ++i) {
+        const debug::TensorRecord& out = record->outputs[i];
+        tensors.push_back({tensorLabel("output", i, out), withHistogram(out.stats, out.snapshot), out.snapshot});
+    }
+    for (std::size_t i = 0; i < record->inputs.size(); ++i) {
+        const debug::TensorRecord& in = record->inputs[i];
+        if (!in.defined)
+            continue;
+        const Tensor snapshot = recorder.snapshot(in.id).value_or(Tensor());
+        tensors.push_back({tensorLabel("input", i, in), withHistogram(in.stats, snapshot), snapshot});
+    }
+    m_inspector->setTensors(QString::fromStdString(record->where()), std::move(tensors));
+}
+
+void MainWindow::showNodeFromGraph(int index)
+{
+    const GraphPicture& picture = m_graph->picture();
+    if (index < 0 || std::size_t(index) >= picture.nodes.size() || !m_bridge->session())
+        return;
+    const PictureNode& node = picture.nodes[std::size_t(index)];
+    if (node.state == NodeState::Pending || node.records.empty()) {
+        m_inspector->setTensors(tr("%1 has not run yet in this step").arg(node.title), {});
+        return;
+    }
+    if (const debug::RecordPtr record = m_bridge->session()->recorder().record(node.records.front())) {
+        showRecord(record);
+        showView(View::Inspector);
+        if (record->location.line > 0)
+            m_source->setTextCursor(QTextCursor(m_source->document()->findBlockByNumber(record->location.line - 1)));
+    }
+}
+
+} // namespace gradstep::views
