@@ -21,8 +21,8 @@ namespace gradstep::app {
 
 namespace {
 
-constexpr const char* kUsage = R"(usage: gradstep run SCRIPT [--steps N] [--seed S] [--api 2.x|1.10] [--report FILE.json]
-                    [--quiet] [--timeout SECONDS] [-- ARGS...]
+constexpr const char* kUsage = R"(usage: gradstep run SCRIPT [--steps N] [--seed S] [--api 2.x|1.10] [--mode pynative|graph]
+                    [--report FILE.json] [--quiet] [--timeout SECONDS] [-- ARGS...]
 
 Runs SCRIPT, a MindSpore-style Python script, in gradstep's embedded Python 3.11 with gradstep's
 own `mindspore` package (any installed MindSpore is not used), as `python3 SCRIPT ARGS...` would:
@@ -42,10 +42,14 @@ options:
   --api 2.x|1.10     the MindSpore API the script sees (default 2.x); under 1.10 the top-level
                      names MindSpore 1.10 lacked (mindspore.value_and_grad, grad, jit, ...) are
                      absent, while mindspore.ops.value_and_grad exists
+  --mode MODE        pynative or graph, whatever the script sets with set_context(mode=...):
+                     graph compiles Cells, @jit functions and the gradient functions over them
+                     from their source before running them
   --report FILE      write the steps as JSON: {"script", "api", "mode", "steps": [{"step", "loss",
                      "params": [{"name", "shape", "grad_norm", "grad_sum", "grad_first5",
                      "value_norm"}], "input_grad_norms", "updated"}]}; value_norm is the
-                     parameter's L2 norm when its gradient was computed; numbers that are NaN or
+                     parameter's L2 norm when its gradient was computed; "mode" is "graph" when
+                     any node ran in a compiled graph, else "pynative"; numbers that are NaN or
                      infinite are written as null
   --timeout SECONDS  stop the script after SECONDS (a decimal number) and report where it was
   --quiet            do not show what the script prints (errors and the step table still show)
@@ -68,6 +72,7 @@ struct Options {
     std::int64_t steps = 0;
     std::optional<std::uint64_t> seed;
     std::string api = "2.x";
+    python::ModeOverride mode = python::ModeOverride::AsWritten;
     std::string report;
     bool quiet = false;
     bool help = false;
@@ -124,6 +129,12 @@ int parse(int argc, char** argv, Options& options)
             if (i + 1 >= argc || (std::strcmp(argv[i + 1], "2.x") != 0 && std::strcmp(argv[i + 1], "1.10") != 0))
                 return usageError("--api needs 2.x or 1.10");
             options.api = argv[++i];
+        } else if (arg == "--mode") {
+            const std::string value = i + 1 < argc ? argv[i + 1] : "";
+            if (value != "pynative" && value != "graph")
+                return usageError("--mode needs pynative or graph");
+            options.mode = value == "graph" ? python::ModeOverride::Graph : python::ModeOverride::PyNative;
+            ++i;
         } else if (arg == "--report") {
             if (i + 1 >= argc || argv[i + 1][0] == '\0')
                 return usageError("--report needs a file name");
@@ -186,6 +197,7 @@ int runCommand(int argc, char** argv)
     request.args = options.args;
     request.apiProfile = options.api;
     request.overrides.seed = options.seed;
+    request.overrides.mode = options.mode;
     request.timeout = std::chrono::milliseconds(static_cast<long long>(options.timeoutSeconds * 1000.0));
     if (!options.quiet)
         request.output = [](python::OutputStream stream, std::string_view text) {
@@ -194,6 +206,7 @@ int runCommand(int argc, char** argv)
     python::RunResult result;
     std::vector<StepRecord> steps;
     bool stoppedAfterSteps = false;
+    bool ranGraph = false;
     {
         python::ScriptRunner runner;
         StepReport report(options.steps, [&runner] { runner.stopNow(); });
@@ -201,6 +214,7 @@ int runCommand(int argc, char** argv)
         runner.start(std::move(request));
         result = runToEnd(runner);
         steps = report.steps();
+        ranGraph = report.ranGraphNodes();
         stoppedAfterSteps = report.stopRequested() && python::Host::interruptCount() == 0;
     }
     python::Host::shutdown();
@@ -212,8 +226,8 @@ int runCommand(int argc, char** argv)
         write(stderr, result.diagnostic->format());
     write(stdout, formatStepTable(steps));
     if (!options.report.empty()) {
-        // The mode is PyNative: graph mode (issue 4) reports itself here once it runs scripts.
-        const std::string json = stepReportJson(options.script, options.api, "pynative", steps).dump(2) + "\n";
+        const std::string mode = ranGraph ? "graph" : "pynative";
+        const std::string json = stepReportJson(options.script, options.api, mode, steps).dump(2) + "\n";
         const std::string temporary = options.report + ".tmp";
         std::ofstream out(temporary, std::ios::binary);
         out << json;

@@ -67,6 +67,12 @@ StepReport::StepReport(std::int64_t stopAfter, std::function<void()> requestStop
     : m_stopAfter(stopAfter), m_requestStop(std::move(requestStop))
 {}
 
+void StepReport::nodeFinished(const NodeEvent& event)
+{
+    if (event.graphNode)
+        m_ranGraphNodes = true;
+}
+
 void StepReport::gradCallStarted(const GradCallEvent& event)
 {
     if (event.depth != 0)

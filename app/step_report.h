@@ -7,6 +7,7 @@
 #include "autodiff/observer.h"
 #include "io/json.h"
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <mutex>
@@ -42,7 +43,7 @@ public:
     StepReport(std::int64_t stopAfter, std::function<void()> requestStop);
 
     void nodeStarted(const NodeEvent&) override {}
-    void nodeFinished(const NodeEvent&) override {}
+    void nodeFinished(const NodeEvent& event) override;
     void gradCallStarted(const GradCallEvent& event) override;
     void gradCallFinished(const GradCallEvent& event) override;
     void updateFinished(const UpdateEvent& event) override;
@@ -51,6 +52,8 @@ public:
     std::vector<StepRecord> steps() const;
     /// True once the step limit was reached and a stop was requested.
     bool stopRequested() const;
+    /// True when any node ran in a compiled graph (graph mode) rather than eagerly.
+    bool ranGraphNodes() const { return m_ranGraphNodes.load(); }
 
 private:
     void stop();
@@ -60,6 +63,7 @@ private:
     mutable std::mutex m_mutex;
     std::vector<StepRecord> m_steps;
     bool m_stopped = false;
+    std::atomic<bool> m_ranGraphNodes{false};
 };
 
 /// The table printed after the run: one row per step, the loss and each parameter's gradient

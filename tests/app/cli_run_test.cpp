@@ -143,3 +143,22 @@ TEST_CASE("a missing script is a clear error, not a crash")
     CHECK(r.status == 1);
     CHECK(r.err.find("/nonexistent/model.py") != std::string::npos);
 }
+
+TEST_CASE("run --mode graph compiles the script's Cells and reports the same losses as PyNative")
+{
+    ScratchDir dir;
+    const Json eager = runReport(dir, "--steps 3 --seed 5 --quiet --mode pynative");
+    const Json graph = runReport(dir, "--steps 3 --seed 5 --quiet --mode graph");
+    CHECK(eager["mode"].asString() == "pynative");
+    CHECK(graph["mode"].asString() == "graph");
+    const auto& a = eager["steps"].asArray();
+    const auto& b = graph["steps"].asArray();
+    REQUIRE(a.size() == 3);
+    REQUIRE(b.size() == 3);
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        CHECK(b[i]["loss"].asNumber() == Approx(a[i]["loss"].asNumber()).epsilon(1e-5));
+        CHECK(b[i]["params"].asArray()[0]["grad_norm"].asNumber()
+              == Approx(a[i]["params"].asArray()[0]["grad_norm"].asNumber()).epsilon(1e-5));
+    }
+    CHECK(runGradstep("run x.py --mode eager").status == 2);
+}
