@@ -21,8 +21,10 @@ configure: setup
 build: configure
 	@cmake --build $(BUILD) -j $(JOBS)
 
+# With a display: the window on the default sample. Headless: the same job, printing its report.
 run: build
-	@$(BUILD)/app/gradstep demo
+	@if [ -n "$$DISPLAY$$WAYLAND_DISPLAY" ]; then $(BUILD)/app/gradstep gui samples/lenet5_digits.py; \
+	else $(BUILD)/app/gradstep run samples/lenet5_digits.py; fi
 
 test: build
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)

@@ -1,0 +1,16 @@
+#!/bin/bash
+# Regenerates the README's screenshots: the window on the default sample, offscreen, after a
+# number of nodes has run, one picture per main view. Usage: resources/screenshots/make_screenshots.sh [BUILD_DIR]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+BUILD="${1:-build}"
+OUT=resources/screenshots
+export QT_QPA_PLATFORM=offscreen
+shot() { # view, nodes
+    "$BUILD/app/gradstep" gui samples/lenet5_digits.py --screenshot "$OUT/$1.png" --steps-into "$2" --view "$1" 2>/dev/null
+    echo "$OUT/$1.png ($2 nodes)"
+}
+shot source 5
+shot graph 40
+shot gradients 200
+shot charts 700
