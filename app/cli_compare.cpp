@@ -2,6 +2,8 @@
 // and optionally the JSON report. SPDX-License-Identifier: MIT
 #include "app/cli_compare.h"
 
+#include "app/cli_common.h"
+
 #include "python/host.h"
 #include "session/compare.h"
 
@@ -11,6 +13,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -84,21 +87,13 @@ int usageError(const std::string& message)
     return 2;
 }
 
-bool parseSeed(const char* text, std::uint64_t& seed)
+bool parseSeedArg(const char* text, std::uint64_t& seed)
 {
-    if (*text < '0' || *text > '9')
+    long long value = 0;
+    if (!parseWholeNumber(text, std::numeric_limits<long long>::max(), value))
         return false;
-    char* end = nullptr;
-    errno = 0;
-    seed = std::strtoull(text, &end, 10);
-    return errno == 0 && *end == '\0';
-}
-
-bool parseSeconds(const char* text, double& seconds)
-{
-    char* end = nullptr;
-    seconds = std::strtod(text, &end);
-    return end != text && *end == '\0' && seconds > 0.0 && seconds < 1e9;
+    seed = static_cast<std::uint64_t>(value);
+    return true;
 }
 
 /// The value of option argv[i]; null (after a usage message) when it is missing.
@@ -129,7 +124,7 @@ int parseOption(int argc, char** argv, int& i, Options& options)
                               + "' (expected has-aux, mode, grad-api or api)");
         if (arg == "--report")
             options.report = value;
-        if (arg == "--seed" && !parseSeed(value, options.seed))
+        if (arg == "--seed" && !parseSeedArg(value, options.seed))
             return usageError("--seed needs a non-negative integer");
         if (arg == "--timeout" && !parseSeconds(value, options.timeoutSeconds))
             return usageError("--timeout needs a positive number of seconds");
@@ -168,35 +163,6 @@ int parse(int argc, char** argv, Options& options)
     return 0;
 }
 
-void write(std::FILE* stream, std::string_view text)
-{
-    std::fwrite(text.data(), 1, text.size(), stream);
-    std::fflush(stream);
-}
-
-// Written beside the target and renamed over it, so a reader never sees half a report.
-bool writeReport(const std::string& path, const std::string& text)
-{
-    const std::string temporary = path + ".tmp";
-    {
-        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-        out << text;
-        if (!out.flush()) {
-            std::fprintf(stderr, "gradstep compare: cannot write %s\n", temporary.c_str());
-            return false;
-        }
-    }
-    std::error_code error;
-    std::filesystem::rename(temporary, path, error);
-    if (error) {
-        std::fprintf(stderr, "gradstep compare: cannot write %s: %s\n", path.c_str(),
-                     error.message().c_str());
-        std::filesystem::remove(temporary, error);
-        return false;
-    }
-    return true;
-}
-
 } // namespace
 
 int compareCommand(int argc, char** argv)
@@ -208,12 +174,8 @@ int compareCommand(int argc, char** argv)
         std::fputs(kUsage, stdout);
         return 0;
     }
-    try {
-        python::Host::start();
-    } catch (const std::exception& e) {
-        std::fprintf(stderr, "gradstep compare: %s\n", e.what());
+    if (!startPython("compare"))
         return 1;
-    }
     session::CompareOptions compareOptions;
     compareOptions.seed = options.seed;
     compareOptions.warmUp = options.warmUp;
@@ -223,7 +185,7 @@ int compareCommand(int argc, char** argv)
     compareOptions.cancelled = [] { return python::Host::interruptCount() > 0; };
     if (!options.quiet)
         compareOptions.output = [](python::OutputStream stream, std::string_view text) {
-            write(stream == python::OutputStream::Stdout ? stdout : stderr, text);
+            stream == python::OutputStream::Stdout ? writeOut(text) : writeErr(text);
         };
     const session::Comparison comparison =
         session::compare(options.script, *options.what, compareOptions);
@@ -231,10 +193,10 @@ int compareCommand(int argc, char** argv)
     if (comparison.interrupted)
         return 130;
     if (!options.quiet)
-        write(stdout, "\n");
-    write(stdout, session::formatComparison(comparison));
+        writeOut("\n");
+    writeOut(session::formatComparison(comparison));
     if (!options.report.empty()
-        && !writeReport(options.report, session::comparisonToJson(comparison).dump(2) + "\n"))
+        && !writeAtomically(options.report, session::comparisonToJson(comparison).dump(2) + "\n", "compare"))
         return 1;
     return comparison.ok() ? 0 : 1;
 }

@@ -3,6 +3,8 @@
 // JSON object. SPDX-License-Identifier: MIT
 #include "app/cli_debug.h"
 
+#include "app/cli_common.h"
+
 #include "app/debug_report.h"
 #include "python/host.h"
 #include "session/session.h"
@@ -56,13 +58,6 @@ int usageError(const std::string& message)
     return 2;
 }
 
-bool parseCount(const std::string& text, long long max, long long& value)
-{
-    char* end = nullptr;
-    value = std::strtoll(text.c_str(), &end, 10);
-    return !text.empty() && text[0] != '-' && *end == '\0' && value >= 0 && value <= max;
-}
-
 /// The value of an option that takes one; empty optional when missing.
 const char* valueOf(int argc, char** argv, int& i)
 {
@@ -89,7 +84,7 @@ int parseOption(const std::string& arg, const char* value, Options& o)
         }
         o.session.watchpoints.emplace_back(value);
     } else if (arg == "--steps") {
-        if (!parseCount(value, 1'000'000'000, n) || n == 0)
+        if (!parseWholeNumber(value, 1'000'000'000, n) || n == 0)
             return usageError("--steps needs a positive whole number, got '" + std::string(value) + "'");
         o.steps = static_cast<int>(n);
     } else if (arg == "--api") {
@@ -97,7 +92,7 @@ int parseOption(const std::string& arg, const char* value, Options& o)
             return usageError("--api expects 2.x or 1.10, got '" + std::string(value) + "'");
         o.session.apiProfile = value;
     } else if (arg == "--seed") {
-        if (!parseCount(value, (1LL << 62), n))
+        if (!parseWholeNumber(value, (1LL << 62), n))
             return usageError("--seed needs a whole number >= 0, got '" + std::string(value) + "'");
         o.session.overrides.seed = static_cast<std::uint64_t>(n);
     }
@@ -159,12 +154,8 @@ int debugCommand(int argc, char** argv)
         std::fputs(kUsage, stdout);
         return 0;
     }
-    try {
-        python::Host::start();
-    } catch (const std::exception& e) {
-        std::fprintf(stderr, "gradstep debug: %s\n", e.what());
+    if (!startPython("debug"))
         return 1;
-    }
     if (!o.quiet)
         o.session.output = [json = o.json](python::OutputStream stream, std::string_view text) {
             std::FILE* out = json || stream == python::OutputStream::Stderr ? stderr : stdout;

@@ -5,6 +5,8 @@
 // SPDX-License-Identifier: MIT
 #include "app/cli_export.h"
 
+#include "app/cli_common.h"
+
 #include "autodiff/observer.h"
 #include "debug/recorder.h"
 #include "display/export.h"
@@ -67,13 +69,6 @@ int usageError(const std::string& message)
     return 2;
 }
 
-bool parseInteger(const char* text, long long max, long long& value)
-{
-    char* end = nullptr;
-    value = std::strtoll(text, &end, 10);
-    return end != text && *end == '\0' && value >= 0 && value <= max;
-}
-
 /// Returns 0 when the options are usable, else the exit status of a usage error.
 int parseOption(int argc, char** argv, int& i, Options& o)
 {
@@ -101,7 +96,7 @@ int parseOption(int argc, char** argv, int& i, Options& o)
     } else if (arg == "--collapse") {
         long long depth = 0;
         const char* v = value();
-        if (!v || !parseInteger(v, 64, depth))
+        if (!v || !parseWholeNumber(v, 64, depth))
             return usageError("--collapse needs a depth from 0 to 64");
         o.collapse = static_cast<int>(depth);
     } else if (arg == "--api") {
@@ -112,7 +107,7 @@ int parseOption(int argc, char** argv, int& i, Options& o)
     } else if (arg == "--seed") {
         long long seed = 0;
         const char* v = value();
-        if (!v || !parseInteger(v, 0x7fffffffffffffffLL, seed))
+        if (!v || !parseWholeNumber(v, 0x7fffffffffffffffLL, seed))
             return usageError("--seed needs a non-negative integer");
         o.seed = static_cast<std::uint64_t>(seed);
     } else {
@@ -209,24 +204,6 @@ private:
     bool m_gradFinished = false;
 };
 
-void write(std::FILE* stream, std::string_view text)
-{
-    std::fwrite(text.data(), 1, text.size(), stream);
-    std::fflush(stream);
-}
-
-python::RunResult runWatchingCtrlC(python::ScriptRunner& runner, bool& interrupted)
-{
-    for (;;) {
-        if (auto result = runner.waitFor(std::chrono::milliseconds(100)))
-            return *result;
-        if (!interrupted && python::Host::interruptCount() > 0) {
-            runner.stop();
-            interrupted = true;
-        }
-    }
-}
-
 int draw(const Options& o, const std::vector<debug::RecordPtr>& records)
 {
     display::BuildOptions build;
@@ -260,12 +237,8 @@ int exportCommand(int argc, char** argv)
         std::fputs(kUsage, stdout);
         return 0;
     }
-    try {
-        python::Host::start();
-    } catch (const std::exception& e) {
-        std::fprintf(stderr, "gradstep export: %s\n", e.what());
+    if (!startPython("export"))
         return 1;
-    }
     debug::Recorder recorder(debug::RecorderOptions{0, false, 1});
     python::RunResult result;
     bool interrupted = false, complete = false, called = false;
@@ -280,10 +253,10 @@ int exportCommand(int argc, char** argv)
         request.overrides.seed = o.seed;
         if (!o.quiet)
             request.output = [](python::OutputStream stream, std::string_view text) {
-                write(stream == python::OutputStream::Stdout ? stdout : stderr, text);
+                stream == python::OutputStream::Stdout ? writeOut(text) : writeErr(text);
             };
         runner.start(std::move(request));
-        result = runWatchingCtrlC(runner, interrupted);
+        result = waitWatchingCtrlC(runner, &interrupted);
         complete = watcher.stepComplete();
         called = watcher.stepCalled();
     }
@@ -293,7 +266,7 @@ int exportCommand(int argc, char** argv)
     const bool stoppedByUs = result.status == python::RunStatus::Stopped && complete;
     if (result.status != python::RunStatus::Ok && !stoppedByUs) {
         if (result.diagnostic)
-            write(stderr, result.diagnostic->format());
+            writeErr(result.diagnostic->format());
         return 1;
     }
     if (!called && o.part != display::GraphPart::Forward)

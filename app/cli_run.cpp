@@ -4,11 +4,13 @@
 
 #include "python/host.h"
 #include "python/script_runner.h"
+#include "app/cli_common.h"
 #include "app/step_report.h"
 
 #include <cerrno>
 #include <cstdint>
 #include <fstream>
+#include <limits>
 #include <optional>
 
 #include <cstdio>
@@ -84,24 +86,6 @@ int usageError(const std::string& message)
     return 2;
 }
 
-bool parseSeconds(const char* text, double& seconds)
-{
-    char* end = nullptr;
-    seconds = std::strtod(text, &end);
-    return end != text && *end == '\0' && seconds > 0.0 && seconds < 1e9;
-}
-
-bool parseCount(const char* text, std::int64_t& value)
-{
-    char* end = nullptr;
-    errno = 0;
-    const long long parsed = std::strtoll(text, &end, 10);
-    if (end == text || *end != '\0' || errno == ERANGE || parsed < 0)
-        return false;
-    value = parsed;
-    return true;
-}
-
 /// Returns 0 when the options are usable, else the exit status of a usage error.
 int parse(int argc, char** argv, Options& options)
 {
@@ -117,8 +101,9 @@ int parse(int argc, char** argv, Options& options)
         } else if (arg == "--quiet" || arg == "-q") {
             options.quiet = true;
         } else if (arg == "--steps" || arg == "--seed") {
-            std::int64_t value = 0;
-            if (i + 1 >= argc || !parseCount(argv[i + 1], value) || (arg == "--steps" && value == 0))
+            long long value = 0;
+            if (i + 1 >= argc || !parseWholeNumber(argv[i + 1], std::numeric_limits<std::int64_t>::max(), value)
+                || (arg == "--steps" && value == 0))
                 return usageError(arg + (arg == "--steps" ? " needs a positive whole number" : " needs a whole number >= 0"));
             if (arg == "--steps")
                 options.steps = value;
@@ -156,25 +141,6 @@ int parse(int argc, char** argv, Options& options)
     return 0;
 }
 
-void write(std::FILE* stream, std::string_view text)
-{
-    std::fwrite(text.data(), 1, text.size(), stream);
-    std::fflush(stream);
-}
-
-python::RunResult runToEnd(python::ScriptRunner& runner)
-{
-    bool stopRequested = false;
-    for (;;) {
-        if (auto result = runner.waitFor(std::chrono::milliseconds(100)))
-            return *result;
-        if (!stopRequested && python::Host::interruptCount() > 0) {
-            runner.stop();
-            stopRequested = true;
-        }
-    }
-}
-
 } // namespace
 
 int runCommand(int argc, char** argv)
@@ -186,12 +152,8 @@ int runCommand(int argc, char** argv)
         std::fputs(kUsage, stdout);
         return 0;
     }
-    try {
-        python::Host::start();
-    } catch (const std::exception& e) {
-        std::fprintf(stderr, "gradstep run: %s\n", e.what());
+    if (!startPython("run"))
         return 1;
-    }
     python::RunRequest request;
     request.script = options.script;
     request.args = options.args;
@@ -201,7 +163,7 @@ int runCommand(int argc, char** argv)
     request.timeout = std::chrono::milliseconds(static_cast<long long>(options.timeoutSeconds * 1000.0));
     if (!options.quiet)
         request.output = [](python::OutputStream stream, std::string_view text) {
-            write(stream == python::OutputStream::Stdout ? stdout : stderr, text);
+            stream == python::OutputStream::Stdout ? writeOut(text) : writeErr(text);
         };
     python::RunResult result;
     std::vector<StepRecord> steps;
@@ -212,7 +174,7 @@ int runCommand(int argc, char** argv)
         StepReport report(options.steps, [&runner] { runner.stopNow(); });
         request.observer = &report;
         runner.start(std::move(request));
-        result = runToEnd(runner);
+        result = waitWatchingCtrlC(runner);
         steps = report.steps();
         ranGraph = report.ranGraphNodes();
         stoppedAfterSteps = report.stopRequested() && python::Host::interruptCount() == 0;
@@ -220,23 +182,16 @@ int runCommand(int argc, char** argv)
     python::Host::shutdown();
     if (result.status == python::RunStatus::Stopped && stoppedAfterSteps) {
         result.status = python::RunStatus::Ok;
-        write(stdout, "[gradstep] stopped after step " + std::to_string(options.steps) + " (--steps)\n");
+        writeOut("[gradstep] stopped after step " + std::to_string(options.steps) + " (--steps)\n");
     }
     if (result.diagnostic && result.status != python::RunStatus::Ok)
-        write(stderr, result.diagnostic->format());
-    write(stdout, formatStepTable(steps));
+        writeErr(result.diagnostic->format());
+    writeOut(formatStepTable(steps));
     if (!options.report.empty()) {
         const std::string mode = ranGraph ? "graph" : "pynative";
         const std::string json = stepReportJson(options.script, options.api, mode, steps).dump(2) + "\n";
-        const std::string temporary = options.report + ".tmp";
-        std::ofstream out(temporary, std::ios::binary);
-        out << json;
-        out.close();
-        if (!out || std::rename(temporary.c_str(), options.report.c_str()) != 0) {
-            std::remove(temporary.c_str());
-            std::fprintf(stderr, "gradstep run: cannot write the report %s\n", options.report.c_str());
+        if (!writeAtomically(options.report, json, "run"))
             return 1;
-        }
     }
     switch (result.status) {
     case python::RunStatus::Ok: return 0;
