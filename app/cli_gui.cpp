@@ -2,6 +2,7 @@
 #include "app/cli_gui.h"
 
 #include "python/host.h"
+#include "views/graph_view.h"
 #include "views/window/main_window.h"
 
 #include <QApplication>
@@ -105,6 +106,7 @@ void driveScreenshot(views::MainWindow& window, const GuiOptions& o, int& status
             if (o.view)
                 window.showView(*o.view);
             QCoreApplication::processEvents();
+            window.graphView()->waitForLayout();
             const bool saved = window.grab().save(o.screenshot);
             if (!saved)
                 std::fprintf(stderr, "gradstep gui: cannot write %s\n", qPrintable(o.screenshot));

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "views/graph_items.h"
 
+#include "display/display_graph.h"
+
 #include <QFontMetricsF>
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
@@ -27,8 +29,12 @@ QColor blend(const QColor& a, const QColor& b, double t)
 
 } // namespace
 
-NodeStyle nodeStyle(Phase phase, NodeState state, bool dark)
+NodeStyle nodeStyle(PictureKind kind, Phase phase, NodeState state, bool dark)
 {
+    if (!dark) {
+        const display::NodeColors c = display::nodeColors(kind, phase, state);
+        return {QColor(QLatin1String(c.fill)), QColor(QLatin1String(c.stroke)), QColor(QLatin1String(c.text))};
+    }
     const QColor hue = hueColor(phase);
     const QColor base = dark ? QColor(40, 42, 46) : Qt::white;
     const QColor ink = dark ? QColor(230, 230, 230) : QColor(25, 25, 25);
@@ -45,12 +51,15 @@ NodeStyle nodeStyle(Phase phase, NodeState state, bool dark)
 
 QColor clusterColor(Phase phase, bool dark)
 {
-    const QColor base = dark ? QColor(30, 31, 34) : Qt::white;
+    if (!dark)
+        return QColor(QLatin1String(display::clusterFill(phase)));
+    const QColor base = QColor(30, 31, 34);
     return blend(base, hueColor(phase), dark ? 0.10 : 0.05);
 }
 
 NodeItem::NodeItem(int index, const PictureNode& node, bool dark)
-    : m_index(index), m_title(node.title), m_detail(node.detail), m_phase(node.phase), m_state(node.state),
+    : m_index(index), m_title(node.title), m_detail(node.detail), m_cellPath(node.cellPath), m_kind(node.kind),
+      m_phase(node.phase), m_state(node.state),
       m_size(node.box.size()), m_dark(dark)
 {
     setPos(node.box.topLeft());
@@ -75,7 +84,7 @@ void NodeItem::setState(NodeState state)
 
 void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*)
 {
-    const NodeStyle style = nodeStyle(m_phase, m_state, m_dark);
+    const NodeStyle style = nodeStyle(m_kind, m_phase, m_state, m_dark);
     const QRectF box(QPointF(0, 0), m_size);
     painter->setRenderHint(QPainter::Antialiasing);
     const double border = m_state == NodeState::Current ? 3.0 : isSelected() ? 2.5 : 1.2;
@@ -85,6 +94,8 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget
     painter->setPen(pen);
     painter->setBrush(style.fill);
     painter->drawRoundedRect(box, 6, 6);
+    if (m_kind == PictureKind::Cell) // a folded Cell: a second frame says there is more inside
+        painter->drawRoundedRect(box.adjusted(3, 3, -3, -3), 4, 4);
     QFont font = painter->font();
     font.setPointSizeF(9.5);
     font.setBold(true);

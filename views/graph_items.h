@@ -1,5 +1,6 @@
 // The scene items of the graph view: a node box (title and output shape, coloured by phase and
-// state) and the palette they share. SPDX-License-Identifier: MIT
+// state with core/display's colours, shared with the exporter) and the palette they share.
+// SPDX-License-Identifier: MIT
 #pragma once
 
 #include "views/graph_picture.h"
@@ -15,9 +16,9 @@ struct NodeStyle {
     QColor text;
 };
 
-/// Forward blue, backward orange, update green; pending nodes pale with grey text, the current
-/// node saturated with a thick border, executed nodes in between.
-NodeStyle nodeStyle(Phase phase, NodeState state, bool dark);
+/// display::nodeColors in a light palette (forward blue, backward orange, update green; pending
+/// pale, current saturated, executed in between); a dark palette blends the same hues.
+NodeStyle nodeStyle(PictureKind kind, Phase phase, NodeState state, bool dark);
 QColor clusterColor(Phase phase, bool dark);
 
 class NodeItem : public QGraphicsObject {
@@ -30,11 +31,15 @@ public:
     int index() const { return m_index; }
     void setState(NodeState state);
     NodeState state() const { return m_state; }
+    PictureKind kind() const { return m_kind; }
+    const QString& cellPath() const { return m_cellPath; }
 
 private:
     int m_index;
     QString m_title;
     QString m_detail;
+    QString m_cellPath;
+    PictureKind m_kind;
     Phase m_phase;
     NodeState m_state;
     QSizeF m_size;

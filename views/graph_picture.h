@@ -1,11 +1,11 @@
 // What the graph view draws: node boxes, edge curves and cluster rectangles in scene points
-// (y down), with each node's phase, state and records. Filled from a laid-out display graph, or
-// by pictureFromRecords, a plain column layout (forward, backward mirrored beside it, update)
-// that needs no Graphviz. No widget here. SPDX-License-Identifier: MIT
+// (y down), with each node's phase, state and records, converted from a core/display layout
+// (Graphviz on the LayoutEngine's worker). No widget here. SPDX-License-Identifier: MIT
 #pragma once
 
 #include "autodiff/identity.h"
 #include "debug/node_record.h"
+#include "display/layout.h"
 
 #include <QPointF>
 #include <QRectF>
@@ -16,19 +16,20 @@
 
 namespace gradstep::views {
 
-enum class NodeState : std::uint8_t { Pending, Current, Executed };
-enum class PictureKind : std::uint8_t { Op, Cell, Parameter, Input };
+using NodeState = display::NodeState;
+using PictureKind = display::NodeKind;
 
 struct PictureNode {
     QString key;    ///< stable across steps: phase letter, full name, occurrence
-    QString title;  ///< "Conv2D"
-    QString detail; ///< "[2, 6, 28, 28]"
+    QString title;  ///< "Conv2D", a collapsed Cell's name
+    QString detail; ///< "[2, 6, 28, 28]", "12 ops"
     QString tooltip;
+    QString cellPath; ///< a collapsed Cell: the cluster path it folds (empty otherwise)
     PictureKind kind = PictureKind::Op;
     Phase phase = Phase::Forward;
     NodeState state = NodeState::Executed;
     QRectF box;
-    std::vector<std::uint64_t> records; ///< record seqs of the step the picture was made from
+    std::vector<std::uint64_t> records; ///< record seqs (re-pointed to the current step by states)
 };
 
 struct PictureEdge {
@@ -52,25 +53,20 @@ struct GraphPicture {
     std::vector<PictureEdge> edges;
     std::vector<PictureCluster> clusters; ///< outer before inner
     QRectF bounds;
-    std::int64_t step = 0;                ///< the step whose records made it
 
     int findNode(const QString& key) const;
     /// The node that stands for record `seq`, or -1.
     int nodeOfRecord(std::uint64_t seq) const;
 };
 
-/// The stable key of a record: "F:LeNet5/conv1/Conv2D#0".
-QString recordKey(const debug::NodeRecord& record, int occurrence);
+/// The picture of a finished layout: indices follow layout.graph's nodes, edges and clusters;
+/// bounds get a margin around the layout's bounding box.
+GraphPicture pictureFromLayout(const display::LayoutResult& layout);
 
-/// A column layout of one step's records: forward top-down, backward beside it at the rows of
-/// the forward nodes they differentiate, optimizer updates in a third column; data edges from
-/// producer to consumer and dashed cross links; scopes as clusters.
-GraphPicture pictureFromRecords(std::span<const debug::RecordPtr> records);
-
-/// States by key from the records executed so far in the current step (a picture made from an
-/// earlier step follows the current one): Current for `current`, Executed for the others seen,
-/// Pending otherwise. Also re-points each node's records to the current step's seqs.
-void applyStates(GraphPicture& picture, std::span<const debug::RecordPtr> executed,
-                 const debug::NodeRecord* current);
+/// States from the records executed so far in the current step (a layout of an earlier step
+/// follows the current one by key): Current for `current`, Executed for the others seen,
+/// Pending otherwise; each node's records are re-pointed to the current step's seqs.
+void applyStates(GraphPicture& picture, const display::DisplayGraph& laidOut,
+                 std::span<const debug::RecordPtr> executed, const debug::NodeRecord* current);
 
 } // namespace gradstep::views

@@ -1,18 +1,36 @@
 // SPDX-License-Identifier: MIT
 #include "views/graph_view.h"
 
+#include "display/export.h"
 #include "views/graph_items.h"
 
+#include <QCoreApplication>
+#include <QDeadlineTimer>
+#include <QFileInfo>
+#include <QFontMetricsF>
 #include <QGraphicsPathItem>
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
+#include <QMouseEvent>
 #include <QPainterPath>
 #include <QWheelEvent>
+#include <algorithm>
 #include <cmath>
+#include <exception>
+#include <mutex>
 
 namespace gradstep::views {
 
+/// Where the layout worker posts results: the view unhooks itself on destruction, so a layout
+/// that ends later is dropped instead of reaching a deleted widget.
+struct GraphView::Inbox {
+    std::mutex mutex;
+    GraphView* view = nullptr;
+};
+
 namespace {
+
+constexpr int kClusterPathRole = 0;
 
 QPainterPath edgePath(const PictureEdge& edge)
 {
@@ -34,10 +52,19 @@ QPolygonF arrowHead(const QPointF& from, const QPointF& tip)
                       tip - QPointF(std::cos(angle + 0.45) * size, std::sin(angle + 0.45) * size)});
 }
 
+std::vector<std::string> clusterPaths(const display::DisplayGraph& graph)
+{
+    std::vector<std::string> paths;
+    for (const display::DisplayCluster& c : graph.clusters)
+        paths.push_back(c.path);
+    return paths;
+}
+
 } // namespace
 
-GraphView::GraphView(QWidget* parent) : QGraphicsView(parent)
+GraphView::GraphView(QWidget* parent) : QGraphicsView(parent), m_inbox(std::make_shared<Inbox>())
 {
+    m_inbox->view = this;
     setScene(new QGraphicsScene(this));
     setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
     setDragMode(QGraphicsView::ScrollHandDrag);
@@ -52,15 +79,120 @@ GraphView::GraphView(QWidget* parent) : QGraphicsView(parent)
     });
 }
 
-void GraphView::setPicture(GraphPicture picture, bool fit)
+GraphView::~GraphView()
 {
-    m_picture = std::move(picture);
+    {
+        const std::lock_guard lock(m_inbox->mutex);
+        m_inbox->view = nullptr;
+    }
+    if (m_job)
+        m_job->cancel();
+}
+
+void GraphView::setGraph(std::shared_ptr<const display::DisplayGraph> full, bool fit)
+{
+    if (!full)
+        return;
+    // The same Cells as before (the next step, or the first step growing): keep the folding.
+    if (!m_full || clusterPaths(*m_full) != clusterPaths(*full))
+        m_collapse = display::CollapseState{display::autoCollapseDepth(*full, kNodeBudget), {}, {}};
+    m_full = std::move(full);
+    m_fitNext = m_fitNext || fit;
+    relayout();
+}
+
+void GraphView::setStates(std::vector<debug::RecordPtr> executed, debug::RecordPtr current)
+{
+    m_executed = std::move(executed);
+    m_current = std::move(current);
+    refreshStates();
+}
+
+void GraphView::toggleCell(const QString& path)
+{
+    const std::string key = path.toStdString();
+    const bool folded = std::any_of(m_picture.nodes.begin(), m_picture.nodes.end(),
+                                    [&](const PictureNode& n) { return n.cellPath == path; });
+    if (folded) {
+        m_collapse.collapsed.erase(key);
+        m_collapse.expanded.insert(key);
+    } else {
+        m_collapse.expanded.erase(key);
+        m_collapse.collapsed.insert(key);
+    }
+    relayout();
+}
+
+void GraphView::measure(display::DisplayGraph& graph) const
+{
+    QFont titleFont = font();
+    titleFont.setPointSizeF(9.5);
+    titleFont.setBold(true);
+    QFont detailFont = font();
+    detailFont.setPointSizeF(8.5);
+    const QFontMetricsF title(titleFont);
+    const QFontMetricsF detail(detailFont);
+    for (display::DisplayNode& n : graph.nodes) {
+        const double text = std::max(title.horizontalAdvance(QString::fromStdString(n.title)),
+                                     detail.horizontalAdvance(QString::fromStdString(n.detail)));
+        n.width = std::ceil(std::max(64.0, text + 22.0));
+        n.height = std::ceil(title.height() + detail.height() + 12.0);
+    }
+}
+
+void GraphView::relayout()
+{
+    if (!m_full)
+        return;
+    auto graph = std::make_shared<display::DisplayGraph>(display::collapse(*m_full, m_collapse));
+    measure(*graph);
+    const std::uint64_t generation = ++m_generation;
+    m_pending = generation;
+    if (m_job)
+        m_job->cancel();
+    const std::shared_ptr<Inbox> inbox = m_inbox;
+    // The callback runs on the layout worker (or inside submit on a cache hit): it only posts.
+    m_job = display::LayoutEngine::instance().submit(graph, {}, [inbox, generation](const display::LayoutJob& job) {
+        if (job.status() == display::JobStatus::Cancelled)
+            return;
+        std::shared_ptr<const display::LayoutResult> result = job.result();
+        const QString error = result ? QString() : QString::fromStdString(job.error());
+        const std::lock_guard lock(inbox->mutex);
+        if (GraphView* view = inbox->view)
+            QMetaObject::invokeMethod(view, [view, generation, result, error] { view->receive(generation, result, error); },
+                                      Qt::QueuedConnection);
+    });
+}
+
+void GraphView::receive(std::uint64_t generation, std::shared_ptr<const display::LayoutResult> result,
+                        const QString& error)
+{
+    if (generation != m_pending)
+        return; // a newer layout is on its way
+    m_pending = 0;
+    if (!result) {
+        emit layoutFailed(error.isEmpty() ? tr("the graph could not be laid out") : error);
+        return;
+    }
+    m_layout = std::move(result);
+    draw(m_fitNext);
+    m_fitNext = false;
+    refreshStates();
+    emit layoutReady();
+}
+
+void GraphView::draw(bool fit)
+{
+    const QPointF center = mapToScene(viewport()->rect().center());
+    m_picture = pictureFromLayout(*m_layout);
     m_items.clear();
     scene()->clear();
     const QColor ink = m_dark ? QColor(200, 200, 200) : QColor(60, 60, 60);
     for (const PictureCluster& c : m_picture.clusters) {
         auto* rect = scene()->addRect(c.box, QPen(QColor(150, 150, 150), 1), clusterColor(c.phase, m_dark));
         rect->setZValue(0);
+        rect->setData(kClusterPathRole, c.path);
+        rect->setToolTip(tr("%1\ndouble-click to fold").arg(c.path));
         auto* title = scene()->addSimpleText(c.title);
         title->setBrush(ink);
         QFont font = title->font();
@@ -89,17 +221,47 @@ void GraphView::setPicture(GraphPicture picture, bool fit)
     scene()->setSceneRect(m_picture.bounds);
     if (fit)
         fitAll();
+    else
+        centerOn(center);
 }
 
-void GraphView::updateStates(const GraphPicture& states)
+void GraphView::refreshStates()
 {
-    for (std::size_t i = 0; i < m_items.size() && i < states.nodes.size(); ++i) {
-        m_picture.nodes[i].state = states.nodes[i].state;
-        m_picture.nodes[i].records = states.nodes[i].records;
-        m_items[i]->setState(states.nodes[i].state);
-    }
+    if (!m_layout || !m_layout->graph)
+        return;
+    applyStates(m_picture, *m_layout->graph, m_executed, m_current.get());
+    for (std::size_t i = 0; i < m_items.size() && i < m_picture.nodes.size(); ++i)
+        m_items[i]->setState(m_picture.nodes[i].state);
     if (const int current = currentNode(); current >= 0)
         ensureVisible(m_items[std::size_t(current)], 40, 40);
+}
+
+bool GraphView::waitForLayout(int timeoutMs)
+{
+    QDeadlineTimer deadline(timeoutMs);
+    while (m_pending != 0 && !deadline.hasExpired())
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    return m_pending == 0;
+}
+
+QString GraphView::exportTo(const QString& path) const
+{
+    if (!m_layout || !m_layout->graph)
+        return tr("there is no graph to export yet");
+    const auto format = display::parseExportFormat(QFileInfo(path).suffix().toLower().toStdString());
+    if (!format)
+        return tr("cannot export to '%1': expected a .svg, .png, .pdf or .dot file").arg(path);
+    // The file shows the states on screen, not the ones the layout was made with.
+    display::LayoutResult shown = *m_layout;
+    auto graph = std::make_shared<display::DisplayGraph>(*m_layout->graph);
+    graph->setStates(m_executed, m_current.get());
+    shown.graph = std::move(graph);
+    try {
+        display::exportGraph(shown, *format, path.toStdString());
+    } catch (const std::exception& e) {
+        return QString::fromUtf8(e.what());
+    }
+    return QString();
 }
 
 NodeState GraphView::nodeState(int index) const
@@ -143,7 +305,7 @@ void GraphView::fitAll()
         resetTransform();
         centerOn(scene()->sceneRect().center());
     }
-    // Tall graphs fitted whole would be unreadable: keep labels legible and show the top.
+    // Big graphs fitted whole would be unreadable: keep labels legible and show the top.
     if (zoom() < 0.55) {
         resetTransform();
         scale(0.55, 0.55);
@@ -160,6 +322,26 @@ void GraphView::wheelEvent(QWheelEvent* event)
 {
     zoomBy(std::pow(1.0015, event->angleDelta().y()));
     event->accept();
+}
+
+void GraphView::mouseDoubleClickEvent(QMouseEvent* event)
+{
+    for (QGraphicsItem* item : items(event->position().toPoint())) {
+        if (auto* node = dynamic_cast<NodeItem*>(item)) {
+            if (node->kind() == PictureKind::Cell && !node->cellPath().isEmpty()) {
+                toggleCell(node->cellPath());
+                event->accept();
+                return;
+            }
+            break; // an op node: nothing to fold
+        }
+        if (const QVariant path = item->data(kClusterPathRole); path.isValid()) {
+            toggleCell(path.toString());
+            event->accept();
+            return;
+        }
+    }
+    QGraphicsView::mouseDoubleClickEvent(event);
 }
 
 void GraphView::drawBackground(QPainter* painter, const QRectF& rect)

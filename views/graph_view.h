@@ -1,12 +1,15 @@
 // The computation graph as interactive scene items: nodes, edges (cross links dashed), Cell
 // clusters; zoom with the wheel (around the cursor), pan by dragging, fit, and the current node
-// kept in view. A picture is drawn once per step; a pause only recolours it.
+// kept in view. The layout is core/display's (Graphviz on the LayoutEngine's worker thread): a
+// graph is laid out once per step, and a pause only recolours it. Double-clicking a Cell
+// cluster folds it into one node; double-clicking a folded Cell opens it again.
 // SPDX-License-Identifier: MIT
 #pragma once
 
 #include "views/graph_picture.h"
 
 #include <QGraphicsView>
+#include <memory>
 #include <vector>
 
 namespace gradstep::views {
@@ -16,13 +19,35 @@ class NodeItem;
 class GraphView : public QGraphicsView {
     Q_OBJECT
 public:
-    explicit GraphView(QWidget* parent = nullptr);
+    /// Graphs with more nodes open with Cells folded to the depth that fits.
+    static constexpr std::size_t kNodeBudget = 160;
 
-    /// Replaces the scene with `picture` and fits it when `fit`.
-    void setPicture(GraphPicture picture, bool fit = true);
+    explicit GraphView(QWidget* parent = nullptr);
+    ~GraphView() override;
+
+    /// Lays out `full` (Cells folded by autoCollapseDepth unless the same Cells were shown
+    /// before, then the user's folding stays) in the background; the scene is replaced when the
+    /// layout arrives, and fitted when `fit`.
+    void setGraph(std::shared_ptr<const display::DisplayGraph> full, bool fit = true);
+    /// The states to show: records executed so far in this step and the current one. Applied
+    /// now, and again to every layout that arrives later.
+    void setStates(std::vector<debug::RecordPtr> executed, debug::RecordPtr current);
+
+    /// Folds an expanded Cell cluster, or opens a folded one, and lays the graph out again.
+    void toggleCell(const QString& path);
+    const display::CollapseState& collapseState() const { return m_collapse; }
+
+    /// The laid-out graph drawn now (null before the first layout arrived).
+    std::shared_ptr<const display::LayoutResult> layout() const { return m_layout; }
+    /// True while a layout is on its way.
+    bool layoutPending() const { return m_pending != 0; }
+    /// Processes events until no layout is pending; false after `timeoutMs`.
+    bool waitForLayout(int timeoutMs = 30000);
+    /// Writes the drawn layout as SVG, PNG, PDF or DOT by the file's suffix. Returns an error
+    /// message, empty on success.
+    QString exportTo(const QString& path) const;
+
     const GraphPicture& picture() const { return m_picture; }
-    /// Recolours the nodes after applyStates and scrolls the current node into view.
-    void updateStates(const GraphPicture& states);
     NodeState nodeState(int index) const;
     int currentNode() const;
     void selectNode(int index);
@@ -34,12 +59,34 @@ public:
 signals:
     /// A node was clicked: its index in picture().
     void nodeActivated(int index);
+    /// A layout arrived and was drawn.
+    void layoutReady();
+    /// A layout failed: the message.
+    void layoutFailed(const QString& message);
 
 protected:
     void wheelEvent(QWheelEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
     void drawBackground(QPainter* painter, const QRectF& rect) override;
 
 private:
+    struct Inbox;
+    void relayout();
+    void measure(display::DisplayGraph& graph) const;
+    void receive(std::uint64_t generation, std::shared_ptr<const display::LayoutResult> result, const QString& error);
+    void draw(bool fit);
+    void refreshStates();
+
+    std::shared_ptr<Inbox> m_inbox;
+    std::shared_ptr<const display::DisplayGraph> m_full;
+    std::shared_ptr<const display::LayoutResult> m_layout;
+    std::shared_ptr<display::LayoutJob> m_job;
+    display::CollapseState m_collapse;
+    std::vector<debug::RecordPtr> m_executed;
+    debug::RecordPtr m_current;
+    std::uint64_t m_generation = 0;
+    std::uint64_t m_pending = 0; ///< the generation on its way, 0 when none
+    bool m_fitNext = true;
     GraphPicture m_picture;
     std::vector<NodeItem*> m_items;
     bool m_dark = false;

@@ -1,10 +1,11 @@
 // The widgets that take plain data: source view marks, gradients table sorting and values,
-// tensor slices, inspector, charts and the column picture of a step's records.
+// tensor slices, inspector, charts and the graph view over core/display's layout.
 // SPDX-License-Identifier: MIT
 #include <catch2/catch.hpp>
 
 #include "views/charts_view.h"
 #include "views/gradients_table.h"
+#include "display/display_graph.h"
 #include "views/graph_picture.h"
 #include "views/graph_view.h"
 #include "views/source_view.h"
@@ -13,6 +14,7 @@
 
 #include <QTableWidget>
 #include <QTemporaryFile>
+#include <algorithm>
 #include <cmath>
 
 using namespace gradstep;
@@ -117,44 +119,116 @@ TEST_CASE("the charts draw the loss and one gradient-norm series per parameter")
     CHECK(charts.lossPoints() == 3);
 }
 
-TEST_CASE("the graph view draws a picture of records and recolours it by state")
+namespace {
+
+debug::RecordPtr makeRecord(std::uint64_t seq, Phase phase, const char* op, const std::string& scope,
+                            std::vector<std::uint64_t> from)
 {
-    auto record = [](std::uint64_t seq, Phase phase, const char* name, std::vector<std::uint64_t> from) {
-        auto r = std::make_shared<debug::NodeRecord>();
-        r->seq = seq;
-        r->phase = phase;
-        r->op = name;
-        r->fullName = std::string("Net/") + name;
-        r->scope = "Net";
-        for (std::uint64_t f : from) {
-            debug::TensorRecord in;
-            in.id = debug::TensorId::ofOutput(f, 0);
-            r->inputs.push_back(in);
-        }
-        r->outputs.push_back({});
-        r->outputs.back().stats.shape = Shape{2, 3};
-        return debug::RecordPtr(r);
-    };
-    std::vector<debug::RecordPtr> records = {record(1, Phase::Forward, "MatMul", {}),
-        record(2, Phase::Forward, "ReLU", {1}), record(3, Phase::Backward, "ReLUGrad", {})};
-    std::const_pointer_cast<debug::NodeRecord>(records[2])->forwardRecord = 2;
-    GraphPicture picture = pictureFromRecords(records);
-    REQUIRE(picture.nodes.size() == 3);
-    CHECK(picture.edges.size() == 2); // MatMul -> ReLU, and the cross link
-    CHECK(picture.nodes[2].box.top() == picture.nodes[1].box.top()); // mirrored beside its twin
-    CHECK_FALSE(picture.nodes[0].box.intersects(picture.nodes[1].box));
-    CHECK(picture.clusters.size() >= 1);
+    auto r = std::make_shared<debug::NodeRecord>();
+    r->seq = seq;
+    r->phase = phase;
+    r->op = op;
+    r->scope = scope;
+    r->fullName = scope + "/" + op;
+    for (std::uint64_t f : from) {
+        debug::TensorRecord in;
+        in.id = debug::TensorId::ofOutput(f, 0);
+        in.defined = true;
+        r->inputs.push_back(in);
+    }
+    r->outputs.push_back({});
+    r->outputs.back().id = debug::TensorId::ofOutput(seq, 0);
+    r->outputs.back().stats.shape = Shape{2, 3};
+    return debug::RecordPtr(r);
+}
+
+/// MatMul -> ReLU in Net/dense, Softmax in Net, and ReLU's gradient.
+std::vector<debug::RecordPtr> smallStep()
+{
+    std::vector<debug::RecordPtr> records = {makeRecord(1, Phase::Forward, "MatMul", "Net/dense", {}),
+        makeRecord(2, Phase::Forward, "ReLU", "Net/dense", {1}), makeRecord(3, Phase::Forward, "Softmax", "Net", {2}),
+        makeRecord(4, Phase::Backward, "ReLUGrad", "Gradients/Net/dense", {})};
+    std::const_pointer_cast<debug::NodeRecord>(records[3])->forwardRecord = 2;
+    return records;
+}
+
+int nodeTitled(const GraphPicture& picture, const QString& title)
+{
+    for (std::size_t i = 0; i < picture.nodes.size(); ++i)
+        if (picture.nodes[i].title == title)
+            return int(i);
+    return -1;
+}
+
+} // namespace
+
+TEST_CASE("the graph view draws core/display's layout of records and recolours it by state")
+{
+    const std::vector<debug::RecordPtr> records = smallStep();
     GraphView view;
     view.resize(600, 400);
-    view.setPicture(picture);
-    applyStates(picture, std::span(records).first(2), records[1].get());
-    view.updateStates(picture);
-    CHECK(view.nodeState(0) == NodeState::Executed);
-    CHECK(view.nodeState(1) == NodeState::Current);
-    CHECK(view.nodeState(2) == NodeState::Pending);
-    CHECK(view.currentNode() == 1);
+    view.setGraph(std::make_shared<const display::DisplayGraph>(display::buildFromRecords(records)));
+    REQUIRE(view.waitForLayout());
+    REQUIRE(view.layout());
+    const GraphPicture& picture = view.picture();
+    const int matmul = nodeTitled(picture, QStringLiteral("MatMul"));
+    const int relu = nodeTitled(picture, QStringLiteral("ReLU"));
+    const int grad = nodeTitled(picture, QStringLiteral("ReLUGrad"));
+    REQUIRE(matmul >= 0);
+    REQUIRE(relu >= 0);
+    REQUIRE(grad >= 0);
+    CHECK(picture.nodes[std::size_t(relu)].detail == QStringLiteral("[2, 3]"));
+    // Laid out by dot: data flows downwards, no boxes overlap, every edge has a curve.
+    CHECK(picture.nodes[std::size_t(matmul)].box.bottom() < picture.nodes[std::size_t(relu)].box.top());
+    for (std::size_t i = 0; i < picture.nodes.size(); ++i)
+        for (std::size_t j = i + 1; j < picture.nodes.size(); ++j)
+            CHECK_FALSE(picture.nodes[i].box.intersects(picture.nodes[j].box));
+    REQUIRE_FALSE(picture.edges.empty());
+    CHECK(std::any_of(picture.edges.begin(), picture.edges.end(), [](const PictureEdge& e) { return e.crossLink; }));
+    for (const PictureEdge& e : picture.edges)
+        CHECK(e.points.size() >= 2);
+    REQUIRE(picture.clusters.size() >= 2);
+    const PictureCluster* dense = nullptr;
+    for (const PictureCluster& c : picture.clusters)
+        if (c.path == QStringLiteral("Net/dense"))
+            dense = &c;
+    REQUIRE(dense);
+    CHECK(dense->box.contains(picture.nodes[std::size_t(matmul)].box));
+
+    view.setStates({records[0], records[1]}, records[1]);
+    CHECK(view.nodeState(matmul) == NodeState::Executed);
+    CHECK(view.nodeState(relu) == NodeState::Current);
+    CHECK(view.nodeState(grad) == NodeState::Pending);
+    CHECK(view.currentNode() == relu);
+    CHECK(view.picture().nodes[std::size_t(relu)].records == std::vector<std::uint64_t>{2});
     const double before = view.zoom();
     view.zoomBy(1.25);
     CHECK(view.zoom() == Approx(before * 1.25));
     CHECK_FALSE(view.grab().isNull());
+}
+
+TEST_CASE("toggling a Cell folds its cluster into one node and opens it again")
+{
+    const std::vector<debug::RecordPtr> records = smallStep();
+    GraphView view;
+    view.resize(600, 400);
+    view.setGraph(std::make_shared<const display::DisplayGraph>(display::buildFromRecords(records)));
+    REQUIRE(view.waitForLayout());
+    const std::size_t expanded = view.picture().nodes.size();
+    view.toggleCell(QStringLiteral("Net/dense"));
+    REQUIRE(view.waitForLayout());
+    const int cell = view.picture().findNode(QStringLiteral("C:F:Net/dense"));
+    REQUIRE(cell >= 0);
+    CHECK(view.picture().nodes[std::size_t(cell)].kind == PictureKind::Cell);
+    CHECK(view.picture().nodes[std::size_t(cell)].cellPath == QStringLiteral("Net/dense"));
+    CHECK(nodeTitled(view.picture(), QStringLiteral("MatMul")) < 0);
+    CHECK(view.picture().nodes.size() < expanded);
+    view.setStates({records[0], records[1]}, records[1]);
+    CHECK(view.nodeState(cell) == NodeState::Current);
+    CHECK(view.picture().nodes[std::size_t(cell)].records == std::vector<std::uint64_t>{1, 2});
+    view.toggleCell(QStringLiteral("Net/dense"));
+    REQUIRE(view.waitForLayout());
+    CHECK(view.picture().nodes.size() == expanded);
+    CHECK(nodeTitled(view.picture(), QStringLiteral("MatMul")) >= 0);
+    CHECK(view.currentNode() == nodeTitled(view.picture(), QStringLiteral("ReLU")));
 }

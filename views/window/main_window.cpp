@@ -125,6 +125,13 @@ void MainWindow::createActions()
     }));
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     file->addSeparator();
+    file->addAction(add(QStringLiteral("exportGraph"), tr("&Export Graph..."), Qt::CTRL | Qt::Key_E, [this] {
+        const QString path = QFileDialog::getSaveFileName(this, tr("Export graph"), QStringLiteral("graph.svg"),
+            tr("SVG (*.svg);;PNG (*.png);;PDF (*.pdf);;Graphviz DOT (*.dot *.gv)"));
+        if (!path.isEmpty())
+            exportGraph(path);
+    }));
+    file->addSeparator();
     file->addAction(add(QStringLiteral("quit"), tr("&Quit"), QKeySequence::Quit, [this] { close(); }));
 
     QMenu* debugMenu = menuBar()->addMenu(tr("&Debug"));
@@ -266,6 +273,17 @@ void MainWindow::dropEvent(QDropEvent* event)
     const QList<QUrl> urls = event->mimeData()->urls();
     if (!urls.isEmpty() && urls.front().isLocalFile())
         openScript(urls.front().toLocalFile());
+}
+
+bool MainWindow::exportGraph(const QString& path)
+{
+    const QString error = m_graph->exportTo(path);
+    if (error.isEmpty()) {
+        m_console->append(tr("graph written to %1\n").arg(path), ConsoleView::Kind::Info);
+        return true;
+    }
+    m_console->append(error + QLatin1Char('\n'), ConsoleView::Kind::Diagnostic);
+    return false;
 }
 
 } // namespace gradstep::views

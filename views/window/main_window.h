@@ -62,6 +62,8 @@ public:
     void pause();
     void restart();
     void stepBack();
+    /// Writes the graph as drawn (SVG, PNG, PDF or DOT by the suffix); errors go to the console.
+    bool exportGraph(const QString& path);
 
 signals:
     /// After a state was shown in every view.

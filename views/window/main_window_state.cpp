@@ -169,16 +169,15 @@ void MainWindow::showGraph(const debug::SessionState& state)
         const std::vector<debug::RecordPtr> previous =
             state.step >= 2 ? recorder.stepRecords(state.step - 1) : std::vector<debug::RecordPtr>{};
         if (!previous.empty()) {
-            m_graph->setPicture(pictureFromRecords(previous));
+            m_graph->setGraph(std::make_shared<const display::DisplayGraph>(display::buildFromRecords(previous)));
             m_pictureStep = state.step;
         } else if (state.records.size() != m_pictureRecords) {
-            m_graph->setPicture(pictureFromRecords(state.records), m_pictureRecords == 0);
+            m_graph->setGraph(std::make_shared<const display::DisplayGraph>(display::buildFromRecords(state.records)),
+                              m_pictureRecords == 0);
             m_pictureRecords = state.records.size();
         }
     }
-    GraphPicture states = m_graph->picture();
-    applyStates(states, state.records, state.node.get());
-    m_graph->updateStates(states);
+    m_graph->setStates(state.records, state.node);
 }
 
 void MainWindow::showGradients(const debug::SessionState& state)
