@@ -12,7 +12,9 @@
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>
+#include <QFile>
 #include <QImage>
+#include <QTemporaryDir>
 #include <cmath>
 
 using namespace gradstep;
@@ -74,6 +76,18 @@ TEST_CASE("stepping into the LeNet5 sample marks the source line and the graph's
     const QImage shot = window.grab().toImage();
     CHECK(shot.width() > 100);
     CHECK(shot.height() > 100);
+    // File > Export Graph writes what the view draws.
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    REQUIRE(window.exportGraph(dir.filePath(QStringLiteral("step.svg"))));
+    REQUIRE(window.exportGraph(dir.filePath(QStringLiteral("step.png"))));
+    QFile svg(dir.filePath(QStringLiteral("step.svg")));
+    REQUIRE(svg.open(QIODevice::ReadOnly));
+    CHECK(svg.readAll().contains(QByteArray::fromStdString(state->node->op)));
+    QFile png(dir.filePath(QStringLiteral("step.png")));
+    REQUIRE(png.open(QIODevice::ReadOnly));
+    CHECK(png.read(8) == QByteArray("\x89PNG\r\n\x1a\n", 8));
+    CHECK_FALSE(window.exportGraph(dir.filePath(QStringLiteral("step.bmp"))));
 }
 
 TEST_CASE("after the first training step the gradient table holds the Session's gradients")

@@ -13,6 +13,10 @@
 #include "views/tensor_slice.h"
 
 #include <QTableWidget>
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QTemporaryDir>
 #include <QTemporaryFile>
 #include <algorithm>
 #include <cmath>
@@ -231,4 +235,31 @@ TEST_CASE("toggling a Cell folds its cluster into one node and opens it again")
     CHECK(view.picture().nodes.size() == expanded);
     CHECK(nodeTitled(view.picture(), QStringLiteral("MatMul")) >= 0);
     CHECK(view.currentNode() == nodeTitled(view.picture(), QStringLiteral("ReLU")));
+}
+
+TEST_CASE("the graph view exports the drawn layout as SVG and PNG")
+{
+    const std::vector<debug::RecordPtr> records = smallStep();
+    GraphView view;
+    CHECK_FALSE(view.exportTo(QDir::temp().filePath(QStringLiteral("never.svg"))).isEmpty()); // nothing laid out
+    view.setGraph(std::make_shared<const display::DisplayGraph>(display::buildFromRecords(records)));
+    REQUIRE(view.waitForLayout());
+    view.setStates({records[0]}, records[0]);
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    const QString svg = dir.filePath(QStringLiteral("graph.svg"));
+    const QString png = dir.filePath(QStringLiteral("graph.png"));
+    CHECK(view.exportTo(svg).isEmpty());
+    CHECK(view.exportTo(png).isEmpty());
+    QFile svgFile(svg);
+    REQUIRE(svgFile.open(QIODevice::ReadOnly));
+    const QByteArray svgText = svgFile.readAll();
+    CHECK(svgText.contains("<svg"));
+    CHECK(svgText.contains("MatMul"));
+    CHECK(svgText.contains("ReLUGrad"));
+    QFile pngFile(png);
+    REQUIRE(pngFile.open(QIODevice::ReadOnly));
+    CHECK(pngFile.read(8) == QByteArray("\x89PNG\r\n\x1a\n", 8));
+    CHECK(QImage(png).width() > 50);
+    CHECK(view.exportTo(dir.filePath(QStringLiteral("graph.txt"))).contains(QStringLiteral(".svg")));
 }
