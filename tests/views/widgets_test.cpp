@@ -13,9 +13,11 @@
 #include "views/tensor_slice.h"
 
 #include <QTableWidget>
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QImage>
+#include <QMouseEvent>
 #include <QTemporaryDir>
 #include <QTemporaryFile>
 #include <algorithm>
@@ -235,6 +237,28 @@ TEST_CASE("toggling a Cell folds its cluster into one node and opens it again")
     CHECK(view.picture().nodes.size() == expanded);
     CHECK(nodeTitled(view.picture(), QStringLiteral("MatMul")) >= 0);
     CHECK(view.currentNode() == nodeTitled(view.picture(), QStringLiteral("ReLU")));
+
+    // The mouse does the same: a double-click on the cluster's frame folds it, on the Cell opens it.
+    const auto doubleClick = [&view](const QPointF& scenePoint) {
+        const QPointF at = view.mapFromScene(scenePoint);
+        QMouseEvent event(QEvent::MouseButtonDblClick, at, view.viewport()->mapToGlobal(at), Qt::LeftButton,
+                          Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(view.viewport(), &event);
+    };
+    view.show();
+    view.resize(900, 700);
+    view.fitAll();
+    const auto dense = std::find_if(view.picture().clusters.begin(), view.picture().clusters.end(),
+                                    [](const PictureCluster& c) { return c.path == QStringLiteral("Net/dense"); });
+    REQUIRE(dense != view.picture().clusters.end());
+    doubleClick(dense->box.bottomRight() - QPointF(3, 3));
+    REQUIRE(view.waitForLayout());
+    const int folded = view.picture().findNode(QStringLiteral("C:F:Net/dense"));
+    REQUIRE(folded >= 0);
+    doubleClick(view.picture().nodes[std::size_t(folded)].box.center());
+    REQUIRE(view.waitForLayout());
+    CHECK(view.picture().findNode(QStringLiteral("C:F:Net/dense")) < 0);
+    CHECK(view.picture().nodes.size() == expanded);
 }
 
 TEST_CASE("the graph view exports the drawn layout as SVG and PNG")
