@@ -108,6 +108,8 @@ void Recorder::nodeStarted(const NodeEvent& event)
     p.record.seq = m_nextSeq++;
     p.record.opSeq = event.seq;
     p.record.phase = event.phase;
+    if (event.graphNode && m_graphResolver)
+        p.record.graphNode = m_graphResolver(*event.graphNode);
     for (const Tensor& t : event.inputs) {
         p.record.inputs.push_back(inputRecord(t, event.phase));
         TensorRecord& in = p.record.inputs.back();
