@@ -106,6 +106,10 @@ struct NodeRecord {
 
 using RecordPtr = std::shared_ptr<const NodeRecord>;
 
+/// NodeRecord::fullName. Backward nodes of a compiled gradient graph carry a "Gradients" scope
+/// already (graph autodiff names them so); others get the prefix here.
+std::string recordFullName(Phase phase, const std::string& scope, const std::string& op);
+
 /// "main.py:27" (base name of the file, line; column when known), "" when unknown.
 std::string shortLocation(const SourceLocation& location);
 

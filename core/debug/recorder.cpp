@@ -133,8 +133,7 @@ void Recorder::fillIdentity(NodeRecord& r, const NodeEvent& event) const
         r.label = r.op;
     }
     r.scope = event.scope ? *event.scope : std::string();
-    r.fullName = (r.phase == Phase::Backward ? "Gradients/" : "")
-                 + (r.scope.empty() ? r.op : r.scope + "/" + r.op);
+    r.fullName = recordFullName(r.phase, r.scope, r.op);
     if (event.attrs && !event.attrs->empty())
         r.attrs = event.attrs->toString();
     if (r.phase == Phase::Backward) {

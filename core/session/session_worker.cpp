@@ -143,8 +143,7 @@ RecordPtr Session::Impl::lightRecord(const NodeEvent& event)
     r->op = event.op ? std::string(event.op->name) : event.node ? event.node->opName() : "Custom";
     r->label = event.op ? std::string(event.op->label) : r->op;
     r->scope = event.scope ? *event.scope : std::string();
-    r->fullName = (r->phase == Phase::Backward ? "Gradients/" : "")
-                  + (r->scope.empty() ? r->op : r->scope + "/" + r->op);
+    r->fullName = recordFullName(r->phase, r->scope, r->op);
     if (event.graphNode)
         r->graphNode = resolveGraphNode(*event.graphNode);
     if (event.node && event.node->location.known())

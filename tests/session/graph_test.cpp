@@ -121,6 +121,15 @@ TEST_CASE("a pause inside a compiled graph marks its nodes executed, current and
         CHECK(countMarks(done, GraphNodeMark::Executed) == done.marks.size());
         CHECK(countMarks(done, GraphNodeMark::Current) == 0);
     }
+    // Compiled backward nodes carry their "Gradients" scope once.
+    bool sawBackward = false;
+    for (const RecordPtr& r : state->records) {
+        sawBackward = sawBackward || r->phase == Phase::Backward;
+        CHECK(r->fullName.find("Gradients/Gradients") == std::string::npos);
+        if (r->phase == Phase::Backward)
+            CHECK(r->fullName.rfind("Gradients/", 0) == 0);
+    }
+    CHECK(sawBackward);
     s->cancel();
     waitStopped(*s);
 }
