@@ -77,4 +77,11 @@ std::string shortLocation(const SourceLocation& location)
            + std::to_string(location.line);
 }
 
+std::string recordFullName(Phase phase, const std::string& scope, const std::string& op)
+{
+    const bool named = scope == "Gradients" || scope.rfind("Gradients/", 0) == 0;
+    const std::string path = scope.empty() ? op : scope + "/" + op;
+    return phase == Phase::Backward && !named ? "Gradients/" + path : path;
+}
+
 } // namespace gradstep::debug

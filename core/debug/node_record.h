@@ -60,6 +60,17 @@ struct TensorRecord {
     std::size_t snapshotBytes() const { return snapshot.defined() ? snapshot.nbytes() : 0; }
 };
 
+/// Graph mode: which node of which compiled graph a record ran as. `graph` numbers the run's
+/// compilations from 1 (GraphCompileEvent order); `inside` marks a node that ran inside graph node
+/// `node` (an If branch, a While body, a fused node's members) rather than that node itself.
+struct GraphNodeRef {
+    std::uint64_t graph = 0;
+    std::uint32_t node = 0;
+    bool inside = false;
+
+    friend bool operator==(const GraphNodeRef&, const GraphNodeRef&) = default;
+};
+
 struct NodeRecord {
     std::uint64_t seq = 0;        ///< the recorder's number, unique, increasing in execution order
     std::uint64_t opSeq = 0;      ///< the core's NodeEvent::seq (the "#12" of tape dumps)
@@ -79,6 +90,7 @@ struct NodeRecord {
     std::optional<std::uint64_t> forwardRecord;
     /// Nodes recorded while a backward rule ran (higher order): the forward node of that rule.
     std::optional<std::uint64_t> originSeq;
+    std::optional<GraphNodeRef> graphNode; ///< graph mode, when the recorder's resolver knew it
     std::vector<TensorRecord> inputs;  ///< backward: the gradients flowing in, one per output
     std::vector<TensorRecord> outputs; ///< backward: the input gradients produced
     double seconds = 0.0;         ///< wall time from the node's start event to its finish event
@@ -93,6 +105,10 @@ struct NodeRecord {
 };
 
 using RecordPtr = std::shared_ptr<const NodeRecord>;
+
+/// NodeRecord::fullName. Backward nodes of a compiled gradient graph carry a "Gradients" scope
+/// already (graph autodiff names them so); others get the prefix here.
+std::string recordFullName(Phase phase, const std::string& scope, const std::string& op);
 
 /// "main.py:27" (base name of the file, line; column when known), "" when unknown.
 std::string shortLocation(const SourceLocation& location);

@@ -108,6 +108,8 @@ void Recorder::nodeStarted(const NodeEvent& event)
     p.record.seq = m_nextSeq++;
     p.record.opSeq = event.seq;
     p.record.phase = event.phase;
+    if (event.graphNode && m_graphResolver)
+        p.record.graphNode = m_graphResolver(*event.graphNode);
     for (const Tensor& t : event.inputs) {
         p.record.inputs.push_back(inputRecord(t, event.phase));
         TensorRecord& in = p.record.inputs.back();
@@ -131,8 +133,7 @@ void Recorder::fillIdentity(NodeRecord& r, const NodeEvent& event) const
         r.label = r.op;
     }
     r.scope = event.scope ? *event.scope : std::string();
-    r.fullName = (r.phase == Phase::Backward ? "Gradients/" : "")
-                 + (r.scope.empty() ? r.op : r.scope + "/" + r.op);
+    r.fullName = recordFullName(r.phase, r.scope, r.op);
     if (event.attrs && !event.attrs->empty())
         r.attrs = event.attrs->toString();
     if (r.phase == Phase::Backward) {

@@ -69,6 +69,8 @@ struct StepSummary {
 };
 
 using RecordPredicate = std::function<bool(const NodeRecord&)>;
+/// Names a NodeEvent::graphNode as a node of a compiled graph (called on the events' thread).
+using GraphNodeResolver = std::function<std::optional<GraphNodeRef>(const GraphNode&)>;
 
 class Recorder : public ExecutionObserver {
 public:
@@ -89,6 +91,8 @@ public:
     void setSnapshotsEnabled(bool enabled);
     /// Forgets everything (a restart).
     void clear();
+    /// Fills NodeRecord::graphNode of graph-mode nodes; null leaves it empty.
+    void setGraphNodeResolver(GraphNodeResolver resolver);
 
     std::int64_t currentStep() const;
     std::vector<RecordPtr> currentRecords() const;
@@ -171,6 +175,7 @@ private:
     std::unordered_map<std::string, Tensor> m_preUpdate;
     std::uint64_t m_nextSeq = 1;
     std::uint64_t m_nextExternal = 1;
+    GraphNodeResolver m_graphResolver;
 };
 
 } // namespace gradstep::debug

@@ -27,6 +27,12 @@ void Recorder::setSnapshotsEnabled(bool enabled)
     m_options.snapshots = enabled;
 }
 
+void Recorder::setGraphNodeResolver(GraphNodeResolver resolver)
+{
+    std::lock_guard lock(m_mutex);
+    m_graphResolver = std::move(resolver);
+}
+
 void Recorder::clear()
 {
     std::lock_guard lock(m_mutex);

@@ -66,6 +66,7 @@ void Session::Impl::start(ActiveCommand first)
     cancelling = false;
     pauseRequested = false;
     recorder.clear();
+    recorder.setGraphNodeResolver([this](const GraphNode& node) { return resolveGraphNode(node); });
     recorder.stepStarted(1);
 
     auto running = std::make_shared<SessionState>();

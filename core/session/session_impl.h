@@ -48,6 +48,17 @@ struct WorkerState {
     std::uint64_t nodes = 0;
     std::int64_t nanQuietStep = 0;   ///< the nan watchpoint reported this step already
     ActiveCommand active;
+    /// Graph mode (session_graphs.cpp): the run's compilations; where each compiled graph's
+    /// nodes live (the executor's graph in the compile cache, which outlives the run's events);
+    /// the top-level graph nodes started and not finished, innermost last.
+    std::vector<std::shared_ptr<const CompiledGraph>> compiled;
+    struct GraphNodes {
+        const GraphNode* first = nullptr;
+        std::size_t count = 0;
+        std::uint64_t id = 0;
+    };
+    std::vector<GraphNodes> graphNodes;
+    std::vector<GraphNodeRef> runningGraphNodes;
 };
 
 class SessionObserver : public ExecutionObserver {
@@ -59,6 +70,7 @@ public:
     void gradCallFinished(const GradCallEvent& event) override;
     void updateStarted(const UpdateEvent& event) override;
     void updateFinished(const UpdateEvent& event) override;
+    void graphCompiled(const GraphCompileEvent& event) override;
 
 private:
     Session::Impl& m_impl;
@@ -107,6 +119,12 @@ struct Session::Impl {
     void decide(const RecordPtr& r);
     void pauseAt(PauseInfo why, std::optional<std::uint64_t> view);
     std::shared_ptr<SessionState> buildState(SessionStatus s, PauseInfo why) const;
+
+    // Graph mode (session_graphs.cpp).
+    std::optional<GraphNodeRef> resolveGraphNode(const GraphNode& node) const;
+    /// Around every node event: keeps runningGraphNodes (nested nodes resolve to them).
+    void graphNodeStarted(const NodeEvent& event);
+    void graphNodeFinished(const NodeEvent& event);
 
     // Control side (session.cpp).
     void start(ActiveCommand first);

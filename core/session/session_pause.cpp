@@ -118,6 +118,10 @@ std::shared_ptr<SessionState> Session::Impl::buildState(SessionStatus s, PauseIn
     state->history = recorder.history();
     state->dropped = recorder.dropped();
     state->nodesExecuted = w.nodes;
+    state->compiledGraphs = w.compiled;
+    // After a step ended (or the run did) the last node is done, not current.
+    const bool atNode = s == SessionStatus::Paused && !w.stepEnded;
+    state->graphs = executedGraphs(state->records, state->compiledGraphs, atNode);
     return state;
 }
 
@@ -151,6 +155,7 @@ void Session::Impl::pauseAt(PauseInfo why, std::optional<std::uint64_t> view)
             travelled->timeTravel = true;
             travelled->records = recorder.currentRecords();
             std::erase_if(travelled->records, [&](const RecordPtr& x) { return x->seq > r->seq; });
+            travelled->graphs = executedGraphs(travelled->records, travelled->compiledGraphs, true);
             shown = travelled;
         }
     {

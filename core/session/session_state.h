@@ -7,6 +7,7 @@
 #include "debug/nan_root_cause.h"
 #include "debug/recorder.h"
 #include "debug/watchpoints.h"
+#include "graph/graph.h"
 #include "python/diagnostics.h"
 #include "python/run_overrides.h"
 #include "python/script_runner.h"
@@ -15,6 +16,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -95,6 +97,38 @@ struct ParameterGradient {
     TensorStats stats;
 };
 
+/// One compilation of a function or Cell for graph mode (a GraphCompileEvent), with a copy of the
+/// optimised graph that runs. A second compile of a function is for a new input signature.
+struct CompiledGraph {
+    std::uint64_t id = 0;              ///< 1-based, in compile order; GraphNodeRef::graph
+    std::string function;              ///< "forward_fn", "Net.construct"
+    std::string signature;             ///< "f32[4, 3]"
+    std::size_t compiles = 0;          ///< compilations of this function so far (> 1: recompiled)
+    bool gradient = false;             ///< forward + backward graph of a gradient call
+    double milliseconds = 0.0;
+    std::int64_t step = 0;             ///< the training step that compiled it
+    std::shared_ptr<const Graph> graph;
+};
+
+/// Graph nodes by the current step's records: Executed ran (in the graph's latest run this
+/// step), Current is the shown node or a node whose branch, body or members are running, Pending
+/// has not run yet.
+enum class GraphNodeMark : std::uint8_t { Pending, Executed, Current };
+
+/// A compiled graph that ran in the current step, with one mark per graph node (by NodeId).
+struct ExecutedGraph {
+    std::shared_ptr<const CompiledGraph> compiled;
+    std::vector<GraphNodeMark> marks;
+};
+
+/// The compiled graphs the records ran in, in order of first use, marked by those records.
+/// `nodeIsCurrent`: the last record is the node paused at (false at the end of a step or run,
+/// when every node that ran is Executed). Compiled graphs are found by id in `compiled`.
+std::vector<ExecutedGraph>
+executedGraphs(const std::vector<RecordPtr>& records,
+               const std::vector<std::shared_ptr<const CompiledGraph>>& compiled,
+               bool nodeIsCurrent);
+
 /// Everything shown at a pause, immutable and cheap to share: the GUI thread reads it while the
 /// worker waits. `node` is the node shown: the live one, or with time travel an earlier record.
 struct SessionState {
@@ -114,6 +148,11 @@ struct SessionState {
     std::vector<StepSummary> history;      ///< finished steps, oldest first
     DropReport dropped;                    ///< snapshots of the current step lost to the cap
     std::uint64_t nodesExecuted = 0;       ///< nodes finished since the run started
+    /// Graph mode: every compilation of the run so far, oldest first (CompiledGraph::id order).
+    std::vector<std::shared_ptr<const CompiledGraph>> compiledGraphs;
+    /// Graph mode: the compiled graphs that ran in the current step up to `node`, marked.
+    /// Empty in PyNative mode.
+    std::vector<ExecutedGraph> graphs;
     std::optional<python::Diagnostic> diagnostic; ///< Failed: the script's error
 };
 

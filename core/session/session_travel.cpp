@@ -39,6 +39,7 @@ bool Session::Impl::showRecord(const RecordPtr& record)
         if (shown->timeTravel) {
             shown->records = recorder.currentRecords();
             std::erase_if(shown->records, [&](const RecordPtr& x) { return x->seq > r->seq; });
+            shown->graphs = executedGraphs(shown->records, shown->compiledGraphs, true);
         } else {
             shown->node = liveState->liveNode;
         }

@@ -38,9 +38,14 @@ void SessionObserver::nodeStarted(const NodeEvent& event)
     m_impl.beginStepIfNeeded();
     if (m_impl.options.recording != Recording::Off)
         m_impl.recorder.nodeStarted(event);
+    m_impl.graphNodeStarted(event);
 }
 
-void SessionObserver::nodeFinished(const NodeEvent& event) { m_impl.onNodeFinished(event); }
+void SessionObserver::nodeFinished(const NodeEvent& event)
+{
+    m_impl.onNodeFinished(event);
+    m_impl.graphNodeFinished(event);
+}
 
 void SessionObserver::gradCallStarted(const GradCallEvent& event)
 {
@@ -138,8 +143,9 @@ RecordPtr Session::Impl::lightRecord(const NodeEvent& event)
     r->op = event.op ? std::string(event.op->name) : event.node ? event.node->opName() : "Custom";
     r->label = event.op ? std::string(event.op->label) : r->op;
     r->scope = event.scope ? *event.scope : std::string();
-    r->fullName = (r->phase == Phase::Backward ? "Gradients/" : "")
-                  + (r->scope.empty() ? r->op : r->scope + "/" + r->op);
+    r->fullName = recordFullName(r->phase, r->scope, r->op);
+    if (event.graphNode)
+        r->graphNode = resolveGraphNode(*event.graphNode);
     if (event.node && event.node->location.known())
         r->location = event.node->location;
     else if (event.phase != Phase::Backward && executionContext().locationProvider)
