@@ -38,8 +38,15 @@ void inferTile(const OpCall& call, SpecList& out)
     const Shape padded = paddedShape(call);
     const std::vector<std::int64_t> multiples = call.attrs.getInts("multiples");
     Shape shape;
-    for (int a = 0; a < padded.rank(); ++a)
-        shape.push_back(padded[a] * multiples[static_cast<std::size_t>(a)]);
+    std::int64_t elements = 1;
+    for (int a = 0; a < padded.rank(); ++a) {
+        // Checked: huge multiples would overflow int64 (undefined behaviour) before any allocation.
+        std::int64_t dim = 0;
+        if (__builtin_mul_overflow(padded[a], multiples[static_cast<std::size_t>(a)], &dim)
+            || __builtin_mul_overflow(elements, dim, &elements))
+            throwShapeError(call, "the multiples give a result with more elements than int64 can count");
+        shape.push_back(dim);
+    }
     out.push_back({shape, call.input(0).dtype()});
 }
 

@@ -5,6 +5,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <limits>
+
 using namespace gradstep;
 using namespace gradstep::testing;
 
@@ -51,4 +53,13 @@ TEST_CASE("tile's gradient sums over the repeats, also for rank 8 with every axi
     auto h = [](const std::vector<Value>& v) -> Value { return reduceSum(tile(v[0].tensor(), std::vector<std::int64_t>(8, 2))); };
     const Tensor g8 = grad(h)({Tensor::zeros({1, 1, 1, 1, 1, 1, 1, 2})}).tensor();
     CHECK(g8.toDoubles() == std::vector<double>{256, 256});
+}
+
+TEST_CASE("tile refuses multiples whose result cannot be counted in int64")
+{
+    const Tensor x = Tensor::zeros(Shape{3, 2});
+    const std::int64_t huge = std::numeric_limits<std::int64_t>::max() / 2;
+    CHECK_THROWS_AS(tile(x, {huge, 1}), ShapeError); // 3 * huge overflows one dimension
+    CHECK_THROWS_AS(tile(x, {1LL << 40, 1LL << 40}), ShapeError); // each fits, the count does not
+    CHECK(tile(x, {0, huge}).numel() == 0);
 }
