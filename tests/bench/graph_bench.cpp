@@ -4,6 +4,7 @@
 // training step (source -> forward + backward graph -> passes). SPDX-License-Identifier: MIT
 #include "python/host.h"
 #include "python/script_runner.h"
+#include "tests/bench/lenet5_cell.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -36,25 +37,9 @@ def measure(name, fn, min_seconds=2.0, min_samples=15):
     print(f"{mode:8s} {name:36s} median {samples[len(samples) // 2]:8.3f} ms   "
           f"min {samples[0]:8.3f} ms", flush=True)
 
-class LeNet5(nn.Cell):
-    def __init__(self):
-        super().__init__()
-        self.conv1 = nn.Conv2d(1, 6, 5, pad_mode="valid")
-        self.conv2 = nn.Conv2d(6, 16, 5, pad_mode="valid")
-        self.fc1 = nn.Dense(400, 120, weight_init=Normal(0.02))
-        self.fc2 = nn.Dense(120, 84, weight_init=Normal(0.02))
-        self.fc3 = nn.Dense(84, 10, weight_init=Normal(0.02))
-        self.relu = nn.ReLU()
-        self.pool = nn.MaxPool2d(kernel_size=2, stride=2)
-        self.flatten = nn.Flatten()
-    def construct(self, x):
-        x = self.pool(self.relu(self.conv1(x)))
-        x = self.pool(self.relu(self.conv2(x)))
-        x = self.flatten(x)
-        x = self.relu(self.fc1(x))
-        x = self.relu(self.fc2(x))
-        return self.fc3(x)
+)PY";
 
+constexpr const char* kTrain = R"PY(
 class Mlp(nn.Cell):
     def __init__(self):
         super().__init__()
@@ -111,7 +96,7 @@ int main()
     const std::filesystem::path dir = std::filesystem::temp_directory_path() / "gradstep_graph_bench";
     std::filesystem::create_directories(dir);
     const std::filesystem::path script = dir / "graph_bench.py";
-    std::ofstream(script) << kScript;
+    std::ofstream(script) << kScript << bench::kLeNet5Cell << kTrain;
     python::Host::start();
     const bool ok = run(script, python::ModeOverride::PyNative, "pynative")
                     && run(script, python::ModeOverride::Graph, "graph");

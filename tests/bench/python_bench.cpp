@@ -9,6 +9,7 @@
 #include "python/host.h"
 #include "python/script_runner.h"
 #include "random/generator.h"
+#include "tests/bench/lenet5_cell.h"
 #include "tests/bench/timing.h"
 
 #include <cmath>
@@ -59,24 +60,9 @@ def adds():
         z = x + y
 measure("python: empty loop, per iteration", empty_loop, 1, 100_000)
 measure("python: z = x + y, 1-element float32 (gradstep)", adds, 1, 100_000)
-class LeNet5(nn.Cell):
-    def __init__(self, num_class=10, num_channel=1):
-        super().__init__()
-        self.conv1 = nn.Conv2d(num_channel, 6, 5, pad_mode="valid")
-        self.conv2 = nn.Conv2d(6, 16, 5, pad_mode="valid")
-        self.fc1 = nn.Dense(16 * 5 * 5, 120, weight_init=Normal(0.02))
-        self.fc2 = nn.Dense(120, 84, weight_init=Normal(0.02))
-        self.fc3 = nn.Dense(84, num_class, weight_init=Normal(0.02))
-        self.relu = nn.ReLU()
-        self.max_pool2d = nn.MaxPool2d(kernel_size=2, stride=2)
-        self.flatten = nn.Flatten()
-    def construct(self, x):
-        x = self.max_pool2d(self.relu(self.conv1(x)))
-        x = self.max_pool2d(self.relu(self.conv2(x)))
-        x = self.flatten(x)
-        x = self.relu(self.fc1(x))
-        x = self.relu(self.fc2(x))
-        return self.fc3(x)
+)PY";
+
+constexpr const char* kGradstepSteps = R"PY(
 ms.set_seed(0)
 net = LeNet5()
 loss_fn = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
@@ -171,7 +157,7 @@ int main()
     std::filesystem::create_directories(dir);
     const std::filesystem::path ours = dir / "gradstep_bench.py";
     const std::filesystem::path torch = dir / "torch_bench.py";
-    std::ofstream(ours) << kTiming << kGradstep;
+    std::ofstream(ours) << kTiming << kGradstep << kLeNet5Cell << kGradstepSteps;
     std::ofstream(torch) << kTiming << kTorch;
 
     cppLeNetStep();

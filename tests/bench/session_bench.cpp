@@ -7,6 +7,7 @@
 #include "python/host.h"
 #include "python/script_runner.h"
 #include "session/session.h"
+#include "tests/bench/lenet5_cell.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -25,26 +26,9 @@ import numpy as np
 import mindspore as ms
 from mindspore import Tensor, nn
 
-class LeNet5(nn.Cell):
-    def __init__(self):
-        super().__init__()
-        self.conv1 = nn.Conv2d(1, 6, 5, pad_mode="valid")
-        self.conv2 = nn.Conv2d(6, 16, 5, pad_mode="valid")
-        self.fc1 = nn.Dense(400, 120)
-        self.fc2 = nn.Dense(120, 84)
-        self.fc3 = nn.Dense(84, 10)
-        self.relu = nn.ReLU()
-        self.pool = nn.MaxPool2d(kernel_size=2, stride=2)
-        self.flatten = nn.Flatten()
+)";
 
-    def construct(self, x):
-        x = self.pool(self.relu(self.conv1(x)))
-        x = self.pool(self.relu(self.conv2(x)))
-        x = self.flatten(x)
-        x = self.relu(self.fc1(x))
-        x = self.relu(self.fc2(x))
-        return self.fc3(x)
-
+constexpr const char* kSteps = R"(
 ms.set_seed(0)
 net = LeNet5()
 loss_fn = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
@@ -129,7 +113,7 @@ int main(int argc, char** argv)
                                       / ("gradstep_session_bench_" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
     const std::filesystem::path script = dir / "lenet5_step.py";
-    std::string text = kScript;
+    std::string text = std::string(kScript) + bench::kLeNet5Cell + kSteps;
     text.replace(text.find("STEPS"), 5, std::to_string(steps));
     std::ofstream(script) << text;
 
