@@ -56,9 +56,12 @@ std::vector<std::int64_t> indexValues(const Tensor& indices)
 
 std::int64_t dimProduct(const Shape& shape, int from, int to)
 {
+    // A tensor with a zero dimension may have other dimensions whose product alone overflows
+    // int64 (tile of [0, 3] by [1, 2^62]); such a product is refused instead of overflowing.
     std::int64_t n = 1;
     for (int a = from; a < to; ++a)
-        n *= shape[a];
+        if (__builtin_mul_overflow(n, shape[a], &n))
+            throw ShapeError("the dimensions " + shape.toString() + " multiply beyond int64");
     return n;
 }
 

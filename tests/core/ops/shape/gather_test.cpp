@@ -6,6 +6,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <limits>
+
 using namespace gradstep;
 using namespace gradstep::testing;
 
@@ -55,4 +57,12 @@ TEST_CASE("unsorted_segment_sum adds rows into their segments, unnamed segments 
     CHECK(z.toDoubles() == std::vector<double>{2, 0 + 1 + 3});
     CHECK_THROWS_AS(unsortedSegmentSum(x, ints({4}, {0, 1, 2, 4}), 4), IndexError);
     CHECK_THROWS_AS(unsortedSegmentSum(x, ints({3}, {0, 1, 2}), 4), ShapeError);
+}
+
+TEST_CASE("gather refuses an empty tensor whose other dimensions multiply beyond int64")
+{
+    const std::int64_t huge = std::numeric_limits<std::int64_t>::max();
+    const Tensor x = Tensor::zeros(Shape{4, huge, 0});
+    const Tensor none = Tensor::fromVector<std::int64_t>(Shape{0}, {});
+    CHECK_THROWS_AS(gather(x, none, 2), ShapeError);
 }
