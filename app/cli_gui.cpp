@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "app/cli_gui.h"
 
+#include "app/install_layout.h"
 #include "python/host.h"
 #include "views/graph_view.h"
 #include "views/window/main_window.h"
 
 #include <QApplication>
-#include <QDir>
-#include <QFileInfo>
 #include <QTimer>
 #include <cstdio>
 #include <cstring>
@@ -85,10 +84,7 @@ int parse(int argc, char** argv, GuiOptions& o)
 
 QString defaultSample()
 {
-    const QString installed = QCoreApplication::applicationDirPath() + QStringLiteral("/../share/gradstep/samples/lenet5_digits.py");
-    if (QFileInfo::exists(installed))
-        return QDir::cleanPath(installed);
-    return QStringLiteral(GRADSTEP_SOURCE_DIR "/samples/lenet5_digits.py");
+    return QString::fromStdString((samplesDirectory() / "lenet5_digits.py").string());
 }
 
 /// Steps until `target` nodes ran (or the script stopped), then grabs the window.
