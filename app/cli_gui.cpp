@@ -7,6 +7,7 @@
 #include "views/window/main_window.h"
 
 #include <QApplication>
+#include <QIcon>
 #include <QTimer>
 #include <cstdio>
 #include <cstring>
@@ -133,6 +134,10 @@ int guiCommand(int argc, char** argv)
         QApplication app(qtArgc, qtArgv);
         QCoreApplication::setOrganizationName(QStringLiteral("gradstep"));
         QCoreApplication::setApplicationName(QStringLiteral("gradstep"));
+        // The installed desktop entry and icon (packaging/): Wayland matches the window to
+        // gradstep.desktop by this name; the icon comes from the hicolor theme when installed.
+        QGuiApplication::setDesktopFileName(QStringLiteral("gradstep"));
+        QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("gradstep")));
         const bool screenshot = !o.screenshot.isEmpty();
         views::MainWindow window(!screenshot);
         if (screenshot) {
