@@ -1,10 +1,9 @@
 # Writes the man page from the built binary's own help, so it cannot drift from it: help2man
 # formats `gradstep --help` (and reads `--version`), then every command that `--help` lists gets
 # its own section made by help2man from `gradstep COMMAND --help`.
-# cmake -DGRADSTEP=path/to/gradstep -DHELP2MAN=path -DSAMPLES_DIR=/usr/share/gradstep/samples
-#       -DOUTPUT=gradstep.1 -P man_page.cmake
+# cmake -DGRADSTEP=path/to/gradstep -DHELP2MAN=path -DOUTPUT=gradstep.1 -P man_page.cmake
 # SPDX-License-Identifier: MIT
-foreach(variable GRADSTEP HELP2MAN SAMPLES_DIR OUTPUT)
+foreach(variable GRADSTEP HELP2MAN OUTPUT)
     if(NOT DEFINED ${variable})
         message(FATAL_ERROR "man_page.cmake: -D${variable}=... is required")
     endif()
@@ -63,9 +62,10 @@ foreach(line IN LISTS command_lines)
     string(APPEND page ".SS \"gradstep ${command}\"\n${body}")
 endforeach()
 
-string(APPEND page ".SH FILES\n.TP\n.I ${SAMPLES_DIR}\n"
+string(APPEND page ".SH FILES\n.TP\n.I /usr/share/gradstep/samples\n"
     "the sample scripts (each headed by what it teaches) and the handwritten digits they train on; "
-    "\\fBgradstep gui\\fR without a script opens lenet5_digits.py from here\n")
+    "\\fBgradstep gui\\fR without a script opens lenet5_digits.py from here. A gradstep installed "
+    "as PREFIX/bin/gradstep looks in PREFIX/share/gradstep/samples.\n")
 string(APPEND page ".SH EXIT STATUS\n0 success, 1 script error (a FILE:LINE:COL diagnostic on "
     "standard error), 2 bad usage, 130 interrupted with Ctrl\\-C.\n")
 file(WRITE ${OUTPUT} "${page}")
