@@ -78,11 +78,11 @@ public:
             case NodeKind::Op: opRule(node); break;
             case NodeKind::If: ifRule(node); break;
             case NodeKind::Fused: fusedRule(node); break;
-            case NodeKind::While:
-                throw AutodiffError("the while loop '" + node.label()
-                                    + "' has no gradient in graph mode; "
-                                      "unroll it with a constant bound (a for loop over range(n)) "
-                                      "to differentiate it");
+            case NodeKind::While: whileRule(node); break;
+            case NodeKind::WhileGrad:
+                throw AutodiffError("the gradient of the while loop '" + node.label()
+                                    + "' cannot be differentiated again in graph mode; take "
+                                      "higher-order gradients of loops in PyNative mode");
             }
         }
     }
@@ -161,16 +161,14 @@ private:
     }
 
     // A subgraph's gradient graph over (its inputs, one sens per output), returning only the
-    // gradients of its float inputs: what If branches and fused members are differentiated by.
+    // gradients of its float inputs: what If branches, loop bodies and fused members are
+    // differentiated by.
     static Graph subgraphGradient(const Graph& sub, std::vector<std::size_t>& floatInputs)
     {
         GradientSpec spec;
-        floatInputs.clear();
-        for (std::size_t i = 0; i < sub.inputs().size(); ++i)
-            if (isFloating(sub.spec(sub.inputs()[i]).dtype)) {
-                spec.wrt.push_back(sub.inputs()[i]);
-                floatInputs.push_back(i);
-            }
+        floatInputs = floatInputPositions(sub);
+        for (std::size_t i : floatInputs)
+            spec.wrt.push_back(sub.inputs()[i]);
         spec.sensInputs = true;
         Graph g = gradientGraph(sub, spec);
         const std::vector<ValueId> all = g.outputs();
@@ -209,6 +207,19 @@ private:
         const std::vector<ValueId> results = m_graph.addIf(
             node.inputs[0], args, std::move(thenGrad), std::move(elseGrad), backwardIdentity(node));
         accumulateResults(node, 1, floatInputs, results);
+    }
+
+    // Note [While gradients] in graph.h: one WhileGrad node over the loop's initial values and
+    // its output gradients, whose grad subgraph is the body's gradient graph.
+    void whileRule(const GraphNode& node)
+    {
+        std::vector<std::size_t> floatInputs;
+        Graph bodyGrad = subgraphGradient(*node.subgraphs[1], floatInputs);
+        const std::vector<ValueId> args = gradientArguments(node, 0);
+        const std::vector<ValueId> results = m_graph.addWhileGrad(
+            args, *node.subgraphs[0], *node.subgraphs[1], std::move(bodyGrad),
+            node.attrs.getInt("max_iterations"), backwardIdentity(node));
+        accumulateResults(node, 0, floatInputs, results);
     }
 
     void fusedRule(const GraphNode& node)
