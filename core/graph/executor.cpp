@@ -197,9 +197,10 @@ namespace {
 [[noreturn]] void throwBoundExceeded(const GraphNode& node, std::int64_t bound)
 {
     const SourceLocation& at = node.identity.location;
-    throw RuntimeError((at.file ? at.toString() + ": " : std::string())
-                       + "the while loop of '" + node.label() + "' exceeded its bound of "
-                       + std::to_string(bound)
+    const std::string& scope = node.identity.scope;
+    throw RuntimeError((at.file ? at.toString() + ": " : std::string()) + "the while loop"
+                       + (scope.empty() ? std::string() : " in '" + scope + "'")
+                       + " exceeded its bound of " + std::to_string(bound)
                        + " iterations (MindSpore: Exceed function call depth limit "
                        + std::to_string(bound)
                        + "); raise the bound (set_context(max_call_depth=n)) or restructure "

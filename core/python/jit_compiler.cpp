@@ -302,6 +302,12 @@ Flow Compiler::walkBlock(Frame& frame, const py::list& statements, std::size_t f
         } catch (py::error_already_set& error) {
             locate(error);
             throw;
+        } catch (py::builtin_exception& error) {
+            // The compiler's own diagnostics (py::type_error, ...): located here too.
+            error.set_error();
+            py::error_already_set pending;
+            locate(pending);
+            throw pending;
         } catch (const Error& error) {
             // Core errors (a failed join, a bad loop) become the Python errors bind_errors.cpp
             // would make, located here.

@@ -7,6 +7,7 @@
 
 #include "graph/tracer.h"
 
+#include <functional>
 #include <memory>
 
 namespace gradstep::python {
@@ -39,6 +40,13 @@ struct Subgraph {
     Flow flow = Flow::Normal;
 };
 
+/// Where the compiler is in the user's source: saved around subgraphs, whose statements move it.
+struct SourcePosition {
+    py::object file;
+    SourceLocation location;
+    int endLine = 0, endColumn = 0;
+};
+
 class Compiler {
 public:
     explicit Compiler(Graph& graph);
@@ -61,6 +69,8 @@ public:
     py::object evaluate(Frame& frame, const py::handle& expression);
     void assign(Frame& frame, const py::handle& target, const py::object& value);
     NodeIdentity identityHere() const;
+    SourcePosition position() const { return {m_file, m_location, m_endLine, m_endColumn}; }
+    void setPosition(const SourcePosition& at);
     /// Gives the error the location of the statement being compiled (unless it has one).
     void locate(py::error_already_set& error) const;
 
@@ -69,6 +79,12 @@ public:
                    std::size_t index);
     Flow compileFor(Frame& frame, const py::handle& statement);
     Flow compileWhile(Frame& frame, const py::handle& statement);
+    /// An if / while test: `and`, `or` and `not` over tensor values become logical ops (Python
+    /// would ask a tensor for its truth); constants keep Python's short-circuit. The result is a
+    /// Python value or a tensor.
+    py::object evaluateCondition(Frame& frame, const py::handle& test);
+    /// A `while` whose condition depends on a tensor: a While node (jit_loop.cpp).
+    void compileLoop(Frame& frame, const py::handle& statement);
 
 private:
     Flow statement(Frame& frame, const py::handle& node, const py::list& statements,
@@ -78,6 +94,10 @@ private:
     void setLocation(const Frame& frame, const py::handle& node);
     void checkSideEffects(const py::object& fn, const py::tuple& args);
     Subgraph buildSubgraph(const Frame& frame, const py::list& statements, const char* name);
+    /// A subgraph over the enclosing graph's values that `fill` builds (with the subgraph's
+    /// builder and frame current); values it meets from enclosing graphs become its inputs.
+    Subgraph buildSubgraph(const Frame& frame, const char* name,
+                           const std::function<Flow(Subgraph&)>& fill);
     void joinBranches(Frame& frame, Subgraph& yes, Subgraph& no, const py::handle& test,
                       const py::object& condition);
     std::vector<ValueId> unify(Subgraph& yes, Subgraph& no, std::vector<Graph>& graphs);
@@ -98,5 +118,10 @@ private:
 
 Compiler* currentCompiler();
 bool isSymbolicObject(const py::handle& object);
+/// Python's truth of a compile-time value.
+bool truthOf(const py::object& value);
+/// A tensor condition as the one-element Bool tensor If and While nodes take (MindSpore casts a
+/// number: x != 0).
+py::object boolCondition(const py::object& condition);
 
 } // namespace gradstep::python
