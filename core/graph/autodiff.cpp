@@ -79,6 +79,7 @@ public:
             case NodeKind::If: ifRule(node); break;
             case NodeKind::Fused: fusedRule(node); break;
             case NodeKind::While: whileRule(node); break;
+            case NodeKind::CustomBprop: bpropRule(node); break;
             case NodeKind::WhileGrad:
                 throw AutodiffError("the gradient of the while loop '" + node.label()
                                     + "' cannot be differentiated again in graph mode; take "
@@ -220,6 +221,25 @@ private:
             args, *node.subgraphs[0], *node.subgraphs[1], std::move(bodyGrad),
             node.attrs.getInt("max_iterations"), backwardIdentity(node));
         accumulateResults(node, 0, floatInputs, results);
+    }
+
+    // Note [Custom bprop in graphs] in graph.h: the bprop subgraph inlined over (operands, out,
+    // dout); its results are the argument leaves' gradients, verbatim. Its nodes name the
+    // CustomBprop node as their origin.
+    void bpropRule(const GraphNode& node)
+    {
+        std::vector<ValueId> args = node.inputs;
+        args.insert(args.end(), node.outputs.begin(), node.outputs.end());
+        for (const Tensor& g : outputGrads(node))
+            args.push_back(m_tracer.valueOf(g));
+        const std::size_t first = m_graph.nodes().size();
+        const std::vector<ValueId> results = inlineGraph(m_graph, *node.subgraphs[1], args);
+        for (std::size_t k = first; k < m_graph.nodes().size(); ++k)
+            if (m_graph.node(static_cast<NodeId>(k)).identity.origin == kNoId)
+                m_graph.setOrigin(static_cast<NodeId>(k), node.id);
+        for (std::size_t i = 0; i < results.size(); ++i)
+            if (m_requires[node.inputs[i]])
+                accumulate(node.inputs[i], m_tracer.bind(results[i]));
     }
 
     void fusedRule(const GraphNode& node)

@@ -1,4 +1,4 @@
-// If, While, WhileGrad and FusedElementwise nodes: the nodes that hold subgraphs. Their checks are the
+// If, While, WhileGrad, CustomBprop and FusedElementwise nodes: the nodes that hold subgraphs. Their checks are the
 // compile-time errors graph mode reports (MindSpore's Type / Shape Join Failed for branches).
 // SPDX-License-Identifier: MIT
 #include "graph/graph.h"
@@ -10,6 +10,8 @@ const OpDef kWhileOp{"While", "while", OpKind::Other, 0, -1, nullptr, nullptr, n
 const OpDef kFusedElementwiseOp{
     "FusedElementwise", "fused", OpKind::Elementwise, 1, -1, nullptr, nullptr, nullptr};
 const OpDef kWhileGradOp{"WhileGrad", "while grad", OpKind::Other, 0, -1, nullptr, nullptr, nullptr};
+const OpDef kCustomBpropOp{
+    "CustomBprop", "custom bprop", OpKind::Other, 0, -1, nullptr, nullptr, nullptr};
 
 namespace {
 
@@ -95,7 +97,9 @@ std::string_view subgraphName(NodeKind kind, std::size_t index)
 {
     static constexpr std::string_view kIf[] = {"then", "else"};
     static constexpr std::string_view kWhile[] = {"cond", "body", "grad"};
+    static constexpr std::string_view kBprop[] = {"construct", "bprop"};
     switch (kind) {
+    case NodeKind::CustomBprop: return kBprop[index % 2];
     case NodeKind::If: return kIf[index % 2];
     case NodeKind::While:
     case NodeKind::WhileGrad: return kWhile[index % 3];
@@ -195,6 +199,43 @@ std::vector<ValueId> Graph::addWhileGrad(std::span<const ValueId> operands, Grap
     m_nodes.back().subgraphs = {std::make_shared<const Graph>(std::move(condition)),
                                 std::make_shared<const Graph>(std::move(body)),
                                 std::make_shared<const Graph>(std::move(bodyGradient))};
+    return out;
+}
+
+std::vector<ValueId> Graph::addCustomBprop(std::span<const ValueId> operands,
+                                           std::int64_t arguments, Graph construct, Graph bprop,
+                                           NodeIdentity identity)
+{
+    checkInputs(operands, "CustomBprop");
+    if (arguments < 0 || static_cast<std::size_t>(arguments) > operands.size())
+        throw ValueError("a custom bprop node has " + std::to_string(operands.size())
+                         + " operands, so at most that many arguments, got "
+                         + std::to_string(arguments));
+    checkSignature(construct, *this, operands, "the construct of a custom bprop");
+    const SpecList specs = outputSpecs(construct);
+    if (bprop.inputs().size() != operands.size() + 2 * specs.size())
+        throw TypeError("the bprop takes " + std::to_string(bprop.inputs().size())
+                        + " inputs, expected the " + std::to_string(operands.size())
+                        + " operands, out and dout (" + std::to_string(specs.size())
+                        + " each)");
+    for (std::size_t i = 0; i < bprop.inputs().size(); ++i) {
+        const TensorSpec& want = i < operands.size() ? spec(operands[i])
+                                                     : specs[(i - operands.size()) % specs.size()];
+        checkJoinable(bprop.spec(bprop.inputs()[i]), want, "bprop input " + std::to_string(i));
+    }
+    const auto count = static_cast<std::size_t>(arguments);
+    if (bprop.outputs().size() != count)
+        throw TypeError("the bprop returns " + std::to_string(bprop.outputs().size())
+                        + " gradients, expected one per argument (" + std::to_string(count) + ")");
+    for (std::size_t i = 0; i < count; ++i)
+        checkJoinable(spec(operands[i]), bprop.spec(bprop.outputs()[i]),
+                      "the gradient the bprop returns for argument " + std::to_string(i));
+    Attrs attrs;
+    attrs.set("arguments", arguments);
+    std::vector<ValueId> out = newNode(NodeKind::CustomBprop, kCustomBpropOp, operands,
+                                       std::move(attrs), std::move(identity), specs);
+    m_nodes.back().subgraphs = {std::make_shared<const Graph>(std::move(construct)),
+                                std::make_shared<const Graph>(std::move(bprop))};
     return out;
 }
 

@@ -142,6 +142,7 @@ void GraphExecutor::runNode(const GraphNode& node, bool observed)
     case NodeKind::If: runIf(node, inputs); return;
     case NodeKind::While: runWhile(node, inputs); return;
     case NodeKind::WhileGrad: runWhileGrad(node, inputs); return;
+    case NodeKind::CustomBprop: runCustomBprop(node, inputs); return;
     case NodeKind::Fused: runFused(node, inputs, observed); return;
     }
 }
@@ -268,6 +269,15 @@ void GraphExecutor::runWhileGrad(const GraphNode& node, std::span<const Tensor> 
         results.push_back(grads[floats[j]]);
         m_values[node.outputs[j]] = results.back();
     }
+    events.finished(results);
+}
+
+void GraphExecutor::runCustomBprop(const GraphNode& node, std::span<const Tensor> inputs)
+{
+    NodeEvents events(node, inputs);
+    const TensorList results = subExecutor(node, 0).run(inputs);
+    for (std::size_t i = 0; i < results.size(); ++i)
+        m_values[node.outputs[i]] = results[i];
     events.finished(results);
 }
 

@@ -182,6 +182,9 @@ std::vector<ValueId> Graph::addCopy(const GraphNode& node, std::span<const Value
     case NodeKind::WhileGrad:
         return addWhileGrad(inputs, *node.subgraphs[0], *node.subgraphs[1], *node.subgraphs[2],
                             node.attrs.getInt("max_iterations"), node.identity);
+    case NodeKind::CustomBprop:
+        return addCustomBprop(inputs, node.attrs.getInt("arguments"), *node.subgraphs[0],
+                              *node.subgraphs[1], node.identity);
     case NodeKind::Fused: break;
     }
     return addFused(inputs, *node.subgraphs[0], node.identity);

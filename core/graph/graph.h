@@ -21,13 +21,14 @@ using NodeId = std::uint32_t;
 inline constexpr std::uint32_t kNoId = 0xffffffffu;
 
 enum class ValueKind : std::uint8_t { Argument, Parameter, Constant, NodeOutput };
-enum class NodeKind : std::uint8_t { Op, If, While, Fused, WhileGrad };
+enum class NodeKind : std::uint8_t { Op, If, While, Fused, WhileGrad, CustomBprop };
 
 // The pseudo-ops naming the nodes that are not registry ops; they have no kernels of their own.
 extern const OpDef kIfOp;
 extern const OpDef kWhileOp;
 extern const OpDef kFusedElementwiseOp;
 extern const OpDef kWhileGradOp;
+extern const OpDef kCustomBpropOp;
 
 /// MindSpore's default bound on a while loop's iterations (its max_call_depth, 1000).
 inline constexpr std::int64_t kDefaultMaxIterations = 1000;
@@ -65,7 +66,7 @@ struct GraphNode {
     std::vector<ValueId> outputs;
     NodeIdentity identity;
     /// If: then, else. While: cond, body. Fused: its member nodes (kept so a view can expand it).
-    /// WhileGrad: cond, body, grad (the body's gradient graph).
+    /// WhileGrad: cond, body, grad (the body's gradient graph). CustomBprop: construct, bprop.
     std::vector<std::shared_ptr<const Graph>> subgraphs;
 
     std::string_view name() const { return op->name; }
@@ -103,6 +104,14 @@ public:
     std::vector<ValueId> addWhileGrad(std::span<const ValueId> operands, Graph condition,
                                       Graph body, Graph bodyGradient, std::int64_t maxIterations,
                                       NodeIdentity identity = {});
+    /// Note [Custom bprop in graphs]: a Cell with a bprop, compiled. operands: the Tensor leaves
+    /// of the Cell's arguments (the first `arguments`), then values from outside that its
+    /// construct or bprop read (Parameters). construct: (operands...) -> out, what the node
+    /// computes. bprop: (operands..., out..., dout...) -> one gradient per argument leaf, which
+    /// graph autodiff uses verbatim (PyNative's Note [Custom bprop]); the other operands get no
+    /// gradient from the node.
+    std::vector<ValueId> addCustomBprop(std::span<const ValueId> operands, std::int64_t arguments,
+                                        Graph construct, Graph bprop, NodeIdentity identity = {});
     /// members: elementwise nodes over the fused node's inputs; its outputs are the node's outputs.
     std::vector<ValueId> addFused(std::span<const ValueId> inputs, Graph members,
                                   NodeIdentity identity = {});

@@ -20,9 +20,8 @@ namespace gradstep {
 ///   attrs    := '{' NAME '=' attr (',' NAME '=' attr)* '}' phase := '[' ('backward'|'update') ']'
 ///   origin   := 'from' VALUE (a value of the forward node whose backward rule made this node)
 ///   scope    := '@' PATH                                location := '#' FILE ':' LINE ':' COL
-///   block    := ('then' | 'else' | 'cond' | 'body' | 'grad' | 'fused') signature '{' ...
-///               'return' values '}'   (If: then else; While: cond body; WhileGrad: cond body
-///               grad; FusedElementwise: fused)
+///   block    := NAME signature '{' ... 'return' values '}'   (If: then else; While: cond
+///               body; WhileGrad: cond body grad; CustomBprop: construct bprop; fused)
 /// Unnamed values print as %0, %1, ... numbered in print order; named ones as %name.
 std::string printGraph(const Graph& graph);
 

@@ -196,9 +196,8 @@ py::object Compiler::call(const py::object& fn, const py::tuple& args, const py:
     checkSideEffects(fn, args);
     static const py::detail::type_info* cellType = py::detail::get_type_info(typeid(Cell));
     if (PyObject_TypeCheck(fn.ptr(), cellType->type)) {
-        Cell& cell = initializedCell(fn);
-        if (cell.hasBprop() && m_customBprop.empty())
-            m_customBprop = cell.className();
+        if (initializedCell(fn).hasBprop())
+            return compileBpropCell(fn, args, kwargs);
         return fn(*args, **kwargs);
     }
     py::object target = py::getattr(fn, "__func__", fn);
@@ -504,7 +503,6 @@ CompiledFunction compileFunction(const py::object& fn, const py::tuple& args,
             outputs.push_back(compiler.tracer().valueOf(leaf));
         graph.setOutputs(std::move(outputs));
         out.parameters = compiler.parameters();
-        out.customBpropCell = compiler.customBpropCell();
     }
     out.graph = std::move(graph);
     out.milliseconds =

@@ -124,10 +124,6 @@ std::size_t leafCount(const OutputTree& tree)
 Graph gradientOf(Entry& e, const GradRequest& request)
 {
     CompiledFunction& c = e.compiled;
-    if (!c.customBpropCell.empty())
-        throw RuntimeError("Cell '" + c.customBpropCell + "' defines bprop, which gradstep's "
-                           "graph mode does not compile; differentiate it in PyNative mode "
-                           "(set_context(mode=PYNATIVE_MODE))");
     GradientSpec spec;
     for (std::int64_t p : request.positions) {
         const ValueId id = c.argumentInputs[static_cast<std::size_t>(p)];

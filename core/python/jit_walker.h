@@ -58,11 +58,13 @@ public:
     /// called (their construct comes back here), print and list mutation checked.
     py::object call(const py::object& fn, const py::tuple& args, const py::dict& kwargs);
     py::object compileSource(const py::object& fn, const py::tuple& args, const py::dict& kwargs);
+    /// A Cell with a bprop: one CustomBprop node (jit_bprop.cpp).
+    py::object compileBpropCell(const py::object& cell, const py::tuple& args,
+                                const py::dict& kwargs);
 
     GraphTracer& tracer() { return *m_builders.back().tracer; }
     Graph& graph() { return *m_builders.back().graph; }
     std::vector<Tensor>& parameters() { return m_parameters; }
-    const std::string& customBpropCell() const { return m_customBprop; }
 
     // Statements (jit_compiler.cpp).
     Flow walkBlock(Frame& frame, const py::list& statements, std::size_t from = 0);
@@ -105,7 +107,6 @@ private:
     std::vector<Builder> m_builders;
     GraphTracer m_tracer;
     std::vector<Tensor> m_parameters;
-    std::string m_customBprop;
     std::vector<Frame*> m_frames;
     py::object m_hook;
     SourceLocation m_location;

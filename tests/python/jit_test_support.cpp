@@ -21,10 +21,11 @@ void Recorder::gradCallFinished(const GradCallEvent& e)
 
 void Recorder::graphCompiled(const GraphCompileEvent& e)
 {
-    Compile c{*e.function, *e.signature, e.compiles, 0, 0, e.graph->totalNodeCount()};
+    Compile c{*e.function, *e.signature, e.compiles, 0, 0, 0, e.graph->totalNodeCount()};
     for (const GraphNode& n : e.graph->nodes()) {
         c.ifNodes += n.kind == NodeKind::If;
         c.whileNodes += n.kind == NodeKind::While;
+        c.customBpropNodes += n.kind == NodeKind::CustomBprop;
     }
     compiles.push_back(std::move(c));
 }

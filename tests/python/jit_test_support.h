@@ -21,6 +21,7 @@ struct Compile {
     std::size_t compiles = 0;
     std::size_t ifNodes = 0;
     std::size_t whileNodes = 0;
+    std::size_t customBpropNodes = 0;
     std::size_t nodes = 0;
 };
 
