@@ -301,3 +301,38 @@ print(ms.grad(ms.grad(Net(), 0), (0, 1))(x, y))
     for (const Compile& c : graph.recorder.compiles)
         CHECK(c.customBpropNodes == 1);
 }
+
+TEST_CASE("Parameter.set_data to a new shape or dtype recompiles the Cell and its gradient",
+          "[python][jit]")
+{
+    ModeRun run = runGraphSource(kPrelude + R"PY(
+ms.set_context(mode=ms.GRAPH_MODE)
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.w = ms.Parameter(Tensor(np.ones((2, 3), np.float32)), name="w")
+    def construct(self, x):
+        return ops.matmul(x, self.w).sum()
+
+net = Net()
+x = Tensor(np.ones((1, 2), np.float32))
+g = ms.grad(net, None, net.trainable_params())
+assert float(net(x)) == 6 and float(net(x)) == 6
+assert g(x)[0].shape == (2, 3)
+net.w.set_data(Tensor(np.ones((2, 4), np.float32)))
+assert float(net(x)) == 8
+assert g(x)[0].shape == (2, 4)
+net.w.set_data(Tensor(np.full((2, 4), 0.5, np.float64)))
+x64 = Tensor(np.ones((1, 2), np.float64))
+assert float(net(x64)) == 4
+assert float(net(x64)) == 4
+stats = ms._jit_stats()
+assert stats["compiles"] == 5 and stats["cache_hits"] == 2, stats
+)PY");
+    INFO(run.outcome.diagnostic());
+    REQUIRE(run.outcome.ok());
+    REQUIRE(run.recorder.compiles.size() == 5);
+    CHECK(run.recorder.compiles[2].function == "Net.construct");
+    CHECK(run.recorder.compiles[2].compiles == 2); // the forward, again for w's new shape
+    CHECK(run.recorder.compiles[3].compiles == 2); // the gradient, again
+}
