@@ -15,8 +15,10 @@ using namespace gradstep::python::test;
 TEST_CASE("the samples give the same losses and gradients in graph and PyNative mode",
           "[python][jit]")
 {
-    for (const char* name : {"linear_regression", "xor_mlp", "has_aux_pitfall", "control_flow",
-                             "lenet5_digits", "custom_bprop"}) {
+    for (const char* name :
+         {"linear_regression", "xor_mlp", "has_aux_pitfall", "control_flow", "lenet5_digits",
+          "custom_bprop", "exploding_gradients", "grad_fallback", "grad_operation_sens",
+          "nan_from_log", "vanishing_gradients", "version_wrapper"}) {
         SECTION(name) { checkSameInBothModes(sample(name), 1e-5); }
     }
 }
