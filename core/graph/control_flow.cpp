@@ -1,5 +1,6 @@
-// If, While, WhileGrad, CustomBprop and FusedElementwise nodes: the nodes that hold subgraphs. Their checks are the
-// compile-time errors graph mode reports (MindSpore's Type / Shape Join Failed for branches).
+// If, While, WhileGrad, CustomBprop and FusedElementwise nodes: the nodes that hold subgraphs.
+// Their checks are the compile-time errors graph mode reports (MindSpore's Type / Shape Join
+// Failed for branches and loop variables).
 // SPDX-License-Identifier: MIT
 #include "graph/graph.h"
 
@@ -9,7 +10,8 @@ const OpDef kIfOp{"If", "if", OpKind::Other, 1, -1, nullptr, nullptr, nullptr};
 const OpDef kWhileOp{"While", "while", OpKind::Other, 0, -1, nullptr, nullptr, nullptr};
 const OpDef kFusedElementwiseOp{
     "FusedElementwise", "fused", OpKind::Elementwise, 1, -1, nullptr, nullptr, nullptr};
-const OpDef kWhileGradOp{"WhileGrad", "while grad", OpKind::Other, 0, -1, nullptr, nullptr, nullptr};
+const OpDef kWhileGradOp{
+    "WhileGrad", "while grad", OpKind::Other, 0, -1, nullptr, nullptr, nullptr};
 const OpDef kCustomBpropOp{
     "CustomBprop", "custom bprop", OpKind::Other, 0, -1, nullptr, nullptr, nullptr};
 

@@ -62,9 +62,11 @@ void setContext(const py::kwargs& kwargs)
         }
         if (key == "max_call_depth") {
             const py::handle depth = item.second;
-            if (!PyLong_Check(depth.ptr()) || PyBool_Check(depth.ptr()) || depth.cast<long long>() <= 0)
-                throw py::value_error("For 'set_context', the argument 'max_call_depth' must be a positive "
-                                      "int, but got " + std::string(py::repr(depth)) + ".");
+            if (!PyLong_Check(depth.ptr()) || PyBool_Check(depth.ptr())
+                || depth.cast<long long>() <= 0)
+                throw py::value_error("For 'set_context', the argument 'max_call_depth' must be a "
+                                      "positive int, but got " + std::string(py::repr(depth))
+                                      + ".");
         }
         settings()[item.first] = item.second;
     }

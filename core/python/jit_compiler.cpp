@@ -25,10 +25,6 @@ std::string nodeType(const py::handle& node)
     return py::str(py::type::handle_of(node).attr("__name__"));
 }
 
-bool isParameter(const Tensor& t)
-{
-    return !isSymbolic(t) && t.impl()->gradFn && t.impl()->gradFn->isLeaf();
-}
 
 // Library code (NumPy, the standard library) runs as it is; only the user's functions are
 // compiled from source.
@@ -123,6 +119,11 @@ bool contains(const py::handle& haystack, const py::handle& needle)
 Compiler* currentCompiler() { return t_compiler; }
 bool jitCompiling() { return t_compiler != nullptr; }
 
+bool isParameterTensor(const Tensor& t)
+{
+    return !isSymbolic(t) && t.impl()->gradFn && t.impl()->gradFn->isLeaf();
+}
+
 bool isSymbolicObject(const py::handle& object)
 {
     const Tensor* t = asTensor(object);
@@ -133,7 +134,7 @@ Compiler::Compiler(Graph& graph) : m_tracer(graph), m_saved(t_compiler)
 {
     m_builders.push_back({&graph, &m_tracer});
     m_tracer.setResolver([this](const Tensor& t) -> std::optional<ValueId> {
-        if (!isParameter(t))
+        if (!isParameterTensor(t))
             return std::nullopt;
         Graph& main = *m_builders.front().graph;
         m_parameters.push_back(t);

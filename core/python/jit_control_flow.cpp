@@ -66,7 +66,8 @@ py::object Compiler::evaluateCondition(Frame& frame, const py::handle& test)
 {
     py::module_ ast = py::module_::import("ast");
     py::object ops = py::module_::import("mindspore").attr("ops");
-    if (py::isinstance(test, ast.attr("UnaryOp")) && py::isinstance(test.attr("op"), ast.attr("Not"))) {
+    if (py::isinstance(test, ast.attr("UnaryOp"))
+        && py::isinstance(test.attr("op"), ast.attr("Not"))) {
         py::object operand = evaluateCondition(frame, test.attr("operand"));
         if (!isSymbolicObject(operand))
             return py::bool_(!truthOf(operand));
@@ -85,8 +86,8 @@ py::object Compiler::evaluateCondition(Frame& frame, const py::handle& test)
             continue;
         }
         operand = boolCondition(operand);
-        combined = !combined ? operand
-                             : ops.attr(conjunction ? "logical_and" : "logical_or")(combined, operand);
+        const char* op = conjunction ? "logical_and" : "logical_or";
+        combined = !combined ? operand : ops.attr(op)(combined, operand);
     }
     return combined ? combined : py::bool_(conjunction);
 }
@@ -129,6 +130,10 @@ Subgraph Compiler::buildSubgraph(const Frame& frame, const char* name,
     Graph* inner = s.graph.get();
     auto operands = std::make_shared<std::vector<ValueId>>();
     s.tracer->setResolver([outer, inner, operands](const Tensor& t) -> std::optional<ValueId> {
+        // A tensor created while compiling (a literal) is a constant of the subgraph itself;
+        // values of the enclosing graphs and Parameters are passed in.
+        if (!isSymbolic(t) && !isParameterTensor(t))
+            return std::nullopt;
         const ValueId value = outer.tracer->valueOf(t);
         operands->push_back(value);
         return inner->addInput("in" + std::to_string(operands->size() - 1),

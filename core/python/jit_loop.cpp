@@ -181,9 +181,10 @@ void Compiler::compileLoop(Frame& frame, const py::handle& statement)
             return walkBlock(s.frame, body);
         });
         if (loop.flow != Flow::Normal)
-            throw py::type_error(std::string(loop.flow == Flow::Return ? "return" : "break and continue")
-                                 + " inside a `while` on a tensor condition are not supported in "
-                                   "graph mode; fold the exit into the loop's condition");
+            throw py::type_error(
+                std::string(loop.flow == Flow::Return ? "return" : "break and continue")
+                + " inside a `while` on a tensor condition are not supported in graph mode; "
+                  "fold the exit into the loop's condition");
         setPosition(here);
         // Python numbers the body changes are carried as 0-D tensors: compile the loop again.
         bool promoted = false;

@@ -119,6 +119,8 @@ private:
 
 Compiler* currentCompiler();
 bool isSymbolicObject(const py::handle& object);
+/// A Parameter's tensor (a concrete autodiff leaf): a graph input wherever it is used.
+bool isParameterTensor(const Tensor& t);
 /// Python's truth of a compile-time value.
 bool truthOf(const py::object& value);
 /// A tensor condition as the one-element Bool tensor If and While nodes take (MindSpore casts a

@@ -6,6 +6,9 @@
 // still unroll. SPDX-License-Identifier: MIT
 #include "tests/python/jit_test_support.h"
 
+#include "graph/text_format.h"
+#include "graph/text_parser.h"
+
 #include <catch2/catch.hpp>
 
 using namespace gradstep;
@@ -106,8 +109,14 @@ print(x, int(n))
     REQUIRE(eager.outcome.ok());
     CHECK(graph.outcome.out == eager.outcome.out);
     REQUIRE(graph.recorder.compiles.size() == 3);
-    for (const Compile& c : graph.recorder.compiles)
+    for (const Compile& c : graph.recorder.compiles) {
         CHECK(c.whileNodes == 1);
+        // The compiled loop prints with its subgraphs and the while's location, and round-trips.
+        CHECK_THAT(c.text, Catch::Contains("    cond(") && Catch::Contains("    body(")
+                               && Catch::Contains("{max_iterations=1000}"));
+        CHECK(printGraph(parseGraph(c.text, "compiled.ir")) == c.text);
+    }
+    CHECK_THAT(graph.recorder.compiles[0].text, Catch::Contains("main.py:7:5"));
     // The doubling loop ran 4 and 0 times, halving 5, counting 4: one condition per iteration and
     // one more per run (each condition has one Less or Greater), body nodes once per iteration.
     CHECK(graph.recorder.started["While"] == 4);

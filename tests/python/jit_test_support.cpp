@@ -1,6 +1,8 @@
 // Helpers shared by the graph-mode tests (see jit_test_support.h). SPDX-License-Identifier: MIT
 #include "tests/python/jit_test_support.h"
 
+#include "graph/text_format.h"
+
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -21,7 +23,8 @@ void Recorder::gradCallFinished(const GradCallEvent& e)
 
 void Recorder::graphCompiled(const GraphCompileEvent& e)
 {
-    Compile c{*e.function, *e.signature, e.compiles, 0, 0, 0, e.graph->totalNodeCount()};
+    Compile c{*e.function, *e.signature, e.compiles, 0, 0, 0, e.graph->totalNodeCount(),
+              printGraph(*e.graph)};
     for (const GraphNode& n : e.graph->nodes()) {
         c.ifNodes += n.kind == NodeKind::If;
         c.whileNodes += n.kind == NodeKind::While;

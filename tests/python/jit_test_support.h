@@ -23,6 +23,7 @@ struct Compile {
     std::size_t whileNodes = 0;
     std::size_t customBpropNodes = 0;
     std::size_t nodes = 0;
+    std::string text; ///< the compiled graph's text form
 };
 
 /// Gradients of the first gradient-function calls (copied), every compile, and how many times

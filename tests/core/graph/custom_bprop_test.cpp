@@ -27,7 +27,8 @@ const char* const kRounding = "graph @f(%x : f64[3], %w : f64[3] param) {\n"
                               "      %2 : f64[3] = Mul(%1, %b) @Round\n"
                               "      return %2\n"
                               "    }\n"
-                              "    bprop(%a : f64[3], %b : f64[3], %out : f64[3], %dout : f64[3]) {\n"
+                              "    bprop(%a : f64[3], %b : f64[3], %out : f64[3], "
+                              "%dout : f64[3]) {\n"
                               "      %three : f64[] = constant 3.0\n"
                               "      %3 : f64[3] = Mul(%dout, %three) [backward] @Round\n"
                               "      %4 : f64[3] = Add(%3, %out) [backward] @Round\n"
@@ -78,5 +79,6 @@ TEST_CASE("a custom bprop node checks its bprop's signature and results")
     std::string missing = kRounding;
     missing.replace(missing.find(", %dout : f64[3]"), 16, "");
     missing.replace(missing.find("Mul(%dout"), 9, "Mul(%out");
-    CHECK_THROWS_WITH(parseGraph(missing, "missing.ir"), Catch::Contains("the bprop takes 3 inputs"));
+    CHECK_THROWS_WITH(parseGraph(missing, "missing.ir"),
+                      Catch::Contains("the bprop takes 3 inputs"));
 }
