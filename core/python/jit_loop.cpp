@@ -103,6 +103,53 @@ bool sameValue(const py::object& a, const py::object& b)
            || (py::type::handle_of(a).is(py::type::handle_of(b)) && !asTensor(a) && a.equal(b));
 }
 
+// Python numbers the body changes are carried as 0-D tensors (the loop is then compiled again).
+bool promoteChangedNumbers(Frame& frame, const LoopPlan& plan, const Subgraph& loop)
+{
+    bool promoted = false;
+    for (const py::object& name : plan.numbers) {
+        const py::object before = frame.env[name];
+        if (!loop.frame.env.contains(name) || sameValue(before, loop.frame.env[name]))
+            continue;
+        frame.env[name] = py::module_::import("mindspore").attr("Tensor")(before);
+        promoted = true;
+    }
+    return promoted;
+}
+
+void checkFixed(const Frame& frame, const LoopPlan& plan, const Subgraph& loop)
+{
+    for (const py::object& name : plan.fixed)
+        if (!sameValue(frame.env[name], loop.frame.env[name]))
+            throw py::type_error("variable '" + std::string(py::str(name)) + "' holds a Python "
+                                 + kindOf(frame.env[name])
+                                 + " that the body of a `while` on a tensor condition changes; "
+                                   "graph mode carries only tensors (and numbers, as 0-D "
+                                   "tensors) from one iteration to the next");
+}
+
+// The body's values of the carried variables, which must keep their shapes and dtypes.
+std::vector<ValueId> carriedOutputs(const LoopPlan& plan, Subgraph& loop)
+{
+    std::vector<ValueId> outputs;
+    for (const LoopVariable& v : plan.carried) {
+        std::vector<Tensor> after;
+        outputTreeOf(loop.frame.env[v.name], after);
+        const std::string subject = "Cannot join the values of a while loop's iterations, "
+                                    "variable '" + std::string(py::str(v.name)) + "'";
+        if (after.size() != v.initial.size())
+            throw py::type_error(subject + " changes from " + std::to_string(v.initial.size())
+                                 + " tensors to " + std::to_string(after.size())
+                                 + " in the loop body; it must keep its kind");
+        for (std::size_t k = 0; k < after.size(); ++k) {
+            checkJoinable({v.initial[k].shape(), v.initial[k].dtype()},
+                          {after[k].shape(), after[k].dtype()}, subject);
+            outputs.push_back(loop.tracer->valueOf(after[k]));
+        }
+    }
+    return outputs;
+}
+
 // Rebuilds a subgraph over (carried leaves, every captured value), as the While node passes them.
 Graph loopGraph(const Subgraph& sub, const char* name, const LoopPlan& plan,
                 const std::vector<ValueId>& captures, const Graph& outer, bool passCaptures)
@@ -186,45 +233,10 @@ void Compiler::compileLoop(Frame& frame, const py::handle& statement)
                 + " inside a `while` on a tensor condition are not supported in graph mode; "
                   "fold the exit into the loop's condition");
         setPosition(here);
-        // Python numbers the body changes are carried as 0-D tensors: compile the loop again.
-        bool promoted = false;
-        for (const py::object& name : plan.numbers) {
-            const py::object before = frame.env[name];
-            if (!loop.frame.env.contains(name) || sameValue(before, loop.frame.env[name]))
-                continue;
-            frame.env[name] = py::module_::import("mindspore").attr("Tensor")(before);
-            promoted = true;
-        }
-        for (const py::object& name : plan.fixed)
-            if (!sameValue(frame.env[name], loop.frame.env[name]))
-                throw py::type_error(
-                    "variable '" + std::string(py::str(name)) + "' holds a Python "
-                    + kindOf(frame.env[name])
-                    + " that the body of a `while` on a tensor condition changes; graph mode "
-                      "carries only tensors (and numbers, as 0-D tensors) from one iteration to "
-                      "the next");
-        if (promoted) {
-            loop.tracer.reset();
-            continue;
-        }
-        std::vector<ValueId> bodyOutputs;
-        for (const LoopVariable& v : plan.carried) {
-            std::vector<Tensor> after;
-            const py::object value = loop.frame.env[v.name];
-            outputTreeOf(value, after);
-            const std::string subject = "Cannot join the values of a while loop's iterations, "
-                                        "variable '" + std::string(py::str(v.name)) + "'";
-            if (after.size() != v.initial.size())
-                throw py::type_error(subject + " changes from " + std::to_string(v.initial.size())
-                                     + " tensors to " + std::to_string(after.size())
-                                     + " in the loop body; it must keep its kind");
-            for (std::size_t k = 0; k < after.size(); ++k) {
-                checkJoinable({v.initial[k].shape(), v.initial[k].dtype()},
-                              {after[k].shape(), after[k].dtype()}, subject);
-                bodyOutputs.push_back(loop.tracer->valueOf(after[k]));
-            }
-        }
-        loop.graph->setOutputs(std::move(bodyOutputs));
+        checkFixed(frame, plan, loop);
+        if (promoteChangedNumbers(frame, plan, loop))
+            continue; // again, with those numbers as tensors
+        loop.graph->setOutputs(carriedOutputs(plan, loop));
         loop.tracer.reset();
         emitLoop(*this, frame, plan, cond, loop);
         return;
