@@ -78,11 +78,12 @@ public:
             case NodeKind::Op: opRule(node); break;
             case NodeKind::If: ifRule(node); break;
             case NodeKind::Fused: fusedRule(node); break;
-            case NodeKind::While:
-                throw AutodiffError("the while loop '" + node.label()
-                                    + "' has no gradient in graph mode; "
-                                      "unroll it with a constant bound (a for loop over range(n)) "
-                                      "to differentiate it");
+            case NodeKind::While: whileRule(node); break;
+            case NodeKind::CustomBprop: bpropRule(node); break;
+            case NodeKind::WhileGrad:
+                throw AutodiffError("the gradient of the while loop '" + node.label()
+                                    + "' cannot be differentiated again in graph mode; take "
+                                      "higher-order gradients of loops in PyNative mode");
             }
         }
     }
@@ -161,16 +162,14 @@ private:
     }
 
     // A subgraph's gradient graph over (its inputs, one sens per output), returning only the
-    // gradients of its float inputs: what If branches and fused members are differentiated by.
+    // gradients of its float inputs: what If branches, loop bodies and fused members are
+    // differentiated by.
     static Graph subgraphGradient(const Graph& sub, std::vector<std::size_t>& floatInputs)
     {
         GradientSpec spec;
-        floatInputs.clear();
-        for (std::size_t i = 0; i < sub.inputs().size(); ++i)
-            if (isFloating(sub.spec(sub.inputs()[i]).dtype)) {
-                spec.wrt.push_back(sub.inputs()[i]);
-                floatInputs.push_back(i);
-            }
+        floatInputs = floatInputPositions(sub);
+        for (std::size_t i : floatInputs)
+            spec.wrt.push_back(sub.inputs()[i]);
         spec.sensInputs = true;
         Graph g = gradientGraph(sub, spec);
         const std::vector<ValueId> all = g.outputs();
@@ -209,6 +208,38 @@ private:
         const std::vector<ValueId> results = m_graph.addIf(
             node.inputs[0], args, std::move(thenGrad), std::move(elseGrad), backwardIdentity(node));
         accumulateResults(node, 1, floatInputs, results);
+    }
+
+    // Note [While gradients] in graph.h: one WhileGrad node over the loop's initial values and
+    // its output gradients, whose grad subgraph is the body's gradient graph.
+    void whileRule(const GraphNode& node)
+    {
+        std::vector<std::size_t> floatInputs;
+        Graph bodyGrad = subgraphGradient(*node.subgraphs[1], floatInputs);
+        const std::vector<ValueId> args = gradientArguments(node, 0);
+        const std::vector<ValueId> results = m_graph.addWhileGrad(
+            args, *node.subgraphs[0], *node.subgraphs[1], std::move(bodyGrad),
+            node.attrs.getInt("max_iterations"), backwardIdentity(node));
+        accumulateResults(node, 0, floatInputs, results);
+    }
+
+    // Note [Custom bprop in graphs] in graph.h: the bprop subgraph inlined over (operands, out,
+    // dout); its results are the argument leaves' gradients, verbatim. Its nodes name the
+    // CustomBprop node as their origin.
+    void bpropRule(const GraphNode& node)
+    {
+        std::vector<ValueId> args = node.inputs;
+        args.insert(args.end(), node.outputs.begin(), node.outputs.end());
+        for (const Tensor& g : outputGrads(node))
+            args.push_back(m_tracer.valueOf(g));
+        const std::size_t first = m_graph.nodes().size();
+        const std::vector<ValueId> results = inlineGraph(m_graph, *node.subgraphs[1], args);
+        for (std::size_t k = first; k < m_graph.nodes().size(); ++k)
+            if (m_graph.node(static_cast<NodeId>(k)).identity.origin == kNoId)
+                m_graph.setOrigin(static_cast<NodeId>(k), node.id);
+        for (std::size_t i = 0; i < results.size(); ++i)
+            if (m_requires[node.inputs[i]])
+                accumulate(node.inputs[i], m_tracer.bind(results[i]));
     }
 
     void fusedRule(const GraphNode& node)

@@ -27,7 +27,9 @@ struct GradientSpec {
 /// are the forward outputs followed by one gradient per `wrt` entry (zeros when the outputs do not
 /// depend on it). Gradients accumulate in the order the PyNative engine adds them. If nodes get an
 /// If node over their branches' gradient graphs; fused nodes are differentiated through their
-/// members; While nodes have no gradient (AutodiffError naming the node).
+/// members; While nodes get a WhileGrad node (Note [While gradients] in graph.h), which itself
+/// has no gradient (AutodiffError naming the node: no second order through loops); CustomBprop
+/// nodes get their bprop subgraph inlined (Note [Custom bprop in graphs] in graph.h).
 Graph gradientGraph(const Graph& forward, const GradientSpec& spec);
 
 /// Copies `callee`'s nodes into `into` over `arguments` (one per callee input) and returns the

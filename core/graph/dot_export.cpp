@@ -198,8 +198,6 @@ void DotWriter::node(const Graph& g, const std::string& prefix, const GraphNode&
             edge(g, prefix, in, id);
         return;
     }
-    static const char* names[3][2] = {{"then", "else"}, {"cond", "body"}, {"fused", "fused"}};
-    const int row = n.kind == NodeKind::If ? 0 : n.kind == NodeKind::While ? 1 : 2;
     const std::size_t skip = n.kind == NodeKind::If ? 1 : 0;
     m_out += indent(depth) + "subgraph cluster_" + std::to_string(m_clusters++) + " {\n";
     m_out += indent(depth + 1) + "label=" + dotQuoted(label(std::string(n.name()))) + "; color=\""
@@ -208,7 +206,7 @@ void DotWriter::node(const Graph& g, const std::string& prefix, const GraphNode&
         const Graph& sub = *n.subgraphs[k];
         const std::string subPrefix = id + "_" + std::to_string(k) + "_";
         m_out += indent(depth + 1) + "subgraph cluster_" + std::to_string(m_clusters++) + " {\n";
-        m_out += indent(depth + 2) + "label=" + dotQuoted(names[row][k & 1]) + "; color=\""
+        m_out += indent(depth + 2) + "label=" + dotQuoted(subgraphName(n.kind, k)) + "; color=\""
                  + kClusterColor + "\";\n";
         body(sub, subPrefix, depth + 2);
         m_out += indent(depth + 1) + "}\n";

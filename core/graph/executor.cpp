@@ -141,6 +141,8 @@ void GraphExecutor::runNode(const GraphNode& node, bool observed)
     case NodeKind::Op: runOp(node, inputs, observed); return;
     case NodeKind::If: runIf(node, inputs); return;
     case NodeKind::While: runWhile(node, inputs); return;
+    case NodeKind::WhileGrad: runWhileGrad(node, inputs); return;
+    case NodeKind::CustomBprop: runCustomBprop(node, inputs); return;
     case NodeKind::Fused: runFused(node, inputs, observed); return;
     }
 }
@@ -191,25 +193,92 @@ void GraphExecutor::runIf(const GraphNode& node, std::span<const Tensor> inputs)
     events.finished(results);
 }
 
+namespace {
+
+[[noreturn]] void throwBoundExceeded(const GraphNode& node, std::int64_t bound)
+{
+    const SourceLocation& at = node.identity.location;
+    const std::string& scope = node.identity.scope;
+    throw RuntimeError((at.file ? at.toString() + ": " : std::string()) + "the while loop"
+                       + (scope.empty() ? std::string() : " in '" + scope + "'")
+                       + " exceeded its bound of " + std::to_string(bound)
+                       + " iterations (MindSpore: Exceed function call depth limit "
+                       + std::to_string(bound)
+                       + "); raise the bound (set_context(max_call_depth=n)) or restructure "
+                         "the loop");
+}
+
+} // namespace
+
+TensorList GraphExecutor::loop(const GraphNode& node, TensorList carried,
+                               std::vector<TensorList>* trajectory)
+{
+    const std::int64_t bound = node.attrs.getInt("max_iterations");
+    for (std::int64_t iteration = 0;; ++iteration) {
+        if (subExecutor(node, 0).run(carried)[0].at(0) == 0.0)
+            return carried;
+        if (iteration == bound)
+            throwBoundExceeded(node, bound);
+        TensorList next = subExecutor(node, 1).run(carried);
+        if (trajectory)
+            trajectory->push_back(std::move(carried));
+        carried = std::move(next);
+    }
+}
+
 void GraphExecutor::runWhile(const GraphNode& node, std::span<const Tensor> inputs)
 {
     NodeEvents events(node, inputs);
-    const std::int64_t bound = node.attrs.getInt("max_iterations");
-    TensorList carried(inputs.begin(), inputs.end());
-    for (std::int64_t iteration = 0;; ++iteration) {
-        if (subExecutor(node, 0).run(carried)[0].at(0) == 0.0)
-            break;
-        if (iteration == bound)
-            throw RuntimeError("the while loop of '" + node.label() + "' exceeded its bound of "
-                               + std::to_string(bound)
-                               + " iterations (MindSpore: Exceed function call depth limit "
-                               + std::to_string(bound)
-                               + "); raise the bound or restructure the loop");
-        carried = subExecutor(node, 1).run(carried);
-    }
+    const TensorList carried = loop(node, TensorList(inputs.begin(), inputs.end()), nullptr);
     for (std::size_t i = 0; i < carried.size(); ++i)
         m_values[node.outputs[i]] = carried[i];
     events.finished(carried);
+}
+
+// Note [While gradients] in graph.h. The replay is a recomputation of values the forward While
+// already reported, so it runs without events; the gradient graph's nodes report per iteration.
+void GraphExecutor::runWhileGrad(const GraphNode& node, std::span<const Tensor> inputs)
+{
+    NodeEvents events(node, inputs);
+    const std::size_t n = inputs.size() / 2;
+    std::vector<TensorList> trajectory;
+    {
+        ExecutionContext& ctx = executionContext();
+        ++ctx.suppressEvents;
+        struct Restore {
+            ExecutionContext& ctx;
+            ~Restore() { --ctx.suppressEvents; }
+        } restore{ctx};
+        loop(node, TensorList(inputs.begin(), inputs.begin() + static_cast<std::ptrdiff_t>(n)),
+             &trajectory);
+    }
+    const std::vector<std::size_t> floats = floatInputPositions(*node.subgraphs[1]);
+    TensorList grads(inputs.begin() + static_cast<std::ptrdiff_t>(n), inputs.end());
+    TensorList arguments;
+    for (std::size_t k = trajectory.size(); k-- > 0;) {
+        arguments = trajectory[k];
+        arguments.insert(arguments.end(), grads.begin(), grads.end());
+        const TensorList step = subExecutor(node, 2).run(arguments);
+        // Loop variables that are not floats carry no gradient: theirs stay as given (unused).
+        for (std::size_t j = 0; j < floats.size(); ++j)
+            grads[floats[j]] = step[j];
+        trajectory[k].clear();
+    }
+    TensorList results;
+    for (std::size_t j = 0; j < floats.size(); ++j) {
+        results.push_back(grads[floats[j]]);
+        m_values[node.outputs[j]] = results.back();
+    }
+    events.finished(results);
+}
+
+void GraphExecutor::runCustomBprop(const GraphNode& node, std::span<const Tensor> inputs)
+{
+    NodeEvents events(node, inputs);
+    const TensorList results = subExecutor(node, 0).run(inputs);
+    for (std::size_t i = 0; i < results.size(); ++i)
+        m_values[node.outputs[i]] = results[i];
+    events.finished(results);
 }
 
 void GraphExecutor::runFused(const GraphNode& node, std::span<const Tensor> inputs, bool observed)

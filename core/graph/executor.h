@@ -15,9 +15,11 @@ class Storage;
 /// Note [Graph execution events]: each node reports started/finished with its inputs, outputs,
 /// phase, scope and graph node. A fused node reports itself and, inside that pair, each member
 /// (then run one by one so every member's value exists); If and While report themselves around
-/// the nodes of the subgraphs they run. With no observer attached, fused nodes run their one-loop
-/// kernel and values with a memory-plan slot (buffer_reuse) share that slot's storage; with an
-/// observer the plan is ignored, so tensors an observer keeps are never overwritten.
+/// the nodes of the subgraphs they run (a While's cond and body nodes once per iteration); a
+/// WhileGrad reports its gradient graph's nodes once per iteration, not its forward replay; a
+/// CustomBprop reports its construct's nodes. With no observer attached, fused nodes run their
+/// one-loop kernel and values with a memory-plan slot (buffer_reuse) share that slot's storage;
+/// with an observer the plan is ignored, so tensors an observer keeps are never overwritten.
 class GraphExecutor {
 public:
     explicit GraphExecutor(Graph graph);
@@ -36,6 +38,11 @@ private:
     void runOp(const GraphNode& node, std::span<const Tensor> inputs, bool observed);
     void runIf(const GraphNode& node, std::span<const Tensor> inputs);
     void runWhile(const GraphNode& node, std::span<const Tensor> inputs);
+    void runWhileGrad(const GraphNode& node, std::span<const Tensor> inputs);
+    void runCustomBprop(const GraphNode& node, std::span<const Tensor> inputs);
+    /// Runs a While (or WhileGrad) node's loop from `carried`; `trajectory` (when given) gets the
+    /// carried values each iteration started from.
+    TensorList loop(const GraphNode& node, TensorList carried, std::vector<TensorList>* trajectory);
     void runFused(const GraphNode& node, std::span<const Tensor> inputs, bool observed);
     Tensor allocate(ValueId id, bool observed);
     void checkInputs(std::span<const Tensor> inputs) const;

@@ -137,7 +137,7 @@ std::vector<ValueId> Graph::addNode(const OpDef& op, std::span<const ValueId> in
 {
     if (!op.infer)
         throw ValueError("'" + std::string(op.name)
-                         + "' is not a registry op; use addIf, addWhile or addFused");
+                         + "' is not a registry op; use addIf, addWhile, addWhileGrad or addFused");
     checkInputs(inputs, op.name);
     checkArity(op, inputs.size());
     // Shape rules read shapes, dtypes and attributes; constants are passed with their values.
@@ -179,6 +179,12 @@ std::vector<ValueId> Graph::addCopy(const GraphNode& node, std::span<const Value
     case NodeKind::While:
         return addWhile(inputs, *node.subgraphs[0], *node.subgraphs[1],
                         node.attrs.getInt("max_iterations"), node.identity);
+    case NodeKind::WhileGrad:
+        return addWhileGrad(inputs, *node.subgraphs[0], *node.subgraphs[1], *node.subgraphs[2],
+                            node.attrs.getInt("max_iterations"), node.identity);
+    case NodeKind::CustomBprop:
+        return addCustomBprop(inputs, node.attrs.getInt("arguments"), *node.subgraphs[0],
+                              *node.subgraphs[1], node.identity);
     case NodeKind::Fused: break;
     }
     return addFused(inputs, *node.subgraphs[0], node.identity);

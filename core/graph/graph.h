@@ -21,12 +21,17 @@ using NodeId = std::uint32_t;
 inline constexpr std::uint32_t kNoId = 0xffffffffu;
 
 enum class ValueKind : std::uint8_t { Argument, Parameter, Constant, NodeOutput };
-enum class NodeKind : std::uint8_t { Op, If, While, Fused };
+enum class NodeKind : std::uint8_t { Op, If, While, Fused, WhileGrad, CustomBprop };
 
 // The pseudo-ops naming the nodes that are not registry ops; they have no kernels of their own.
 extern const OpDef kIfOp;
 extern const OpDef kWhileOp;
 extern const OpDef kFusedElementwiseOp;
+extern const OpDef kWhileGradOp;
+extern const OpDef kCustomBpropOp;
+
+/// MindSpore's default bound on a while loop's iterations (its max_call_depth, 1000).
+inline constexpr std::int64_t kDefaultMaxIterations = 1000;
 
 struct GraphValue {
     ValueId id = kNoId;
@@ -61,6 +66,7 @@ struct GraphNode {
     std::vector<ValueId> outputs;
     NodeIdentity identity;
     /// If: then, else. While: cond, body. Fused: its member nodes (kept so a view can expand it).
+    /// WhileGrad: cond, body, grad (the body's gradient graph). CustomBprop: construct, bprop.
     std::vector<std::shared_ptr<const Graph>> subgraphs;
 
     std::string_view name() const { return op->name; }
@@ -89,6 +95,23 @@ public:
     /// while cond(v): v = body(v), at most maxIterations times (more is a RuntimeError).
     std::vector<ValueId> addWhile(std::span<const ValueId> initial, Graph condition, Graph body,
                                   std::int64_t maxIterations, NodeIdentity identity = {});
+    /// Note [While gradients]: the gradients of a While node's inputs (the float ones, in order)
+    /// given the gradients of its outputs. operands: the loop's initial values, then one gradient
+    /// per loop output. bodyGradient: (carried values..., one gradient per body output...) ->
+    /// gradients of the body's float inputs (autodiff.h subgraph gradient). The node replays the
+    /// loop forward, keeping the carried values of every iteration that ran (never the bound's
+    /// worth), then runs bodyGradient once per iteration in reverse.
+    std::vector<ValueId> addWhileGrad(std::span<const ValueId> operands, Graph condition,
+                                      Graph body, Graph bodyGradient, std::int64_t maxIterations,
+                                      NodeIdentity identity = {});
+    /// Note [Custom bprop in graphs]: a Cell with a bprop, compiled. operands: the Tensor leaves
+    /// of the Cell's arguments (the first `arguments`), then values from outside that its
+    /// construct or bprop read (Parameters). construct: (operands...) -> out, what the node
+    /// computes. bprop: (operands..., out..., dout...) -> one gradient per argument leaf, which
+    /// graph autodiff uses verbatim (PyNative's Note [Custom bprop]); the other operands get no
+    /// gradient from the node.
+    std::vector<ValueId> addCustomBprop(std::span<const ValueId> operands, std::int64_t arguments,
+                                        Graph construct, Graph bprop, NodeIdentity identity = {});
     /// members: elementwise nodes over the fused node's inputs; its outputs are the node's outputs.
     std::vector<ValueId> addFused(std::span<const ValueId> inputs, Graph members,
                                   NodeIdentity identity = {});
@@ -136,5 +159,13 @@ bool isSymbolic(const Tensor& t);
 std::string specToString(const TensorSpec& spec);
 /// "f32", "f64", "i32", "i64", "bool".
 std::string_view shortDTypeName(DType dtype);
+/// How the text form and DOT export name a node's subgraph: "then", "cond", "body", "grad", ...
+std::string_view subgraphName(NodeKind kind, std::size_t index);
+/// MindSpore's join check between two values that must agree (the branches of an if, a loop
+/// variable before and after an iteration): "<subject> differs in dtype. Type Join Failed: ..."
+/// (TypeError) or "<subject> differs in shape. Shape Join Failed: ..." (ValueError).
+void checkJoinable(const TensorSpec& first, const TensorSpec& second, const std::string& subject);
+/// The float inputs of a graph, by position: what a subgraph gradient differentiates.
+std::vector<std::size_t> floatInputPositions(const Graph& graph);
 
 } // namespace gradstep

@@ -161,10 +161,8 @@ private:
         }
         trailer(graph, node, line);
         m_out += line + "\n";
-        static const char* labels[3][2] = {{"then", "else"}, {"cond", "body"}, {"fused", "fused"}};
-        const int row = node.kind == NodeKind::If ? 0 : node.kind == NodeKind::While ? 1 : 2;
         for (std::size_t i = 0; i < node.subgraphs.size(); ++i) {
-            m_out += indent + "  " + labels[row][i & 1];
+            m_out += indent + "  " + std::string(subgraphName(node.kind, i));
             body(*node.subgraphs[i], depth + 2);
             m_out += "\n";
         }

@@ -20,8 +20,8 @@ namespace gradstep {
 ///   attrs    := '{' NAME '=' attr (',' NAME '=' attr)* '}' phase := '[' ('backward'|'update') ']'
 ///   origin   := 'from' VALUE (a value of the forward node whose backward rule made this node)
 ///   scope    := '@' PATH                                location := '#' FILE ':' LINE ':' COL
-///   block    := ('then' | 'else' | 'cond' | 'body' | 'fused') signature '{' ... 'return' values
-///   '}'
+///   block    := NAME signature '{' ... 'return' values '}'   (If: then else; While: cond
+///               body; WhileGrad: cond body grad; CustomBprop: construct bprop; fused)
 /// Unnamed values print as %0, %1, ... numbered in print order; named ones as %name.
 std::string printGraph(const Graph& graph);
 

@@ -183,7 +183,8 @@ private:
         NodeIdentity identity = parseTrailer(scope);
         std::vector<Graph> blocks;
         while (m_in.isIdent("then") || m_in.isIdent("else") || m_in.isIdent("cond")
-               || m_in.isIdent("body") || m_in.isIdent("fused")) {
+               || m_in.isIdent("body") || m_in.isIdent("grad") || m_in.isIdent("fused")
+               || m_in.isIdent("construct") || m_in.isIdent("bprop")) {
             blocks.emplace_back(m_in.take().text);
             parseBody(blocks.back());
         }
@@ -216,6 +217,14 @@ private:
             if (op.text == "While" && blocks.size() == 2)
                 return graph.addWhile(inputs, std::move(blocks[0]), std::move(blocks[1]),
                                       attrs.getInt("max_iterations"), std::move(identity));
+            if (op.text == "WhileGrad" && blocks.size() == 3)
+                return graph.addWhileGrad(inputs, std::move(blocks[0]), std::move(blocks[1]),
+                                          std::move(blocks[2]), attrs.getInt("max_iterations"),
+                                          std::move(identity));
+            if (op.text == "CustomBprop" && blocks.size() == 2)
+                return graph.addCustomBprop(inputs, attrs.getInt("arguments"),
+                                            std::move(blocks[0]), std::move(blocks[1]),
+                                            std::move(identity));
             if (op.text == "FusedElementwise" && blocks.size() == 1)
                 return graph.addFused(inputs, std::move(blocks[0]), std::move(identity));
             const OpDef* def = OpRegistry::instance().find(op.text);

@@ -27,6 +27,7 @@ struct AliasClasses {
 bool mayAlias(const GraphNode& node)
 {
     return node.kind == NodeKind::If || node.kind == NodeKind::While
+           || node.kind == NodeKind::WhileGrad || node.kind == NodeKind::CustomBprop
            || (node.kind == NodeKind::Op && node.op->allocatesOutputs);
 }
 
@@ -175,8 +176,9 @@ const PassInfo kBufferReusePass{
     "slot of the closest size. The executor then allocates each slot once and reuses it across "
     "runs. The report gives the bytes every intermediate would take in its own buffer, the planned "
     "bytes, and the live peak (the lower bound any plan can reach). Graph inputs, constants, "
-    "outputs (and anything that may alias them), outputs of views and of If/While nodes, and "
-    "values inside subgraphs are not planned. Run it last: any later pass drops the plan.",
+    "outputs (and anything that may alias them), outputs of views and of control-flow "
+    "nodes, and values inside subgraphs are not planned. Run it last: any later pass drops the "
+    "plan.",
     {},
     runBufferReuse};
 

@@ -1,9 +1,11 @@
 // mindspore.set_context / get_context (also on mindspore.context), the execution modes,
-// set_seed / get_seed and __version__. Settings other than the mode are stored and returned as
-// given: gradstep computes on the CPU whatever device_target says. SPDX-License-Identifier: MIT
+// set_seed / get_seed and __version__. Settings other than the mode and max_call_depth (graph
+// mode's bound on while loops) are stored and returned as given: gradstep computes on the CPU
+// whatever device_target says. SPDX-License-Identifier: MIT
 #include "python/bindings.h"
 
 #include "data/dataset.h"
+#include "graph/graph.h"
 #include "random/generator.h"
 
 #include <string>
@@ -17,6 +19,7 @@ namespace {
 constexpr int kGraphMode = 0;
 constexpr int kPynativeMode = 1;
 constexpr const char* kVersion = "2.2.14";
+constexpr std::int64_t kDefaultMaxCallDepth = kDefaultMaxIterations;
 
 /// The run's settings and seed: created with the module, released just before Python finalises
 /// (a static py::object would be destroyed after that).
@@ -57,6 +60,14 @@ void setContext(const py::kwargs& kwargs)
                 throw py::value_error("For 'set_context', the argument 'mode' should be context.GRAPH_MODE (0) "
                                       "or context.PYNATIVE_MODE (1), but got " + std::string(py::repr(mode)) + ".");
         }
+        if (key == "max_call_depth") {
+            const py::handle depth = item.second;
+            if (!PyLong_Check(depth.ptr()) || PyBool_Check(depth.ptr())
+                || depth.cast<long long>() <= 0)
+                throw py::value_error("For 'set_context', the argument 'max_call_depth' must be a "
+                                      "positive int, but got " + std::string(py::repr(depth))
+                                      + ".");
+        }
         settings()[item.first] = item.second;
     }
 }
@@ -71,6 +82,8 @@ py::object getContext(const std::string& key)
         return py::str("CPU");
     if (key == "device_id")
         return py::int_(0);
+    if (key == "max_call_depth")
+        return py::int_(kDefaultMaxCallDepth);
     throw py::value_error("For 'get_context', the argument '" + key + "' has not been set and has no default.");
 }
 
@@ -96,6 +109,13 @@ int contextMode()
     if (!settings().contains("mode"))
         return kPynativeMode;
     return settings()["mode"].cast<int>();
+}
+
+std::int64_t contextMaxCallDepth()
+{
+    if (!settings().contains("max_call_depth"))
+        return kDefaultMaxCallDepth;
+    return settings()["max_call_depth"].cast<std::int64_t>();
 }
 
 void resetContext()

@@ -60,6 +60,9 @@ void bindContext(pybind11::module_& m, pybind11::module_& context);
 void resetContext();
 /// set_context's mode: 0 GRAPH_MODE, 1 PYNATIVE_MODE (the default).
 int contextMode();
+/// set_context's max_call_depth (MindSpore's default 1000): graph mode's bound on the iterations
+/// of a `while` on a tensor condition.
+std::int64_t contextMaxCallDepth();
 /// mindspore.ops: functional ops, primitive classes, and the ops.functional / ops.operations aliases.
 void bindOps(pybind11::module_& ops);
 /// mindspore.dataset on `dataset`: sources, pipeline operations, iterators, config, transforms

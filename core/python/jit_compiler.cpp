@@ -25,10 +25,6 @@ std::string nodeType(const py::handle& node)
     return py::str(py::type::handle_of(node).attr("__name__"));
 }
 
-bool isParameter(const Tensor& t)
-{
-    return !isSymbolic(t) && t.impl()->gradFn && t.impl()->gradFn->isLeaf();
-}
 
 // Library code (NumPy, the standard library) runs as it is; only the user's functions are
 // compiled from source.
@@ -123,6 +119,11 @@ bool contains(const py::handle& haystack, const py::handle& needle)
 Compiler* currentCompiler() { return t_compiler; }
 bool jitCompiling() { return t_compiler != nullptr; }
 
+bool isParameterTensor(const Tensor& t)
+{
+    return !isSymbolic(t) && t.impl()->gradFn && t.impl()->gradFn->isLeaf();
+}
+
 bool isSymbolicObject(const py::handle& object)
 {
     const Tensor* t = asTensor(object);
@@ -133,7 +134,7 @@ Compiler::Compiler(Graph& graph) : m_tracer(graph), m_saved(t_compiler)
 {
     m_builders.push_back({&graph, &m_tracer});
     m_tracer.setResolver([this](const Tensor& t) -> std::optional<ValueId> {
-        if (!isParameter(t))
+        if (!isParameterTensor(t))
             return std::nullopt;
         Graph& main = *m_builders.front().graph;
         m_parameters.push_back(t);
@@ -196,9 +197,8 @@ py::object Compiler::call(const py::object& fn, const py::tuple& args, const py:
     checkSideEffects(fn, args);
     static const py::detail::type_info* cellType = py::detail::get_type_info(typeid(Cell));
     if (PyObject_TypeCheck(fn.ptr(), cellType->type)) {
-        Cell& cell = initializedCell(fn);
-        if (cell.hasBprop() && m_customBprop.empty())
-            m_customBprop = cell.className();
+        if (initializedCell(fn).hasBprop())
+            return compileBpropCell(fn, args, kwargs);
         return fn(*args, **kwargs);
     }
     py::object target = py::getattr(fn, "__func__", fn);
@@ -302,6 +302,12 @@ Flow Compiler::walkBlock(Frame& frame, const py::list& statements, std::size_t f
         } catch (py::error_already_set& error) {
             locate(error);
             throw;
+        } catch (py::builtin_exception& error) {
+            // The compiler's own diagnostics (py::type_error, ...): located here too.
+            error.set_error();
+            py::error_already_set pending;
+            locate(pending);
+            throw pending;
         } catch (const Error& error) {
             // Core errors (a failed join, a bad loop) become the Python errors bind_errors.cpp
             // would make, located here.
@@ -498,7 +504,6 @@ CompiledFunction compileFunction(const py::object& fn, const py::tuple& args,
             outputs.push_back(compiler.tracer().valueOf(leaf));
         graph.setOutputs(std::move(outputs));
         out.parameters = compiler.parameters();
-        out.customBpropCell = compiler.customBpropCell();
     }
     out.graph = std::move(graph);
     out.milliseconds =

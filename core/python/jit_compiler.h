@@ -34,8 +34,6 @@ struct CompiledFunction {
     /// For each positional argument: the graph input holding it, or kNoId (not a Tensor).
     std::vector<ValueId> argumentInputs;
     OutputTree output;
-    /// The name of a Cell with a custom bprop met while compiling ("" when none).
-    std::string customBpropCell;
     double milliseconds = 0;
 };
 

@@ -2,7 +2,8 @@
 // while compiling and only the branch taken is compiled; `for` over anything but a symbolic
 // tensor's values is unrolled; an `if` on a tensor becomes an If node whose branches are
 // subgraphs over the values they use, joined variable by variable (MindSpore's Type / Shape Join
-// Failed when they differ); a `while` on a tensor becomes a While node with an iteration bound.
+// Failed when they differ); a `while` on a tensor becomes a While node with an iteration bound
+// (jit_loop.cpp).
 // SPDX-License-Identifier: MIT
 #include "python/jit_walker.h"
 
@@ -36,6 +37,8 @@ bool sameStructure(const OutputTree& a, const OutputTree& b)
     return true;
 }
 
+} // namespace
+
 bool truthOf(const py::object& value)
 {
     const int truth = PyObject_IsTrue(value.ptr());
@@ -44,7 +47,6 @@ bool truthOf(const py::object& value)
     return truth != 0;
 }
 
-/// The condition as the one-element Bool tensor an If node takes (MindSpore casts a number).
 py::object boolCondition(const py::object& condition)
 {
     if (asTensor(condition)->dtype() == DType::Bool)
@@ -52,12 +54,48 @@ py::object boolCondition(const py::object& condition)
     return condition.attr("__ne__")(0);
 }
 
-} // namespace
+void Compiler::setPosition(const SourcePosition& at)
+{
+    m_file = at.file;
+    m_location = at.location;
+    m_endLine = at.endLine;
+    m_endColumn = at.endColumn;
+}
+
+py::object Compiler::evaluateCondition(Frame& frame, const py::handle& test)
+{
+    py::module_ ast = py::module_::import("ast");
+    py::object ops = py::module_::import("mindspore").attr("ops");
+    if (py::isinstance(test, ast.attr("UnaryOp"))
+        && py::isinstance(test.attr("op"), ast.attr("Not"))) {
+        py::object operand = evaluateCondition(frame, test.attr("operand"));
+        if (!isSymbolicObject(operand))
+            return py::bool_(!truthOf(operand));
+        return ops.attr("logical_not")(boolCondition(operand));
+    }
+    if (!py::isinstance(test, ast.attr("BoolOp")))
+        return evaluate(frame, test);
+    const bool conjunction = py::isinstance(test.attr("op"), ast.attr("And"));
+    py::object combined; // the tensor operands so far, combined
+    for (py::handle value : test.attr("values")) {
+        py::object operand = evaluateCondition(frame, value);
+        if (!isSymbolicObject(operand)) {
+            // A false operand decides an `and`, a true one an `or`: the rest is not evaluated.
+            if (truthOf(operand) != conjunction)
+                return py::bool_(!conjunction);
+            continue;
+        }
+        operand = boolCondition(operand);
+        const char* op = conjunction ? "logical_and" : "logical_or";
+        combined = !combined ? operand : ops.attr(op)(combined, operand);
+    }
+    return combined ? combined : py::bool_(conjunction);
+}
 
 Flow Compiler::compileIf(Frame& frame, const py::handle& statement, const py::list& statements,
                          std::size_t index)
 {
-    py::object condition = evaluate(frame, statement.attr("test"));
+    py::object condition = evaluateCondition(frame, statement.attr("test"));
     py::list yesBody = py::list(statement.attr("body"));
     py::list noBody = py::list(statement.attr("orelse"));
     if (!isSymbolicObject(condition))
@@ -69,20 +107,21 @@ Flow Compiler::compileIf(Frame& frame, const py::handle& statement, const py::li
     if (yesReturns != noReturns)
         for (std::size_t i = index + 1; i < statements.size(); ++i)
             (yesReturns ? noBody : yesBody).append(statements[i]);
-    const py::object file = m_file;
-    const SourceLocation location = m_location;
-    const int endLine = m_endLine, endColumn = m_endColumn;
+    const SourcePosition here = position();
     Subgraph yes = buildSubgraph(frame, yesBody, "then");
     Subgraph no = buildSubgraph(frame, noBody, "else");
-    m_file = file;
-    m_location = location;
-    m_endLine = endLine;
-    m_endColumn = endColumn;
+    setPosition(here);
     joinBranches(frame, yes, no, statement, condition);
     return yes.flow;
 }
 
 Subgraph Compiler::buildSubgraph(const Frame& frame, const py::list& statements, const char* name)
+{
+    return buildSubgraph(frame, name, [&](Subgraph& s) { return walkBlock(s.frame, statements); });
+}
+
+Subgraph Compiler::buildSubgraph(const Frame& frame, const char* name,
+                                 const std::function<Flow(Subgraph&)>& fill)
 {
     Subgraph s;
     s.graph = std::make_unique<Graph>(name);
@@ -91,6 +130,10 @@ Subgraph Compiler::buildSubgraph(const Frame& frame, const py::list& statements,
     Graph* inner = s.graph.get();
     auto operands = std::make_shared<std::vector<ValueId>>();
     s.tracer->setResolver([outer, inner, operands](const Tensor& t) -> std::optional<ValueId> {
+        // A tensor created while compiling (a literal) is a constant of the subgraph itself;
+        // values of the enclosing graphs and Parameters are passed in.
+        if (!isSymbolic(t) && !isParameterTensor(t))
+            return std::nullopt;
         const ValueId value = outer.tracer->valueOf(t);
         operands->push_back(value);
         return inner->addInput("in" + std::to_string(operands->size() - 1),
@@ -111,7 +154,7 @@ Subgraph Compiler::buildSubgraph(const Frame& frame, const py::list& statements,
         }
     } pop{*this};
     s.operands = operands;
-    s.flow = walkBlock(s.frame, statements);
+    s.flow = fill(s);
     return s;
 }
 
@@ -248,12 +291,11 @@ Flow Compiler::compileWhile(Frame& frame, const py::handle& statement)
 {
     const py::list body = statement.attr("body");
     for (std::size_t n = 0;; ++n) {
-        py::object condition = evaluate(frame, statement.attr("test"));
-        if (isSymbolicObject(condition))
-            throw py::type_error(
-                "a `while` whose condition depends on a tensor's value is not supported by "
-                "gradstep's graph mode yet; bound it with `for i in range(n)` and ops.select, "
-                "or run in PyNative mode");
+        const py::object condition = evaluateCondition(frame, statement.attr("test"));
+        if (isSymbolicObject(condition)) {
+            compileLoop(frame, statement); // the iterations left run in a While node
+            break;
+        }
         if (!truthOf(condition))
             break;
         if (n >= kMaxUnroll)

@@ -124,10 +124,6 @@ std::size_t leafCount(const OutputTree& tree)
 Graph gradientOf(Entry& e, const GradRequest& request)
 {
     CompiledFunction& c = e.compiled;
-    if (!c.customBpropCell.empty())
-        throw RuntimeError("Cell '" + c.customBpropCell + "' defines bprop, which gradstep's "
-                           "graph mode does not compile; differentiate it in PyNative mode "
-                           "(set_context(mode=PYNATIVE_MODE))");
     GradientSpec spec;
     for (std::int64_t p : request.positions) {
         const ValueId id = c.argumentInputs[static_cast<std::size_t>(p)];
@@ -157,6 +153,19 @@ Graph gradientOf(Entry& e, const GradRequest& request)
     return gradientGraph(c.graph, spec);
 }
 
+// Parameters are part of the cache key by their specs, checked on a hit: they are found while
+// compiling, so they cannot be in the key looked up before.
+bool parametersUnchanged(const CompiledFunction& c)
+{
+    const std::size_t arguments = c.graph.inputs().size() - c.parameters.size();
+    for (std::size_t k = 0; k < c.parameters.size(); ++k) {
+        const TensorSpec& spec = c.graph.spec(c.graph.inputs()[arguments + k]);
+        if (!(c.parameters[k].shape() == spec.shape) || c.parameters[k].dtype() != spec.dtype)
+            return false;
+    }
+    return true;
+}
+
 void report(const std::string& name, const std::string& signature, const Graph& graph,
             std::size_t compiles, bool gradient, double milliseconds)
 {
@@ -179,11 +188,15 @@ Entry& entryFor(const py::object& fn, const py::tuple& args, const py::dict& kwa
     State& s = state();
     const std::string signature = signatureOf(args, kwargs);
     const std::string identity = identityOf(fn);
-    const std::string key = identity + "|" + signature + "|" + extraKey;
+    const std::string key = identity + "|" + signature + "|" + extraKey + "|depth "
+                            + std::to_string(contextMaxCallDepth());
     auto found = s.cache.find(key);
     if (found != s.cache.end()) {
-        ++s.hits;
-        return *found->second;
+        if (parametersUnchanged(found->second->compiled)) {
+            ++s.hits;
+            return *found->second;
+        }
+        s.cache.erase(found); // Parameter.set_data gave a new shape or dtype: compile again
     }
     const auto start = std::chrono::steady_clock::now();
     const std::string name = functionName(fn);

@@ -1,8 +1,9 @@
 // Graph mode at run time: which mode applies, the compile cache, running compiled functions and
 // Cells, @jit, and the engine gradient functions use in graph mode. Note [Graph mode runtime]:
 // a call compiles (jit_compiler.h) on a cache miss, keyed by the function's identity and its
-// arguments' shapes and dtypes (and the Python values of the others, and a Cell's training
-// flag); the graph goes through the default pass pipeline and runs on a GraphExecutor, which
+// arguments' shapes and dtypes (and the Python values of the others, a Cell's training flag,
+// set_context(max_call_depth), and the shapes and dtypes of the Parameters it read, so a
+// Parameter.set_data to a new shape recompiles); the graph goes through the default pass pipeline and runs on a GraphExecutor, which
 // emits node events like PyNative. Each compile is reported to the observer (graphCompiled) and
 // counted (jitCompileCount), so a recompile for a new shape is visible.
 // SPDX-License-Identifier: MIT

@@ -7,6 +7,7 @@
 
 #include "graph/tracer.h"
 
+#include <functional>
 #include <memory>
 
 namespace gradstep::python {
@@ -39,6 +40,13 @@ struct Subgraph {
     Flow flow = Flow::Normal;
 };
 
+/// Where the compiler is in the user's source: saved around subgraphs, whose statements move it.
+struct SourcePosition {
+    py::object file;
+    SourceLocation location;
+    int endLine = 0, endColumn = 0;
+};
+
 class Compiler {
 public:
     explicit Compiler(Graph& graph);
@@ -50,17 +58,21 @@ public:
     /// called (their construct comes back here), print and list mutation checked.
     py::object call(const py::object& fn, const py::tuple& args, const py::dict& kwargs);
     py::object compileSource(const py::object& fn, const py::tuple& args, const py::dict& kwargs);
+    /// A Cell with a bprop: one CustomBprop node (jit_bprop.cpp).
+    py::object compileBpropCell(const py::object& cell, const py::tuple& args,
+                                const py::dict& kwargs);
 
     GraphTracer& tracer() { return *m_builders.back().tracer; }
     Graph& graph() { return *m_builders.back().graph; }
     std::vector<Tensor>& parameters() { return m_parameters; }
-    const std::string& customBpropCell() const { return m_customBprop; }
 
     // Statements (jit_compiler.cpp).
     Flow walkBlock(Frame& frame, const py::list& statements, std::size_t from = 0);
     py::object evaluate(Frame& frame, const py::handle& expression);
     void assign(Frame& frame, const py::handle& target, const py::object& value);
     NodeIdentity identityHere() const;
+    SourcePosition position() const { return {m_file, m_location, m_endLine, m_endColumn}; }
+    void setPosition(const SourcePosition& at);
     /// Gives the error the location of the statement being compiled (unless it has one).
     void locate(py::error_already_set& error) const;
 
@@ -69,6 +81,12 @@ public:
                    std::size_t index);
     Flow compileFor(Frame& frame, const py::handle& statement);
     Flow compileWhile(Frame& frame, const py::handle& statement);
+    /// An if / while test: `and`, `or` and `not` over tensor values become logical ops (Python
+    /// would ask a tensor for its truth); constants keep Python's short-circuit. The result is a
+    /// Python value or a tensor.
+    py::object evaluateCondition(Frame& frame, const py::handle& test);
+    /// A `while` whose condition depends on a tensor: a While node (jit_loop.cpp).
+    void compileLoop(Frame& frame, const py::handle& statement);
 
 private:
     Flow statement(Frame& frame, const py::handle& node, const py::list& statements,
@@ -78,6 +96,10 @@ private:
     void setLocation(const Frame& frame, const py::handle& node);
     void checkSideEffects(const py::object& fn, const py::tuple& args);
     Subgraph buildSubgraph(const Frame& frame, const py::list& statements, const char* name);
+    /// A subgraph over the enclosing graph's values that `fill` builds (with the subgraph's
+    /// builder and frame current); values it meets from enclosing graphs become its inputs.
+    Subgraph buildSubgraph(const Frame& frame, const char* name,
+                           const std::function<Flow(Subgraph&)>& fill);
     void joinBranches(Frame& frame, Subgraph& yes, Subgraph& no, const py::handle& test,
                       const py::object& condition);
     std::vector<ValueId> unify(Subgraph& yes, Subgraph& no, std::vector<Graph>& graphs);
@@ -85,7 +107,6 @@ private:
     std::vector<Builder> m_builders;
     GraphTracer m_tracer;
     std::vector<Tensor> m_parameters;
-    std::string m_customBprop;
     std::vector<Frame*> m_frames;
     py::object m_hook;
     SourceLocation m_location;
@@ -98,5 +119,12 @@ private:
 
 Compiler* currentCompiler();
 bool isSymbolicObject(const py::handle& object);
+/// A Parameter's tensor (a concrete autodiff leaf): a graph input wherever it is used.
+bool isParameterTensor(const Tensor& t);
+/// Python's truth of a compile-time value.
+bool truthOf(const py::object& value);
+/// A tensor condition as the one-element Bool tensor If and While nodes take (MindSpore casts a
+/// number: x != 0).
+py::object boolCondition(const py::object& condition);
 
 } // namespace gradstep::python

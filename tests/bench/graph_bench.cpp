@@ -1,12 +1,16 @@
-// Graph mode against PyNative from Python: LeNet5 (batch 32) and an MLP 784-256-128-10 (batch
-// 64) training steps (value_and_grad over the network's parameters + SGD), the same script run
-// with the mode override set to PyNative and then to Graph, and the time to compile LeNet5's
-// training step (source -> forward + backward graph -> passes). SPDX-License-Identifier: MIT
+// Graph mode against PyNative and PyTorch from Python: LeNet5 (batch 32) and an MLP
+// 784-256-128-10 (batch 64) training steps (value_and_grad over the network's parameters + SGD),
+// the same script run with the mode override set to PyNative and then to Graph, the time to
+// compile LeNet5's training step (source -> forward + backward graph -> passes), and the same two
+// models on PyTorch (python3-torch, /usr/bin/python3, one thread and OpenBLAS like gradstep, as
+// ../shared/bench/torch_anchor.py measures it) when it is installed. Prints the load average
+// before and after: the machine is shared. SPDX-License-Identifier: MIT
 #include "python/host.h"
 #include "python/script_runner.h"
 #include "tests/bench/lenet5_cell.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -16,12 +20,10 @@ using namespace gradstep;
 
 namespace {
 
-constexpr const char* kScript = R"PY(
+// Timing shared by the gradstep and the PyTorch scripts.
+constexpr const char* kTiming = R"PY(
 import sys, time
 import numpy as np
-import mindspore as ms
-from mindspore import Tensor, nn
-from mindspore.common.initializer import Normal
 
 mode = sys.argv[1]
 
@@ -37,6 +39,12 @@ def measure(name, fn, min_seconds=2.0, min_samples=15):
     print(f"{mode:8s} {name:36s} median {samples[len(samples) // 2]:8.3f} ms   "
           f"min {samples[0]:8.3f} ms", flush=True)
 
+)PY";
+
+constexpr const char* kMindSpore = R"PY(
+import mindspore as ms
+from mindspore import Tensor, nn
+from mindspore.common.initializer import Normal
 )PY";
 
 constexpr const char* kTrain = R"PY(
@@ -75,6 +83,74 @@ measure("LeNet5 batch 32 training step", lenet_step)
 measure("MLP 784-256-128-10 batch 64 step", trainer(Mlp(), (64, 784), 64))
 )PY";
 
+// The same models and steps on PyTorch: LeNet5 as MindSpore's (convolutions without bias, valid
+// padding), cross entropy with mean reduction, SGD(lr=0.01).
+constexpr const char* kTorch = R"PY(
+import torch
+torch.set_num_threads(1)
+
+class LeNet5(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv1 = torch.nn.Conv2d(1, 6, 5, bias=False)
+        self.conv2 = torch.nn.Conv2d(6, 16, 5, bias=False)
+        self.fc1 = torch.nn.Linear(400, 120)
+        self.fc2 = torch.nn.Linear(120, 84)
+        self.fc3 = torch.nn.Linear(84, 10)
+    def forward(self, x):
+        x = torch.max_pool2d(torch.relu(self.conv1(x)), 2, 2)
+        x = torch.max_pool2d(torch.relu(self.conv2(x)), 2, 2)
+        x = torch.flatten(x, 1)
+        return self.fc3(torch.relu(self.fc2(torch.relu(self.fc1(x)))))
+
+class Mlp(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc1 = torch.nn.Linear(784, 256)
+        self.fc2 = torch.nn.Linear(256, 128)
+        self.fc3 = torch.nn.Linear(128, 10)
+    def forward(self, x):
+        return self.fc3(torch.relu(self.fc2(torch.relu(self.fc1(x)))))
+
+def trainer(net, shape, batch):
+    opt = torch.optim.SGD(net.parameters(), lr=0.01)
+    x = torch.from_numpy(np.cos(0.13 * np.arange(np.prod(shape))).reshape(shape).astype(np.float32))
+    y = torch.from_numpy((np.arange(batch) % 10).astype(np.int64))
+    def step():
+        opt.zero_grad()
+        torch.nn.functional.cross_entropy(net(x), y).backward()
+        opt.step()
+    return step
+
+print(f"pytorch  PyTorch {torch.__version__}, {torch.get_num_threads()} thread", flush=True)
+torch.manual_seed(0)
+measure("LeNet5 batch 32 training step", trainer(LeNet5(), (32, 1, 32, 32), 32))
+measure("MLP 784-256-128-10 batch 64 step", trainer(Mlp(), (64, 784), 64))
+)PY";
+
+void printLoad(const char* when)
+{
+    std::ifstream in("/proc/loadavg");
+    std::string one, five, fifteen;
+    in >> one >> five >> fifteen;
+    std::cout << "load average " << when << ": " << one << " " << five << " " << fifteen << "\n";
+}
+
+void runTorch(const std::filesystem::path& script)
+{
+    if (std::system("/usr/bin/python3 -c 'import torch' 2>/dev/null") != 0) {
+        std::cout << "pytorch  not installed (bash ../shared/bench/install_deps.sh adds it)\n";
+        return;
+    }
+    std::cout << std::flush;
+    const std::string command = "OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 "
+                                "LD_LIBRARY_PATH=/usr/lib/x86_64-linux-gnu/openblas-pthread "
+                                "/usr/bin/python3 "
+                                + script.string() + " pytorch";
+    if (std::system(command.c_str()) != 0)
+        std::cout << "pytorch  the comparison script failed\n";
+}
+
 bool run(const std::filesystem::path& path, python::ModeOverride mode, const char* name)
 {
     python::ScriptRunner runner;
@@ -96,10 +172,16 @@ int main()
     const std::filesystem::path dir = std::filesystem::temp_directory_path() / "gradstep_graph_bench";
     std::filesystem::create_directories(dir);
     const std::filesystem::path script = dir / "graph_bench.py";
-    std::ofstream(script) << kScript << bench::kLeNet5Cell << kTrain;
+    const std::filesystem::path torch = dir / "torch_bench.py";
+    std::ofstream(script) << kTiming << kMindSpore << bench::kLeNet5Cell << kTrain;
+    std::ofstream(torch) << kTiming << kTorch;
+    printLoad("before");
     python::Host::start();
     const bool ok = run(script, python::ModeOverride::PyNative, "pynative")
                     && run(script, python::ModeOverride::Graph, "graph");
     python::Host::shutdown();
+    runTorch(torch);
+    printLoad("after");
+    std::filesystem::remove_all(dir);
     return ok ? 0 : 1;
 }

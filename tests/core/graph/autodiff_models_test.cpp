@@ -241,24 +241,6 @@ TEST_CASE("a fused graph differentiates like the unfused one")
         checkClose(got[k], expected[k]);
 }
 
-TEST_CASE("a while loop has no graph gradient and says what to write instead")
-{
-    const Graph forward = parseGraph("graph @g(%x : f32[2]) {\n"
-                                     "  %0 : f32[2] = While(%x) {max_iterations=3}\n"
-                                     "    cond(%v : f32[2]) {\n"
-                                     "      %1 : bool[] = constant false\n"
-                                     "      return %1\n"
-                                     "    }\n"
-                                     "    body(%v : f32[2]) {\n"
-                                     "      return %v\n"
-                                     "    }\n"
-                                     "  return %0\n"
-                                     "}\n");
-    CHECK_THROWS_WITH(gradientGraph(forward, {{forward.inputs()[0]}}),
-                      Catch::Contains("unroll it"));
-    CHECK_THROWS_AS(gradientGraph(forward, {{forward.outputs()[0]}}), ValueError);
-}
-
 TEST_CASE(
     "LeNet5 as a Cell with its loss, traced with its parameters, differentiates like PyNative")
 {

@@ -101,5 +101,8 @@ TEST_CASE("a while node needs a Bool condition, a body that keeps shapes, and a 
     Graph shrink("body");
     const ValueId b = shrink.addInput("a", {{2}, DType::Float32});
     shrink.setOutputs({shrink.addNode1(kReduceSum, {b})});
-    CHECK_THROWS_AS(g.addWhile(ids, cond, shrink, 5), TypeError);
+    CHECK_THROWS_WITH(g.addWhile(ids, cond, shrink, 5),
+                      Catch::Contains("loop variable 0 differs in shape. Shape Join Failed: "
+                                      "shape1 = (2,), shape2 = ()"));
+    CHECK_THROWS_AS(g.addWhile(ids, cond, shrink, 5), ValueError);
 }
