@@ -28,9 +28,15 @@ void Shape::push_back(std::int64_t dim)
 
 std::int64_t Shape::numel() const
 {
+    // A zero anywhere makes the tensor empty even when the other dimensions' product would
+    // overflow, so look for it before multiplying.
+    for (int i = 0; i < m_rank; ++i)
+        if (m_dims[static_cast<std::size_t>(i)] == 0)
+            return 0;
     std::int64_t n = 1;
     for (int i = 0; i < m_rank; ++i)
-        n *= m_dims[static_cast<std::size_t>(i)];
+        if (__builtin_mul_overflow(n, m_dims[static_cast<std::size_t>(i)], &n))
+            throw ShapeError("shape " + toString() + " has more elements than int64 can count");
     return n;
 }
 

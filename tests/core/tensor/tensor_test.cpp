@@ -92,3 +92,12 @@ TEST_CASE("detach shares storage, clone copies it")
     CHECK_THROWS_AS(t.viewAs(Shape{3}), ShapeError);
     CHECK(t.viewAs(Shape{2, 1}).shape() == Shape{2, 1});
 }
+
+TEST_CASE("a shape's element count is zero when any dimension is zero, and refuses an int64 overflow")
+{
+    const std::int64_t big = std::int64_t{1} << 40;
+    CHECK(Shape{big, big, 0}.numel() == 0);
+    CHECK(Shape{0, big, big}.numel() == 0);
+    CHECK(Shape{big, 4}.numel() == big * 4);
+    CHECK_THROWS_AS(Shape({big, big}).numel(), ShapeError);
+}
