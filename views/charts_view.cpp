@@ -27,7 +27,7 @@ QChartView* makeChartView(const QString& title)
     chart->setMargins(QMargins(4, 4, 4, 4));
     auto* view = new QChartView(chart);
     view->setRenderHint(QPainter::Antialiasing);
-    view->setMinimumHeight(160);
+    view->setMinimumHeight(110);
     return view;
 }
 

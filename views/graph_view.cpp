@@ -3,6 +3,8 @@
 
 #include "display/export.h"
 #include "views/graph_items.h"
+#include "views/graph_overview.h"
+#include "views/graph_search_bar.h"
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>
@@ -77,6 +79,7 @@ GraphView::GraphView(QWidget* parent) : QGraphicsView(parent), m_inbox(std::make
             if (auto* node = dynamic_cast<NodeItem*>(selected.front()))
                 emit nodeActivated(node->index());
     });
+    createOverlays();
 }
 
 GraphView::~GraphView()
@@ -178,6 +181,8 @@ void GraphView::receive(std::uint64_t generation, std::shared_ptr<const display:
     draw(m_fitNext);
     m_fitNext = false;
     refreshStates();
+    m_search->refresh();
+    m_overview->renderNow();
     emit layoutReady();
 }
 
@@ -234,6 +239,7 @@ void GraphView::refreshStates()
         m_items[i]->setState(m_picture.nodes[i].state);
     if (const int current = currentNode(); current >= 0)
         ensureVisible(m_items[std::size_t(current)], 40, 40);
+    m_overview->sceneChanged();
 }
 
 bool GraphView::waitForLayout(int timeoutMs)
@@ -293,6 +299,7 @@ void GraphView::zoomBy(double factor)
     if (next < 0.05 || next > 8.0)
         return;
     scale(factor, factor);
+    m_overview->viewChanged();
 }
 
 void GraphView::fitAll()
@@ -311,6 +318,7 @@ void GraphView::fitAll()
         scale(0.55, 0.55);
         centerOn(scene()->sceneRect().center().x(), scene()->sceneRect().top());
     }
+    m_overview->viewChanged();
 }
 
 double GraphView::zoom() const
