@@ -124,6 +124,24 @@ std::vector<std::int64_t> positionsOf(const Tensor& incoming)
     return positions;
 }
 
+/// MatMul's and BatchMatMul's rule depends on which operand is transposed (the op's attrs,
+/// "{transpose_a=false, transpose_b=true}").
+QString matmulDerivative(const QString& attrs, std::size_t input)
+{
+    const bool ta = attrs.contains(QStringLiteral("transpose_a=true"), Qt::CaseInsensitive);
+    const bool tb = attrs.contains(QStringLiteral("transpose_b=true"), Qt::CaseInsensitive);
+    static const char* const rules[4][2] = {
+        {"dL/dX = dL/dY · Wᵀ", "dL/dW = Xᵀ · dL/dY"},             // Y = X · W
+        {"dL/dX = dL/dY · W", "dL/dW = dL/dYᵀ · X"},              // Y = X · Wᵀ
+        {"dL/dX = W · dL/dYᵀ", "dL/dW = X · dL/dY"},              // Y = Xᵀ · W
+        {"dL/dX = Wᵀ · dL/dYᵀ", "dL/dW = dL/dYᵀ · Xᵀ"},           // Y = Xᵀ · Wᵀ
+    };
+    const char* const forms[4] = {"Y = X · W", "Y = X · Wᵀ", "Y = Xᵀ · W", "Y = Xᵀ · Wᵀ"};
+    const int which = (ta ? 2 : 0) + (tb ? 1 : 0);
+    return QStringLiteral("%1 (%2)").arg(QString::fromUtf8(rules[which][input == 0 ? 0 : 1]),
+                                         QString::fromUtf8(forms[which]));
+}
+
 QString inputName(const debug::NodeRecord* forward, std::size_t i)
 {
     QString name = QStringLiteral("x%1").arg(i);
@@ -187,7 +205,9 @@ ChainRule chainRuleOf(const debug::NodeRecord& backward, const debug::NodeRecord
         ChainInput input;
         input.name = inputName(forward, i);
         input.shape = forward && i < forward->inputs.size() ? forward->inputs[i].stats.shape : out.stats.shape;
-        input.local = localDerivative(rule.op, i, count);
+        const bool matmul = rule.op == QStringLiteral("MatMul") || rule.op == QStringLiteral("BatchMatMul");
+        input.local = matmul && i < 2 ? matmulDerivative(QString::fromStdString(forward ? forward->attrs : backward.attrs), i)
+                                      : localDerivative(rule.op, i, count);
         input.gradient = {QStringLiteral("dL/dx%1").arg(i), out.defined, out.stats.shape, {}};
         const Tensor grad = out.defined ? snapshotOf(out) : Tensor();
         if (one && grad.defined() && incoming.front().defined() && grad.shape() == incoming.front().shape()) {

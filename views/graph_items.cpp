@@ -71,7 +71,7 @@ NodeItem::NodeItem(int index, const PictureNode& node, bool dark)
 
 QRectF NodeItem::boundingRect() const
 {
-    return QRectF(QPointF(-3, -3), m_size + QSizeF(6, 6));
+    return QRectF(QPointF(-6, -6), m_size + QSizeF(12, 12));
 }
 
 void NodeItem::setState(NodeState state)
@@ -87,6 +87,11 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget
     const NodeStyle style = nodeStyle(m_kind, m_phase, m_state, m_dark);
     const QRectF box(QPointF(0, 0), m_size);
     painter->setRenderHint(QPainter::Antialiasing);
+    if (isSelected()) { // a halo: found by search, or linked from the source or the gradients
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(QColor(142, 36, 170, 95));
+        painter->drawRoundedRect(box.adjusted(-5, -5, 5, 5), 9, 9);
+    }
     const double border = m_state == NodeState::Current ? 3.0 : isSelected() ? 2.5 : 1.2;
     QPen pen(isSelected() ? QColor("#8e24aa") : style.stroke, border);
     if (m_state == NodeState::Pending)

@@ -20,6 +20,7 @@
 #include <cmath>
 #include <exception>
 #include <mutex>
+#include <set>
 
 namespace gradstep::views {
 
@@ -84,6 +85,8 @@ GraphView::GraphView(QWidget* parent) : QGraphicsView(parent), m_inbox(std::make
 
 GraphView::~GraphView()
 {
+    // The scene dies with this widget: its items' deselection must not reach other views.
+    scene()->blockSignals(true);
     {
         const std::lock_guard lock(m_inbox->mutex);
         m_inbox->view = nullptr;
@@ -189,9 +192,16 @@ void GraphView::receive(std::uint64_t generation, std::shared_ptr<const display:
 void GraphView::draw(bool fit)
 {
     const QPointF center = mapToScene(viewport()->rect().center());
+    // The selection survives a new layout of the same nodes (the next step, a folded Cell).
+    std::set<QString> selectedKeys;
+    for (int index : selectedNodes())
+        selectedKeys.insert(m_picture.nodes[std::size_t(index)].key);
     m_picture = pictureFromLayout(*m_layout);
     m_items.clear();
-    scene()->clear();
+    {
+        const QSignalBlocker block(scene()); // dropping the selected items selects nothing new
+        scene()->clear();
+    }
     const QColor ink = m_dark ? QColor(200, 200, 200) : QColor(60, 60, 60);
     for (const PictureCluster& c : m_picture.clusters) {
         auto* rect = scene()->addRect(c.box, QPen(QColor(150, 150, 150), 1), clusterColor(c.phase, m_dark));
@@ -221,6 +231,10 @@ void GraphView::draw(bool fit)
     for (std::size_t i = 0; i < m_picture.nodes.size(); ++i) {
         auto* item = new NodeItem(int(i), m_picture.nodes[i], m_dark);
         scene()->addItem(item);
+        if (selectedKeys.count(m_picture.nodes[i].key)) {
+            const QSignalBlocker block(scene());
+            item->setSelected(true);
+        }
         m_items.push_back(item);
     }
     scene()->setSceneRect(m_picture.bounds);

@@ -119,6 +119,16 @@ TEST_CASE("searching the graph by name selects and centres the matches in turn")
     // Centred: the node's box holds the viewport's centre.
     CHECK(view.picture().nodes[std::size_t(target)].box.adjusted(-2, -2, 2, 2).contains(view.viewCenter()));
 
+    // A new layout (a Cell folded elsewhere) keeps the selected node selected.
+    const QString targetKey = view.picture().nodes[std::size_t(target)].key;
+    view.toggleCell(QStringLiteral("Net/block0"));
+    REQUIRE(view.waitForLayout());
+    REQUIRE(view.selectedNodes().size() == 1);
+    CHECK(view.picture().nodes[std::size_t(view.selectedNodes().front())].key == targetKey);
+    CHECK(view.findNodes(QStringLiteral("matmul")).size() == 11); // block0's is inside the folded Cell
+    view.toggleCell(QStringLiteral("Net/block0"));
+    REQUIRE(view.waitForLayout());
+
     // Typing and Enter cycle through the matches, wrapping around; Shift+Enter goes back.
     auto* field = bar->findChild<QLineEdit*>();
     REQUIRE(field);

@@ -184,6 +184,15 @@ TEST_CASE("the gradients table's sparklines follow the steps and a row selects i
     state = stepInto(window);
     REQUIRE(state);
     REQUIRE(window.graphView()->waitForLayout());
+    // Until step 4's backward pass the table shows step 3's gradients, sparklines included.
+    REQUIRE(state->gradients.empty());
+    REQUIRE(table->rowCount() == int(state->history.back().parameters.size()));
+    for (int r = 0; r < table->rowCount(); ++r) {
+        const debug::ParameterSummary& p = state->history.back().parameters[std::size_t(r)];
+        CHECK(table->text(r, GradientsTable::Name).toStdString() == p.name);
+        CHECK(table->value(r, GradientsTable::Norm) == Approx(p.gradientNorm));
+        CHECK(table->normHistory(r).size() == state->history.size());
+    }
     // Pending nodes (not run yet in step 4) still know their source line from step 3.
     int pendingForward = -1;
     for (std::size_t i = 0; i < graph->picture().nodes.size() && pendingForward < 0; ++i) {
@@ -282,7 +291,9 @@ TEST_CASE("Play steps into nodes at its speed until stopped, and a backward node
     CHECK(matmul.inputs[0].gradient.shape == (Shape{32, 84}));
     CHECK(matmul.inputs[1].gradient.shape == (Shape{10, 84}));
     CHECK(matmul.inputs[1].name.contains(QStringLiteral("fc3.weight")));
-    CHECK(matmul.inputs[1].local == QStringLiteral("dL/dW = Xᵀ · dL/dY"));
+    // nn.Dense multiplies by the weight transposed: Y = X · Wᵀ.
+    CHECK(matmul.inputs[0].local == QStringLiteral("dL/dX = dL/dY · W (Y = X · Wᵀ)"));
+    CHECK(matmul.inputs[1].local == QStringLiteral("dL/dW = dL/dYᵀ · X (Y = X · Wᵀ)"));
     const QString text = inspector->chainRuleView()->plainText();
     CHECK(text.contains(QStringLiteral("dL/dy [32, 10]")));
     CHECK(text.contains(QStringLiteral("dL/dx0 [32, 84]")));

@@ -8,6 +8,7 @@
 #include "views/window/main_window.h"
 
 #include <QFileInfo>
+#include <cmath>
 #include <set>
 
 namespace gradstep::views {
@@ -112,7 +113,19 @@ void GraphLinks::showHistory(const debug::SessionState& state)
         for (const debug::ParameterGradient& g : state.gradients)
             if (g.gradient.defined())
                 history[QString::fromStdString(g.name)].push_back(g.stats.l2Norm);
-    m_window->gradientsTable()->setNormHistory(std::move(history));
+    GradientsTable* table = m_window->gradientsTable();
+    // Until this step's gradients exist, the table keeps showing the last finished step's.
+    if (state.gradients.empty() && !state.history.empty()) {
+        std::vector<GradientRow> rows;
+        for (const debug::ParameterSummary& p : state.history.back().parameters)
+            rows.push_back({p.name, !std::isnan(p.gradientNorm), p.gradient, p.weightNorm});
+        table->setRows(rows);
+        table->setToolTip(tr("step %1's gradients: this step's arrive after its backward pass")
+                              .arg(state.history.back().step));
+    } else {
+        table->setToolTip(QString());
+    }
+    table->setNormHistory(std::move(history));
 }
 
 } // namespace gradstep::views
