@@ -175,6 +175,36 @@ QString localDerivative(const QString& op, std::size_t input, std::size_t inputs
     return QStringLiteral("dL/dx%1 = dL/dy · ∂y/∂x%1 (%2's backward rule)").arg(input).arg(op);
 }
 
+namespace {
+
+/// The gradient of forward input `i` (backward output `i`), measured against the single
+/// incoming gradient `dy` when the shapes agree.
+void addInput(ChainRule& rule, const debug::NodeRecord& backward, const debug::NodeRecord* forward, std::size_t i,
+              const Tensor& grad, const Tensor& dy)
+{
+    const debug::TensorRecord& out = backward.outputs[i];
+    ChainInput input;
+    input.name = inputName(forward, i);
+    input.shape = forward && i < forward->inputs.size() ? forward->inputs[i].stats.shape : out.stats.shape;
+    const bool matmul = rule.op == QStringLiteral("MatMul") || rule.op == QStringLiteral("BatchMatMul");
+    input.local = matmul && i < 2 ? matmulDerivative(QString::fromStdString(forward ? forward->attrs : backward.attrs), i)
+                                  : localDerivative(rule.op, i, backward.outputs.size());
+    input.gradient = {QStringLiteral("dL/dx%1").arg(i), out.defined, out.stats.shape, {}};
+    if (grad.defined() && dy.defined() && grad.shape() == dy.shape()) {
+        input.gradient.values = valuesAt(grad, rule.positions);
+        std::vector<double> ratio;
+        const std::vector<double>& incoming = rule.incoming.front().values;
+        for (std::size_t k = 0; k < incoming.size() && k < input.gradient.values.size(); ++k)
+            ratio.push_back(incoming[k] != 0.0 ? input.gradient.values[k] / incoming[k] : std::nan(""));
+        input.ratio = std::move(ratio);
+    } else {
+        input.gradient.values = firstValues(grad);
+    }
+    rule.inputs.push_back(std::move(input));
+}
+
+} // namespace
+
 ChainRule chainRuleOf(const debug::NodeRecord& backward, const debug::NodeRecord* forward, const SnapshotLookup& lookup)
 {
     ChainRule rule;
@@ -199,28 +229,9 @@ ChainRule chainRuleOf(const debug::NodeRecord& backward, const debug::NodeRecord
         rule.positions = positionsOf(incoming.front());
     for (std::size_t i = 0; i < incoming.size(); ++i)
         rule.incoming[i].values = one ? valuesAt(incoming[i], rule.positions) : firstValues(incoming[i]);
-    const std::size_t count = backward.outputs.size();
-    for (std::size_t i = 0; i < count; ++i) {
+    for (std::size_t i = 0; i < backward.outputs.size(); ++i) {
         const debug::TensorRecord& out = backward.outputs[i];
-        ChainInput input;
-        input.name = inputName(forward, i);
-        input.shape = forward && i < forward->inputs.size() ? forward->inputs[i].stats.shape : out.stats.shape;
-        const bool matmul = rule.op == QStringLiteral("MatMul") || rule.op == QStringLiteral("BatchMatMul");
-        input.local = matmul && i < 2 ? matmulDerivative(QString::fromStdString(forward ? forward->attrs : backward.attrs), i)
-                                      : localDerivative(rule.op, i, count);
-        input.gradient = {QStringLiteral("dL/dx%1").arg(i), out.defined, out.stats.shape, {}};
-        const Tensor grad = out.defined ? snapshotOf(out) : Tensor();
-        if (one && grad.defined() && incoming.front().defined() && grad.shape() == incoming.front().shape()) {
-            input.gradient.values = valuesAt(grad, rule.positions);
-            std::vector<double> ratio;
-            const std::vector<double>& dy = rule.incoming.front().values;
-            for (std::size_t k = 0; k < dy.size() && k < input.gradient.values.size(); ++k)
-                ratio.push_back(dy[k] != 0.0 ? input.gradient.values[k] / dy[k] : std::nan(""));
-            input.ratio = std::move(ratio);
-        } else {
-            input.gradient.values = firstValues(grad);
-        }
-        rule.inputs.push_back(std::move(input));
+        addInput(rule, backward, forward, i, out.defined ? snapshotOf(out) : Tensor(), one ? incoming.front() : Tensor());
     }
     return rule;
 }
@@ -238,22 +249,15 @@ ChainRuleView::ChainRuleView(QWidget* parent) : QWidget(parent)
     setRule(std::nullopt);
 }
 
-void ChainRuleView::setRule(std::optional<ChainRule> rule)
+namespace {
+
+QString ruleHtml(const ChainRule& r)
 {
-    m_rule = std::move(rule);
-    if (!m_rule) {
-        m_text->setText(tr("<i>Shown at backward nodes: how the incoming gradient becomes the gradients of the "
-                           "forward op's inputs.</i>"));
-        return;
-    }
-    const ChainRule& r = *m_rule;
     const auto esc = [](const QString& s) { return s.toHtmlEscaped(); };
-    const QString at = r.positions.empty() ? QString() : tr(" at elements %1").arg([&] {
-        QStringList p;
-        for (std::int64_t i : r.positions)
-            p << QString::number(i);
-        return p.join(QStringLiteral(", "));
-    }());
+    QStringList at;
+    for (std::int64_t i : r.positions)
+        at << QString::number(i);
+    const QString where = at.isEmpty() ? QString() : QObject::tr(" at elements %1").arg(at.join(QStringLiteral(", ")));
     QString html = QStringLiteral("<table cellspacing='0' cellpadding='1'>");
     const auto row = [&](const QString& label, const QString& what, const QString& value, const char* colour) {
         html += QStringLiteral("<tr><td style='color:%1'><b>%2</b>&nbsp;</td><td>%3</td></tr>")
@@ -261,24 +265,37 @@ void ChainRuleView::setRule(std::optional<ChainRule> rule)
         if (!value.isEmpty())
             html += QStringLiteral("<tr><td></td><td><span style='color:gray'>%1</span></td></tr>").arg(value);
     };
+    const auto shape = [&](const Shape& s) { return esc(QString::fromStdString(s.toString())); };
     for (const ChainTensor& in : r.incoming)
-        row(tr("in"), QStringLiteral("%1 %2").arg(esc(in.name), esc(QString::fromStdString(in.shape.toString()))),
-            esc(valuesText(in.values)) + esc(at), "#e0701b");
+        row(QObject::tr("in"), esc(in.name) + QLatin1Char(' ') + shape(in.shape), esc(valuesText(in.values) + where),
+            "#e0701b");
     for (const ChainInput& input : r.inputs) {
-        row(tr("local"), QStringLiteral("%1 %2: %3").arg(esc(input.name), esc(QString::fromStdString(input.shape.toString())),
-                                                    esc(input.local)), QString(), "#1e6fd9");
+        row(QObject::tr("local"), QStringLiteral("%1 %2: %3").arg(esc(input.name), shape(input.shape), esc(input.local)),
+            QString(), "#1e6fd9");
         if (!input.gradient.defined) {
-            row(tr("out"), tr("%1: none (not differentiable)").arg(esc(input.gradient.name)), QString(), "#2e9d48");
+            row(QObject::tr("out"), QObject::tr("%1: none (not differentiable)").arg(esc(input.gradient.name)), QString(),
+                "#2e9d48");
             continue;
         }
-        row(tr("out"), QStringLiteral("%1 %2").arg(esc(input.gradient.name),
-                                                   esc(QString::fromStdString(input.gradient.shape.toString()))),
+        row(QObject::tr("out"), esc(input.gradient.name) + QLatin1Char(' ') + shape(input.gradient.shape),
             esc(valuesText(input.gradient.values)), "#2e9d48");
         if (input.ratio)
-            row(QString(), tr("measured dL/dx ÷ dL/dy: %1").arg(esc(valuesText(*input.ratio))), QString(), "#1e6fd9");
+            row(QString(), QObject::tr("measured dL/dx ÷ dL/dy: %1").arg(esc(valuesText(*input.ratio))), QString(),
+                "#1e6fd9");
     }
-    html += QStringLiteral("</table>");
-    m_text->setText(html);
+    return html + QStringLiteral("</table>");
+}
+
+} // namespace
+
+void ChainRuleView::setRule(std::optional<ChainRule> rule)
+{
+    m_rule = std::move(rule);
+    if (!m_rule)
+        m_text->setText(tr("<i>Shown at backward nodes: how the incoming gradient becomes the gradients of the "
+                           "forward op's inputs.</i>"));
+    else
+        m_text->setText(ruleHtml(*m_rule));
 }
 
 QString ChainRuleView::plainText() const

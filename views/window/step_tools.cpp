@@ -29,9 +29,27 @@ bool isPaused(const std::shared_ptr<const debug::SessionState>& state)
 
 StepTools::StepTools(MainWindow* window) : QObject(window), m_window(window)
 {
-    m_bar = new QToolBar(tr("Playback"), window);
+    createToolBar();
+    m_timer.setSingleShot(true);
+    connect(&m_timer, &QTimer::timeout, this, [this] { tick(); });
+    connect(window, &MainWindow::stateShown, this, [this] { stateShown(); });
+    connect(window->graphView(), &GraphView::nodeActivated, this, [this](int index) {
+        const GraphPicture& picture = m_window->graphView()->picture();
+        const debug::Session* session = m_window->bridge().session();
+        if (!session || index < 0 || std::size_t(index) >= picture.nodes.size())
+            return;
+        const PictureNode& node = picture.nodes[std::size_t(index)];
+        showChainRule(node.records.size() == 1 && node.state != NodeState::Pending
+                          ? session->recorder().record(node.records.front())
+                          : nullptr);
+    });
+}
+
+void StepTools::createToolBar()
+{
+    m_bar = new QToolBar(tr("Playback"), m_window);
     m_bar->setObjectName(QStringLiteral("playbackToolbar"));
-    window->addToolBar(Qt::BottomToolBarArea, m_bar);
+    m_window->addToolBar(Qt::BottomToolBarArea, m_bar);
     m_play = new QAction(tr("Play"), this);
     m_play->setCheckable(true);
     m_play->setShortcut(Qt::Key_F6);
@@ -65,20 +83,6 @@ StepTools::StepTools(MainWindow* window) : QObject(window), m_window(window)
     m_bar->addWidget(m_position);
     connect(m_timeline, &QSlider::valueChanged, this, [this](int value) { travelTo(value); });
     updateSpeedLabel();
-
-    m_timer.setSingleShot(true);
-    connect(&m_timer, &QTimer::timeout, this, [this] { tick(); });
-    connect(window, &MainWindow::stateShown, this, [this] { stateShown(); });
-    connect(window->graphView(), &GraphView::nodeActivated, this, [this](int index) {
-        const GraphPicture& picture = m_window->graphView()->picture();
-        const debug::Session* session = m_window->bridge().session();
-        if (!session || index < 0 || std::size_t(index) >= picture.nodes.size())
-            return;
-        const PictureNode& node = picture.nodes[std::size_t(index)];
-        showChainRule(node.records.size() == 1 && node.state != NodeState::Pending
-                          ? session->recorder().record(node.records.front())
-                          : nullptr);
-    });
 }
 
 void StepTools::updateSpeedLabel()

@@ -47,6 +47,7 @@ public:
     QToolBar* toolBar() const { return m_bar; }
 
 private:
+    void createToolBar();
     void stateShown();
     void tick();
     void showChainRule(const debug::RecordPtr& record);
