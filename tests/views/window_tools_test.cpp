@@ -304,4 +304,18 @@ TEST_CASE("Play steps into nodes at its speed until stopped, and a backward node
     REQUIRE(waitForStop(window, shown));
     CHECK_FALSE(inspector->chainRuleShown());
 }
+TEST_CASE("the default layout gives the graph most of the window")
+{
+    MainWindow window(false);
+    window.resize(1600, 1000);
+    window.show();
+    processFor(200);
+    const QSize graph = window.graphView()->size();
+    CHECK(graph.width() > window.width() / 2);
+    CHECK(graph.height() > window.height() * 55 / 100);
+    // Larger than any dock.
+    for (QWidget* dock : {static_cast<QWidget*>(window.sourceView()), static_cast<QWidget*>(window.inspector()),
+                          static_cast<QWidget*>(window.gradientsTable())})
+        CHECK(graph.width() * graph.height() > 2 * dock->width() * dock->height());
+}
 #endif
