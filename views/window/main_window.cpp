@@ -112,7 +112,7 @@ void MainWindow::showEvent(QShowEvent* event)
     // Dock sizes only take once the window has its size.
     m_docksSized = true;
     // The graph in the middle gets most of the window.
-    resizeDocks({m_docks[View::Source], m_docks[View::Inspector]}, {width() * 21 / 100, width() * 19 / 100}, Qt::Horizontal);
+    resizeDocks({m_docks[View::Source], m_docks[View::Inspector]}, {width() * 24 / 100, width() * 18 / 100}, Qt::Horizontal);
     resizeDocks({m_docks[View::Gradients]}, {height() / 5}, Qt::Vertical);
 }
 
