@@ -101,6 +101,9 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget
     painter->drawRoundedRect(box, 6, 6);
     if (m_kind == PictureKind::Cell) // a folded Cell: a second frame says there is more inside
         painter->drawRoundedRect(box.adjusted(3, 3, -3, -3), 4, 4);
+    // Too small to read (zoomed far out, the overview): the boxes are the picture.
+    if (QStyleOptionGraphicsItem::levelOfDetailFromTransform(painter->worldTransform()) < 0.3)
+        return;
     QFont font = painter->font();
     font.setPointSizeF(9.5);
     font.setBold(true);

@@ -21,7 +21,7 @@ GraphOverview::GraphOverview(GraphView* view) : QWidget(view), m_view(view)
     setCursor(Qt::CrossCursor);
     setToolTip(tr("Overview: click or drag to move the view"));
     m_render.setSingleShot(true);
-    m_render.setInterval(60);
+    m_render.setInterval(120);
     connect(&m_render, &QTimer::timeout, this, [this] { renderNow(); });
     hide();
 }
