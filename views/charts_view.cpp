@@ -86,7 +86,7 @@ ChartsView::ChartsView(QWidget* parent) : QWidget(parent)
     side->addWidget(m_log);
     side->addWidget(new QLabel(tr("Parameters")));
     side->addWidget(m_parameters, 1);
-    auto* charts = new QVBoxLayout;
+    auto* charts = new QHBoxLayout; // side by side: the dock under the graph is wide and low
     charts->addWidget(m_lossView, 1);
     charts->addWidget(m_normView, 1);
     auto* layout = new QHBoxLayout(this);

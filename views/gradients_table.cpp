@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "views/gradients_table.h"
 
+#include "views/sparkline_delegate.h"
+
 #include <QHeaderView>
 #include <QSortFilterProxyModel>
 #include <QStandardItemModel>
@@ -48,7 +50,9 @@ GradientsTable::GradientsTable(QWidget* parent) : QTableView(parent)
 {
     m_model = new QStandardItemModel(0, ColumnCount, this);
     m_model->setHorizontalHeaderLabels(
-        {tr("Parameter"), tr("Shape"), tr("Grad norm"), tr("Mean"), tr("Max |g|"), tr("Grad / weight")});
+        {tr("Parameter"), tr("Shape"), tr("Grad norm"), tr("Mean"), tr("Max |g|"), tr("Grad / weight"),
+         tr("Norm per step")});
+    m_model->horizontalHeaderItem(History)->setToolTip(tr("the gradient norm at the end of each step so far"));
     m_proxy = new QSortFilterProxyModel(this);
     m_proxy->setSourceModel(m_model);
     m_proxy->setSortRole(kSortRole);
@@ -61,6 +65,9 @@ GradientsTable::GradientsTable(QWidget* parent) : QTableView(parent)
     verticalHeader()->hide();
     horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     horizontalHeader()->setSectionResizeMode(Name, QHeaderView::Stretch);
+    horizontalHeader()->setSectionResizeMode(History, QHeaderView::Fixed);
+    setColumnWidth(History, 140);
+    setItemDelegateForColumn(History, new SparklineDelegate(this));
     connect(selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) {
                 if (current.isValid())
@@ -80,13 +87,37 @@ void GradientsTable::setRows(const std::vector<GradientRow>& rows)
         QList<QStandardItem*> items{textItem(QString::fromStdString(r.name)),
             textItem(QString::fromStdString(r.gradient.shape.toString())), numberItem(norm),
             numberItem(r.defined ? r.gradient.mean : nan), numberItem(r.defined ? r.gradient.maxAbs : nan),
-            numberItem(ratio)};
+            numberItem(ratio), textItem(QString())};
         if (!r.defined)
             items[Norm]->setToolTip(tr("the loss does not depend on this parameter"));
         m_model->appendRow(items);
     }
+    setNormHistory(std::move(m_history));
     if (!selected.isEmpty())
         selectParameter(selected);
+}
+
+void GradientsTable::setNormHistory(NormHistory history)
+{
+    m_history = std::move(history);
+    for (int row = 0; row < m_model->rowCount(); ++row) {
+        QStandardItem* item = m_model->item(row, History);
+        const auto it = m_history.find(m_model->item(row, Name)->text());
+        QList<double> values;
+        if (it != m_history.end())
+            values = QList<double>(it->second.begin(), it->second.end());
+        item->setData(QVariant::fromValue(values), kSparklineRole);
+        const double last = values.isEmpty() ? -std::numeric_limits<double>::infinity() : values.back();
+        item->setData(std::isnan(last) ? -std::numeric_limits<double>::infinity() : last, kSortRole);
+        item->setToolTip(values.isEmpty() ? QString()
+                                          : tr("%1 steps, last %2").arg(values.size()).arg(formatNumber(values.back())));
+    }
+}
+
+std::vector<double> GradientsTable::normHistory(int row) const
+{
+    const QList<double> values = m_model->index(row, History).data(kSparklineRole).value<QList<double>>();
+    return std::vector<double>(values.begin(), values.end());
 }
 
 int GradientsTable::rowCount() const

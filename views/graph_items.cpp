@@ -71,7 +71,7 @@ NodeItem::NodeItem(int index, const PictureNode& node, bool dark)
 
 QRectF NodeItem::boundingRect() const
 {
-    return QRectF(QPointF(-3, -3), m_size + QSizeF(6, 6));
+    return QRectF(QPointF(-6, -6), m_size + QSizeF(12, 12));
 }
 
 void NodeItem::setState(NodeState state)
@@ -87,6 +87,11 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget
     const NodeStyle style = nodeStyle(m_kind, m_phase, m_state, m_dark);
     const QRectF box(QPointF(0, 0), m_size);
     painter->setRenderHint(QPainter::Antialiasing);
+    if (isSelected()) { // a halo: found by search, or linked from the source or the gradients
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(QColor(142, 36, 170, 95));
+        painter->drawRoundedRect(box.adjusted(-5, -5, 5, 5), 9, 9);
+    }
     const double border = m_state == NodeState::Current ? 3.0 : isSelected() ? 2.5 : 1.2;
     QPen pen(isSelected() ? QColor("#8e24aa") : style.stroke, border);
     if (m_state == NodeState::Pending)
@@ -96,6 +101,9 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget
     painter->drawRoundedRect(box, 6, 6);
     if (m_kind == PictureKind::Cell) // a folded Cell: a second frame says there is more inside
         painter->drawRoundedRect(box.adjusted(3, 3, -3, -3), 4, 4);
+    // Too small to read (zoomed far out, the overview): the boxes are the picture.
+    if (QStyleOptionGraphicsItem::levelOfDetailFromTransform(painter->worldTransform()) < 0.3)
+        return;
     QFont font = painter->font();
     font.setPointSizeF(9.5);
     font.setBold(true);

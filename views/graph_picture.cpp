@@ -75,6 +75,7 @@ GraphPicture pictureFromLayout(const display::LayoutResult& layout)
         node.detail = QString::fromStdString(n.detail);
         node.tooltip = tooltipOf(n);
         node.cellPath = cellPathOf(n);
+        node.scope = QString::fromStdString(n.scope);
         node.kind = n.kind;
         node.phase = n.phase;
         node.state = n.state;

@@ -25,6 +25,7 @@ struct PictureNode {
     QString detail; ///< "[2, 6, 28, 28]", "12 ops"
     QString tooltip;
     QString cellPath; ///< a collapsed Cell: the cluster path it folds (empty otherwise)
+    QString scope;    ///< the cluster path the node sits in
     PictureKind kind = PictureKind::Op;
     Phase phase = Phase::Forward;
     NodeState state = NodeState::Executed;

@@ -3,6 +3,8 @@
 
 #include "display/export.h"
 #include "views/graph_items.h"
+#include "views/graph_overview.h"
+#include "views/graph_search_bar.h"
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>
@@ -18,6 +20,7 @@
 #include <cmath>
 #include <exception>
 #include <mutex>
+#include <set>
 
 namespace gradstep::views {
 
@@ -77,10 +80,13 @@ GraphView::GraphView(QWidget* parent) : QGraphicsView(parent), m_inbox(std::make
             if (auto* node = dynamic_cast<NodeItem*>(selected.front()))
                 emit nodeActivated(node->index());
     });
+    createOverlays();
 }
 
 GraphView::~GraphView()
 {
+    // The scene dies with this widget: its items' deselection must not reach other views.
+    scene()->blockSignals(true);
     {
         const std::lock_guard lock(m_inbox->mutex);
         m_inbox->view = nullptr;
@@ -178,15 +184,24 @@ void GraphView::receive(std::uint64_t generation, std::shared_ptr<const display:
     draw(m_fitNext);
     m_fitNext = false;
     refreshStates();
+    m_search->refresh();
+    m_overview->renderNow();
     emit layoutReady();
 }
 
 void GraphView::draw(bool fit)
 {
     const QPointF center = mapToScene(viewport()->rect().center());
+    // The selection survives a new layout of the same nodes (the next step, a folded Cell).
+    std::set<QString> selectedKeys;
+    for (int index : selectedNodes())
+        selectedKeys.insert(m_picture.nodes[std::size_t(index)].key);
     m_picture = pictureFromLayout(*m_layout);
     m_items.clear();
-    scene()->clear();
+    {
+        const QSignalBlocker block(scene()); // dropping the selected items selects nothing new
+        scene()->clear();
+    }
     const QColor ink = m_dark ? QColor(200, 200, 200) : QColor(60, 60, 60);
     for (const PictureCluster& c : m_picture.clusters) {
         auto* rect = scene()->addRect(c.box, QPen(QColor(150, 150, 150), 1), clusterColor(c.phase, m_dark));
@@ -216,6 +231,10 @@ void GraphView::draw(bool fit)
     for (std::size_t i = 0; i < m_picture.nodes.size(); ++i) {
         auto* item = new NodeItem(int(i), m_picture.nodes[i], m_dark);
         scene()->addItem(item);
+        if (selectedKeys.count(m_picture.nodes[i].key)) {
+            const QSignalBlocker block(scene());
+            item->setSelected(true);
+        }
         m_items.push_back(item);
     }
     scene()->setSceneRect(m_picture.bounds);
@@ -234,6 +253,7 @@ void GraphView::refreshStates()
         m_items[i]->setState(m_picture.nodes[i].state);
     if (const int current = currentNode(); current >= 0)
         ensureVisible(m_items[std::size_t(current)], 40, 40);
+    m_overview->sceneChanged();
 }
 
 bool GraphView::waitForLayout(int timeoutMs)
@@ -293,6 +313,7 @@ void GraphView::zoomBy(double factor)
     if (next < 0.05 || next > 8.0)
         return;
     scale(factor, factor);
+    m_overview->viewChanged();
 }
 
 void GraphView::fitAll()
@@ -311,6 +332,7 @@ void GraphView::fitAll()
         scale(0.55, 0.55);
         centerOn(scene()->sceneRect().center().x(), scene()->sceneRect().top());
     }
+    m_overview->viewChanged();
 }
 
 double GraphView::zoom() const

@@ -2,7 +2,9 @@
 // clusters; zoom with the wheel (around the cursor), pan by dragging, fit, and the current node
 // kept in view. The layout is core/display's (Graphviz on the LayoutEngine's worker thread): a
 // graph is laid out once per step, and a pause only recolours it. Double-clicking a Cell
-// cluster folds it into one node; double-clicking a folded Cell opens it again.
+// cluster folds it into one node; double-clicking a folded Cell opens it again. A search field
+// (top right, Ctrl+F) finds nodes by name, op or scope and jumps to them; an overview (bottom
+// right) shows the whole graph with the viewport's rectangle and moves it on click or drag.
 // SPDX-License-Identifier: MIT
 #pragma once
 
@@ -10,10 +12,14 @@
 
 #include <QGraphicsView>
 #include <memory>
+#include <set>
+#include <string>
 #include <vector>
 
 namespace gradstep::views {
 
+class GraphOverview;
+class GraphSearchBar;
 class NodeItem;
 
 class GraphView : public QGraphicsView {
@@ -55,6 +61,27 @@ public:
     void zoomBy(double factor);
     void fitAll();
     double zoom() const;
+    /// The scene point at the viewport's centre.
+    QPointF viewCenter() const;
+
+    /// Nodes whose name (full name or key), op title or scope contains `text`, ignoring case,
+    /// in the layout's order (forward, backward, update). Empty text finds nothing.
+    std::vector<int> findNodes(const QString& text) const;
+    /// Selects and centres on `index` (as a click would: nodeActivated is emitted).
+    void jumpToNode(int index);
+    /// Selects `indices` (the first is centred) without emitting nodeActivated: a link from
+    /// another view.
+    void selectNodes(const std::vector<int>& indices);
+    std::vector<int> selectedNodes() const;
+    /// The nodes that stand for these op keys (display::recordKey): their op nodes, or the
+    /// folded Cells holding them.
+    std::vector<int> nodesOfKeys(const std::set<std::string>& keys) const;
+    /// A parameter's nodes: the Parameter source nodes and its optimizer update nodes (or the
+    /// folded update Cell).
+    std::vector<int> nodesOfParameter(const QString& name) const;
+
+    GraphSearchBar* searchBar() const { return m_search; }
+    GraphOverview* overview() const { return m_overview; }
 
 signals:
     /// A node was clicked: its index in picture().
@@ -68,6 +95,8 @@ protected:
     void wheelEvent(QWheelEvent* event) override;
     void mouseDoubleClickEvent(QMouseEvent* event) override;
     void drawBackground(QPainter* painter, const QRectF& rect) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void scrollContentsBy(int dx, int dy) override;
 
 private:
     struct Inbox;
@@ -76,6 +105,8 @@ private:
     void receive(std::uint64_t generation, std::shared_ptr<const display::LayoutResult> result, const QString& error);
     void draw(bool fit);
     void refreshStates();
+    void createOverlays();
+    void placeOverlays();
 
     std::shared_ptr<Inbox> m_inbox;
     std::shared_ptr<const display::DisplayGraph> m_full;
@@ -90,6 +121,8 @@ private:
     GraphPicture m_picture;
     std::vector<NodeItem*> m_items;
     bool m_dark = false;
+    GraphSearchBar* m_search = nullptr;
+    GraphOverview* m_overview = nullptr;
 };
 
 } // namespace gradstep::views

@@ -11,6 +11,7 @@
 #include <QPainter>
 #include <QTextBlock>
 #include <QToolTip>
+#include <algorithm>
 
 namespace gradstep::views {
 
@@ -58,6 +59,8 @@ SourceView::SourceView(QWidget* parent) : QPlainTextEdit(parent)
     setLineWrapMode(QPlainTextEdit::NoWrap);
     setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    // The debugger's marks show where execution is; a blinking text caret would be a second one.
+    setCursorWidth(0);
     m_highlighter = new PythonHighlighter(document());
     m_gutter = new Gutter(this);
     connect(this, &QPlainTextEdit::blockCountChanged, this, [this] { updateGutterGeometry(); });
@@ -107,6 +110,45 @@ void SourceView::setBreakpointLines(const QSet<int>& lines)
     m_gutter->update();
 }
 
+void SourceView::setLinkedLines(const QSet<int>& lines)
+{
+    if (lines == m_linked)
+        return;
+    m_linked = lines;
+    updateMarks();
+    if (lines.isEmpty())
+        return;
+    // Bring the first linked line into view unless one already is.
+    int first = *std::min_element(lines.begin(), lines.end());
+    const int top = firstVisibleBlock().blockNumber() + 1;
+    const int rows = viewport()->height() / std::max(1, fontMetrics().height());
+    for (int line : lines)
+        if (line >= top && line < top + rows)
+            return;
+    const QTextBlock block = document()->findBlockByNumber(first - 1);
+    if (block.isValid()) {
+        setTextCursor(QTextCursor(block));
+        centerCursor();
+    }
+}
+
+void SourceView::mousePressEvent(QMouseEvent* event)
+{
+    m_pressedAt = event->position().toPoint();
+    QPlainTextEdit::mousePressEvent(event);
+}
+
+void SourceView::mouseReleaseEvent(QMouseEvent* event)
+{
+    QPlainTextEdit::mouseReleaseEvent(event);
+    const QPoint at = event->position().toPoint();
+    const bool click = event->button() == Qt::LeftButton && (at - m_pressedAt).manhattanLength() < 4;
+    m_pressedAt = QPoint(-1, -1);
+    if (click)
+        if (const int line = lineAt(at.y()); line > 0)
+            emit lineClicked(line);
+}
+
 void SourceView::setErrorMarker(int line, const QString& message)
 {
     m_errorLine = line;
@@ -151,6 +193,10 @@ void SourceView::paintGutter(QPaintEvent* event)
         const int line = block.blockNumber() + 1;
         const int height = int(blockBoundingRect(block).height());
         const QRect marker(3, top + 2, lineHeight - 4, lineHeight - 4);
+        if (line == m_currentLine)
+            painter.fillRect(QRect(0, top, m_gutter->width(), height), currentLineColor());
+        else if (m_linked.contains(line))
+            painter.fillRect(QRect(0, top, m_gutter->width(), height), linkedLineColor());
         if (m_breakpoints.contains(line)) {
             painter.setBrush(QColor("#d32f2f"));
             painter.setPen(Qt::NoPen);
@@ -163,12 +209,16 @@ void SourceView::paintGutter(QPaintEvent* event)
             painter.drawLine(marker.topRight(), marker.bottomLeft());
         }
         if (line == m_currentLine) {
-            painter.setPen(Qt::NoPen);
-            painter.setBrush(QColor("#f9a825"));
-            const QPointF arrow[] = {QPointF(marker.left() + 2, marker.top()),
-                QPointF(marker.right(), marker.center().y()), QPointF(marker.left() + 2, marker.bottom())};
-            painter.drawPolygon(arrow, 3);
+            painter.setPen(QPen(QColor("#8d5a00"), 1));
+            painter.setBrush(QColor("#f59f00"));
+            const QPointF arrow[] = {QPointF(marker.left(), marker.top() + 1), QPointF(marker.center().x(), marker.top() + 1),
+                QPointF(marker.right() + 1, marker.center().y()), QPointF(marker.center().x(), marker.bottom() - 1),
+                QPointF(marker.left(), marker.bottom() - 1)};
+            painter.drawPolygon(arrow, 5);
         }
+        QFont number = painter.font();
+        number.setBold(line == m_currentLine);
+        painter.setFont(number);
         painter.setPen(line == m_currentLine ? pal.color(QPalette::Text) : pal.color(QPalette::PlaceholderText));
         painter.drawText(QRect(0, top, m_gutter->width() - 4, height), Qt::AlignRight | Qt::AlignVCenter,
                          QString::number(line));
@@ -205,6 +255,18 @@ void SourceView::updateGutterGeometry()
     m_gutter->update();
 }
 
+QColor SourceView::currentLineColor() const
+{
+    const bool dark = palette().color(QPalette::Base).lightness() < 128;
+    return dark ? QColor(110, 85, 10) : QColor(255, 226, 120);
+}
+
+QColor SourceView::linkedLineColor() const
+{
+    const bool dark = palette().color(QPalette::Base).lightness() < 128;
+    return dark ? QColor(50, 40, 80) : QColor(232, 222, 248);
+}
+
 void SourceView::updateMarks()
 {
     QList<QTextEdit::ExtraSelection> marks;
@@ -227,7 +289,10 @@ void SourceView::updateMarks()
     const bool dark = palette().color(QPalette::Base).lightness() < 128;
     lineMark(m_errorLine, dark ? QColor(110, 30, 30) : QColor(255, 215, 215), false);
     lineMark(m_errorLine, QColor("#d32f2f"), true);
-    lineMark(m_currentLine, dark ? QColor(90, 75, 20) : QColor(255, 243, 176), false);
+    for (int line : m_linked)
+        if (line != m_currentLine)
+            lineMark(line, linkedLineColor(), false);
+    lineMark(m_currentLine, currentLineColor(), false);
     setExtraSelections(marks);
     m_gutter->update();
 }

@@ -1,8 +1,11 @@
 // The script as text: line numbers, Python colours, the current line marked, a breakpoint gutter
 // (a click asks to toggle; the window decides through the Session and sets the marks back) and
-// an error marker whose message shows on hover. SPDX-License-Identifier: MIT
+// an error marker whose message shows on hover. The current line is a full-width band (gutter
+// included) with an arrow; lines linked to the graph's selection get a quieter band, and a click
+// on a line asks the window to select its graph nodes. SPDX-License-Identifier: MIT
 #pragma once
 
+#include <QColor>
 #include <QPlainTextEdit>
 #include <QSet>
 #include <QString>
@@ -25,6 +28,9 @@ public:
     int currentLine() const { return m_currentLine; }
     void setBreakpointLines(const QSet<int>& lines);
     QSet<int> breakpointLines() const { return m_breakpoints; }
+    /// Lines whose nodes are selected in the graph (1-based); an empty set clears them.
+    void setLinkedLines(const QSet<int>& lines);
+    QSet<int> linkedLines() const { return m_linked; }
     /// line 0 clears the marker.
     void setErrorMarker(int line, const QString& message);
     int errorLine() const { return m_errorLine; }
@@ -38,13 +44,19 @@ public:
 signals:
     /// A click in the gutter on `line` (1-based).
     void breakpointToggleRequested(int line);
+    /// A click (not a drag) on the text of `line` (1-based).
+    void lineClicked(int line);
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
     bool viewportEvent(QEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
 
 private:
     void updateMarks();
+    QColor currentLineColor() const;
+    QColor linkedLineColor() const;
     void updateGutterGeometry();
 
     QWidget* m_gutter = nullptr;
@@ -52,6 +64,8 @@ private:
     QString m_path;
     int m_currentLine = 0;
     QSet<int> m_breakpoints;
+    QSet<int> m_linked;
+    QPoint m_pressedAt{-1, -1};
     int m_errorLine = 0;
     QString m_errorMessage;
 };

@@ -13,6 +13,7 @@
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTableWidget>
+#include <QGroupBox>
 #include <QVBoxLayout>
 
 namespace gradstep::views {
@@ -32,6 +33,12 @@ TensorInspector::TensorInspector(QWidget* parent) : QWidget(parent)
     QFont bold = m_heading->font();
     bold.setBold(true);
     m_heading->setFont(bold);
+    m_chainBox = new QGroupBox(tr("Chain rule"));
+    m_chainRule = new ChainRuleView;
+    auto* chainLayout = new QVBoxLayout(m_chainBox);
+    chainLayout->setContentsMargins(6, 2, 6, 4);
+    chainLayout->addWidget(m_chainRule);
+    m_chainBox->hide();
     m_choice = new QComboBox;
     m_stats = new QFormLayout;
     m_stats->setLabelAlignment(Qt::AlignRight);
@@ -58,6 +65,7 @@ TensorInspector::TensorInspector(QWidget* parent) : QWidget(parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_heading);
+    layout->addWidget(m_chainBox);
     layout->addWidget(m_choice);
     layout->addLayout(m_stats);
     auto* sliceRow = new QHBoxLayout;
@@ -68,6 +76,17 @@ TensorInspector::TensorInspector(QWidget* parent) : QWidget(parent)
     layout->addWidget(m_tabs, 1);
     connect(m_choice, &QComboBox::currentIndexChanged, this, [this](int i) { showTensor(i); });
     clear();
+}
+
+void TensorInspector::setChainRule(std::optional<ChainRule> rule)
+{
+    m_chainBox->setVisible(rule.has_value());
+    m_chainRule->setRule(std::move(rule));
+}
+
+bool TensorInspector::chainRuleShown() const
+{
+    return !m_chainBox->isHidden();
 }
 
 void TensorInspector::clear()

@@ -1,15 +1,20 @@
 // One node's tensors, one at a time (picked in a combo box): shape, dtype, stats, the values of
 // a 2-D slice (leading indices chosen with spin boxes) as a table and a heatmap, and the 32-bin
-// histogram. Tensors without a snapshot show their stats only. SPDX-License-Identifier: MIT
+// histogram. Tensors without a snapshot show their stats only. At a backward node a "Chain rule"
+// section above says how the incoming gradient became the outgoing ones.
+// SPDX-License-Identifier: MIT
 #pragma once
 
 #include "debug/tensor_stats.h"
+#include "views/chain_rule.h"
 
 #include <QWidget>
+#include <optional>
 #include <vector>
 
 class QComboBox;
 class QFormLayout;
+class QGroupBox;
 class QHBoxLayout;
 class QLabel;
 class QSpinBox;
@@ -43,6 +48,10 @@ public:
     /// The values table (for tests).
     const QTableWidget* valuesTable() const { return m_values; }
     QString statText(const QString& name) const;
+    /// Shows the chain-rule section (a backward node) or hides it (nullopt).
+    void setChainRule(std::optional<ChainRule> rule);
+    const ChainRuleView* chainRuleView() const { return m_chainRule; }
+    bool chainRuleShown() const;
 
 private:
     void showTensor(int index);
@@ -51,6 +60,8 @@ private:
 
     std::vector<InspectedTensor> m_tensors;
     QLabel* m_heading = nullptr;
+    QGroupBox* m_chainBox = nullptr;
+    ChainRuleView* m_chainRule = nullptr;
     QComboBox* m_choice = nullptr;
     QFormLayout* m_stats = nullptr;
     QHBoxLayout* m_sliceBar = nullptr;

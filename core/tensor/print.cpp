@@ -3,6 +3,7 @@
 // SPDX-License-Identifier: MIT
 #include "tensor/tensor.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -35,6 +36,9 @@ struct Printer {
     std::vector<std::string> cells;
     std::size_t width = 0;
     bool summarise = false;
+    /// A first pass finds the column width from the elements that will be printed (as NumPy
+    /// does): a summarised tensor never formats the millions it leaves out.
+    bool measuring = false;
 
     bool skipped(std::int64_t index, std::int64_t dim) const
     {
@@ -59,7 +63,10 @@ struct Printer {
             first = false;
             if (axis == s.rank() - 1) {
                 std::string cell = formatElement(t.at(offset + i), t.dtype());
-                out += std::string(width - cell.size(), ' ') + cell;
+                if (measuring)
+                    width = std::max(width, cell.size());
+                else
+                    out += std::string(width - cell.size(), ' ') + cell;
             } else {
                 render(out, axis + 1, offset + i * inner, inner, indent + 1);
             }
@@ -80,12 +87,11 @@ std::string Tensor::toString() const
         return head + " " + formatElement(at(0), dtype()) + ")";
     if (numel() == 0)
         return head + " [])";
-    Printer p{*this, {}, 0, numel() > kSummaryThreshold};
-    for (std::int64_t i = 0; i < numel(); ++i) {
-        const std::size_t w = formatElement(at(i), dtype()).size();
-        // Negative numbers get no extra room; positive ones are padded to line up with them.
-        p.width = std::max(p.width, w);
-    }
+    Printer p{*this, {}, 0, numel() > kSummaryThreshold, true};
+    // Negative numbers get no extra room; positive ones are padded to line up with them.
+    std::string scratch;
+    p.render(scratch, 0, 0, numel(), 0);
+    p.measuring = false;
     if (isFloating(dtype()))
         p.width = std::max<std::size_t>(p.width, 15);
     std::string body;

@@ -12,5 +12,6 @@ shot() { # view, nodes
 }
 shot source 5
 shot graph 40
+shot tensor 25 # a backward node (fc2's MatMul): the inspector's chain rule
 shot gradients 200
 shot charts 700

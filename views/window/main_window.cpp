@@ -8,6 +8,8 @@
 #include "views/source_view.h"
 #include "views/tensor_inspector.h"
 #include "views/variables_view.h"
+#include "views/window/graph_links.h"
+#include "views/window/step_tools.h"
 
 #include <QActionGroup>
 #include <QCloseEvent>
@@ -62,6 +64,8 @@ MainWindow::MainWindow(bool restoreLayout, QWidget* parent) : QMainWindow(parent
     });
     connect(m_source, &SourceView::breakpointToggleRequested, this, [this](int line) { toggleBreakpoint(line); });
     connect(m_graph, &GraphView::nodeActivated, this, [this](int index) { showNodeFromGraph(index); });
+    m_graphLinks = new GraphLinks(this);
+    m_stepTools = new StepTools(this);
     resize(1500, 950);
     m_saveLayout = restoreLayout;
     QSettings settings;
@@ -90,6 +94,9 @@ void MainWindow::createDocks()
     m_docks[View::Gradients] = dock(this, tr("Gradients"), QStringLiteral("gradients"), m_gradients, Qt::BottomDockWidgetArea);
     m_docks[View::Charts] = dock(this, tr("Charts"), QStringLiteral("charts"), m_charts, Qt::BottomDockWidgetArea);
     m_docks[View::Console] = dock(this, tr("Console"), QStringLiteral("console"), m_console, Qt::BottomDockWidgetArea);
+    // The side docks run the full height: the bottom docks sit under the graph only.
+    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
     tabifyDockWidget(m_docks[View::Inspector], m_docks[View::Variables]);
     tabifyDockWidget(m_docks[View::Gradients], m_docks[View::Charts]);
     tabifyDockWidget(m_docks[View::Charts], m_docks[View::Console]);
@@ -104,8 +111,9 @@ void MainWindow::showEvent(QShowEvent* event)
         return;
     // Dock sizes only take once the window has its size.
     m_docksSized = true;
-    resizeDocks({m_docks[View::Source], m_docks[View::Inspector]}, {width() * 3 / 10, width() / 4}, Qt::Horizontal);
-    resizeDocks({m_docks[View::Gradients]}, {height() / 4}, Qt::Vertical);
+    // The graph in the middle gets most of the window.
+    resizeDocks({m_docks[View::Source], m_docks[View::Inspector]}, {width() * 24 / 100, width() * 18 / 100}, Qt::Horizontal);
+    resizeDocks({m_docks[View::Gradients]}, {height() / 5}, Qt::Vertical);
 }
 
 void MainWindow::createActions()

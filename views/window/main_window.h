@@ -22,8 +22,10 @@ namespace gradstep::views {
 class ChartsView;
 class ConsoleView;
 class GradientsTable;
+class GraphLinks;
 class GraphView;
 class SourceView;
+class StepTools;
 class TensorInspector;
 class VariablesView;
 struct GraphPicture;
@@ -51,6 +53,8 @@ public:
     TensorInspector* inspector() const { return m_inspector; }
     ConsoleView* console() const { return m_console; }
     VariablesView* variablesView() const { return m_variables; }
+    GraphLinks* graphLinks() const { return m_graphLinks; }
+    StepTools* stepTools() const { return m_stepTools; }
     QString statusText() const;
     /// States shown so far (for tests and the screenshot loop).
     std::uint64_t statesShown() const { return m_statesShown; }
@@ -100,6 +104,8 @@ private:
     TensorInspector* m_inspector = nullptr;
     ConsoleView* m_console = nullptr;
     VariablesView* m_variables = nullptr;
+    GraphLinks* m_graphLinks = nullptr;
+    StepTools* m_stepTools = nullptr;
     std::map<View, QDockWidget*> m_docks;
     QLabel* m_status = nullptr;
     QMenu* m_recentMenu = nullptr;
