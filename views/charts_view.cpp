@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "views/charts_view.h"
 
+#include "views/chart_theme.h"
+
 #include <QCheckBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
@@ -32,9 +35,11 @@ QChartView* makeChartView(const QString& title)
 }
 
 /// Replaces the chart's series and axes; points that a log axis cannot show are left out.
-void fill(QChart* chart, std::vector<QLineSeries*> series, bool log, bool showLegend)
+void fill(QChartView* view, std::vector<QLineSeries*> series, bool log, bool showLegend)
 {
+    QChart* chart = view->chart();
     chart->removeAllSeries();
+    applyChartTheme(chart, view->palette());
     for (QAbstractAxis* axis : chart->axes())
         chart->removeAxis(axis);
     auto* x = new QValueAxis;
@@ -68,7 +73,9 @@ void fill(QChart* chart, std::vector<QLineSeries*> series, bool log, bool showLe
     x->setTickInterval(std::max(1.0, std::ceil((maxX - minX) / 10.0)));
     if (minY <= maxY) {
         const double pad = log ? 0.0 : std::max((maxY - minY) * 0.05, 1e-12);
-        y->setRange(log ? minY / 1.5 : minY - pad, log ? maxY * 1.5 : maxY + pad);
+        // Norms and losses that are never negative keep the axis at or above zero.
+        const double low = log ? minY / 1.5 : (minY >= 0.0 ? std::max(0.0, minY - pad) : minY - pad);
+        y->setRange(low, log ? maxY * 1.5 : maxY + pad);
     }
     chart->legend()->setVisible(showLegend);
 }
@@ -126,6 +133,24 @@ int ChartsView::gradientSeries() const
     return int(m_normView->chart()->series().size());
 }
 
+std::pair<double, double> ChartsView::normAxisRange() const
+{
+    const auto axes = m_normView->chart()->axes(Qt::Vertical);
+    if (axes.isEmpty())
+        return {0.0, 0.0};
+    if (const auto* log = qobject_cast<const QLogValueAxis*>(axes.front()))
+        return {log->min(), log->max()};
+    const auto* linear = static_cast<const QValueAxis*>(axes.front());
+    return {linear->min(), linear->max()};
+}
+
+void ChartsView::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        rebuild();
+}
+
 void ChartsView::rebuildParameterList()
 {
     std::set<QString> known;
@@ -152,7 +177,7 @@ void ChartsView::rebuild()
     for (const debug::StepSummary& step : m_history)
         if (std::isfinite(step.loss) && (!log || step.loss > 0))
             loss->append(double(step.step), step.loss);
-    fill(m_lossView->chart(), {loss}, log, false);
+    fill(m_lossView, {loss}, log, false);
 
     std::vector<QLineSeries*> norms;
     for (int i = 0; i < m_parameters->count(); ++i) {
@@ -181,7 +206,7 @@ void ChartsView::rebuild()
         if (item->checkState() == Qt::Checked)
             norms[std::size_t(shown++)]->setColor(color);
     }
-    fill(m_normView->chart(), norms, log, false);
+    fill(m_normView, norms, log, false);
 }
 
 } // namespace gradstep::views
