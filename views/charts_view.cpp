@@ -35,11 +35,11 @@ QChartView* makeChartView(const QString& title)
 }
 
 /// Replaces the chart's series and axes; points that a log axis cannot show are left out.
-void fill(QChartView* view, std::vector<QLineSeries*> series, bool log, bool showLegend)
+void fill(QChartView* view, const QPalette& palette, std::vector<QLineSeries*> series, bool log, bool showLegend)
 {
     QChart* chart = view->chart();
     chart->removeAllSeries();
-    applyChartTheme(chart, view->palette());
+    applyChartTheme(chart, palette);
     for (QAbstractAxis* axis : chart->axes())
         chart->removeAxis(axis);
     auto* x = new QValueAxis;
@@ -177,7 +177,7 @@ void ChartsView::rebuild()
     for (const debug::StepSummary& step : m_history)
         if (std::isfinite(step.loss) && (!log || step.loss > 0))
             loss->append(double(step.step), step.loss);
-    fill(m_lossView, {loss}, log, false);
+    fill(m_lossView, palette(), {loss}, log, false);
 
     std::vector<QLineSeries*> norms;
     for (int i = 0; i < m_parameters->count(); ++i) {
@@ -206,7 +206,7 @@ void ChartsView::rebuild()
         if (item->checkState() == Qt::Checked)
             norms[std::size_t(shown++)]->setColor(color);
     }
-    fill(m_normView, norms, log, false);
+    fill(m_normView, palette(), norms, log, false);
 }
 
 } // namespace gradstep::views

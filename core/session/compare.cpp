@@ -390,6 +390,8 @@ Comparison compare(const std::filesystem::path& script, CompareWhat what,
         }
     }
     for (const auto& [side, figures] : {std::pair{&a, &c.a}, std::pair{&b, &c.b}}) {
+        // A run shorter than the 100 ms poll never sees a cancel: look between the runs too.
+        c.interrupted = c.interrupted || (options.cancelled && options.cancelled());
         if (c.interrupted) {
             figures->label = side->label;
             figures->error = "interrupted";

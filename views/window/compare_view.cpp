@@ -4,6 +4,7 @@
 #include "views/chart_theme.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -81,14 +82,14 @@ QChartView* makeChart(const QString& title)
     return view;
 }
 
-void fillBars(QChartView* view, const QStringList& categories, const QString& labelA,
+void fillBars(QChartView* view, const QPalette& palette, const QStringList& categories, const QString& labelA,
               const QString& labelB, const std::vector<double>& a, const std::vector<double>& b)
 {
     QChart* chart = view->chart();
     chart->removeAllSeries();
     for (QAbstractAxis* axis : chart->axes())
         chart->removeAxis(axis);
-    applyChartTheme(chart, view->palette());
+    applyChartTheme(chart, palette);
     auto* setA = new QBarSet(QStringLiteral("A: ") + labelA);
     auto* setB = new QBarSet(QStringLiteral("B: ") + labelB);
     setA->setColor(QColor(31, 119, 180));
@@ -333,10 +334,17 @@ void CompareView::fillCharts(const session::Comparison& c)
     }
     const QString la = QString::fromStdString(c.a.label);
     const QString lb = QString::fromStdString(c.b.label);
-    fillBars(m_normChart, names, la, lb, a, b);
-    fillBars(m_lossChart, {tr("loss")}, la, lb,
+    fillBars(m_normChart, palette(), names, la, lb, a, b);
+    fillBars(m_lossChart, palette(), {tr("loss")}, la, lb,
              {c.a.error ? 0.0 : c.a.loss.value_or(0.0)}, {c.b.error ? 0.0 : c.b.loss.value_or(0.0)});
     m_lossChart->chart()->legend()->setVisible(false); // the same colours as beside it
+}
+
+void CompareView::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange && m_comparison)
+        fillCharts(*m_comparison);
 }
 
 int CompareView::parameterRows() const

@@ -51,6 +51,9 @@ signals:
     void compareRequested(gradstep::session::CompareWhat what);
     void cancelRequested();
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
     void updateSides();
     void fillDiff(const session::Comparison& c);

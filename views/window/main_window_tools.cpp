@@ -158,8 +158,9 @@ void MainWindow::createTools()
     connect(m_compareRunner, &CompareRunner::finished, this,
             [this](const std::shared_ptr<const session::Comparison>& c) { finishCompare(*c); });
 
-    // The gutter's toggle runs MainWindow::toggleBreakpoint first (connected earlier).
-    connect(m_source, &SourceView::breakpointToggleRequested, m_conditions, [this] { m_conditions->refresh(); });
+    // Queued: after MainWindow::toggleBreakpoint handled the gutter's click.
+    connect(m_source, &SourceView::breakpointToggleRequested, m_conditions, [this] { m_conditions->refresh(); },
+            Qt::QueuedConnection);
     connect(m_bridge, &SessionBridge::opened, this, [this] {
         // After the window restored the gutter's lines to the new session.
         QTimer::singleShot(0, this, [this] { m_conditions->restore(); });
