@@ -159,8 +159,12 @@ void driveScreenshot(views::MainWindow& window, const GuiOptions& o, int& status
             // The comparison stops the session and reloads it; the picture waits for the table.
             if (!window.compareView()->comparison() && !window.comparing())
                 window.startCompare(o.compare);
-            if (!window.compareView()->comparison())
+            const auto& comparison = window.compareView()->comparison();
+            if (!comparison)
                 return;
+            for (const session::StepFigures* side : {&comparison->a, &comparison->b})
+                if (side->error)
+                    std::fprintf(stderr, "gradstep gui: compare: %s: %s\n", side->label.c_str(), side->error->c_str());
         }
         QTimer::singleShot(150, &window, [&window, &o, &status] {
             if (o.view)

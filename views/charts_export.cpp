@@ -3,13 +3,16 @@
 // SPDX-License-Identifier: MIT
 #include "views/charts_view.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
 #include <QImage>
 #include <QPainter>
+#include <QResizeEvent>
 #include <QSaveFile>
 #include <QSvgGenerator>
 #include <QtCharts/QChartView>
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -68,21 +71,27 @@ QString ChartsView::exportTo(const QString& path) const
     }
     if (suffix != QLatin1String("png") && suffix != QLatin1String("svg"))
         return tr("cannot export charts to '%1': expected a .png, .svg or .csv file").arg(path);
-    // Hidden charts (a dock behind another tab) have no size yet: draw them at a readable one.
-    const QSize one(std::max(m_lossView->width(), 640), std::max(m_lossView->height(), 260));
-    const QSize two(std::max(m_normView->width(), 640), std::max(m_normView->height(), 260));
-    const QSize whole(std::max(one.width(), two.width()), one.height() + two.height());
+    // Drawn at a readable size whatever the dock's: a chart view is resized for the picture
+    // and back (hidden ones get the resize event they would otherwise get when shown).
+    const int width = std::max({m_lossView->width(), m_normView->width(), 900});
+    const QSize one(width, std::max(m_lossView->height(), 320));
+    const QSize two(width, std::max(m_normView->height(), 320));
+    const QSize whole(width, one.height() + two.height());
+    const auto resize = [](QChartView* view, const QSize& size) {
+        const QSize old = view->size();
+        view->resize(size);
+        QResizeEvent event(size, old);
+        QCoreApplication::sendEvent(view, &event);
+        return old;
+    };
     const auto paint = [&](QPainter& painter, double scale) {
         painter.setRenderHint(QPainter::Antialiasing);
         painter.fillRect(QRectF(0, 0, whole.width() * scale, whole.height() * scale), palette().color(QPalette::Base));
         const auto draw = [&](QChartView* view, const QSize& size, double top) {
-            const QSize old = view->size();
-            if (!view->isVisible())
-                view->resize(size);
+            const QSize old = resize(view, size);
             view->render(&painter, QRectF(0, top * scale, size.width() * scale, size.height() * scale),
-                         QRect(QPoint(0, 0), view->viewport()->size()));
-            if (!view->isVisible())
-                view->resize(old);
+                         view->viewport()->rect(), Qt::IgnoreAspectRatio);
+            resize(view, old);
         };
         draw(m_lossView, one, 0);
         draw(m_normView, two, one.height());

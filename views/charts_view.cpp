@@ -34,14 +34,18 @@ QChartView* makeChartView(const QString& title)
     return view;
 }
 
-/// Replaces the chart's series and axes; points that a log axis cannot show are left out.
+/// Replaces the chart by a new one with `series`; points that a log axis cannot show are left
+/// out. A new chart, because axes removed from a chart leave their drawings in its scene.
 void fill(QChartView* view, const QPalette& palette, std::vector<QLineSeries*> series, bool log, bool showLegend)
 {
-    QChart* chart = view->chart();
-    chart->removeAllSeries();
+    QChart* old = view->chart();
+    auto* chart = new QChart;
+    chart->setTitle(old->title());
+    chart->legend()->setAlignment(old->legend()->alignment());
+    chart->setMargins(old->margins());
     applyChartTheme(chart, palette);
-    for (QAbstractAxis* axis : chart->axes())
-        chart->removeAxis(axis);
+    view->setChart(chart);
+    delete old;
     auto* x = new QValueAxis;
     x->setTitleText(QObject::tr("step"));
     x->setLabelFormat(QStringLiteral("%d"));
@@ -49,6 +53,7 @@ void fill(QChartView* view, const QPalette& palette, std::vector<QLineSeries*> s
     if (log) {
         auto* logAxis = new QLogValueAxis;
         logAxis->setLabelFormat(QStringLiteral("%.0e"));
+        logAxis->setMinorTickCount(8);
         y = logAxis;
     } else {
         y = new QValueAxis;
@@ -74,8 +79,14 @@ void fill(QChartView* view, const QPalette& palette, std::vector<QLineSeries*> s
     if (minY <= maxY) {
         const double pad = log ? 0.0 : std::max((maxY - minY) * 0.05, 1e-12);
         // Norms and losses that are never negative keep the axis at or above zero.
-        const double low = log ? minY / 1.5 : (minY >= 0.0 ? std::max(0.0, minY - pad) : minY - pad);
-        y->setRange(low, log ? maxY * 1.5 : maxY + pad);
+        if (log) {
+            // Whole decades, so the axis always has labelled ticks (a loss of 2.2 to 2.3 too).
+            const double low = std::pow(10.0, std::floor(std::log10(minY)));
+            const double high = std::pow(10.0, std::ceil(std::log10(maxY)));
+            y->setRange(low, high > low ? high : low * 10.0);
+        } else {
+            y->setRange(minY >= 0.0 ? std::max(0.0, minY - pad) : minY - pad, maxY + pad);
+        }
     }
     chart->legend()->setVisible(showLegend);
 }

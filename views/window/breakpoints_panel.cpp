@@ -43,12 +43,13 @@ BreakpointsPanel::BreakpointsPanel(Hooks hooks, QWidget* parent) : QWidget(paren
 
     auto* row = new QHBoxLayout;
     row->addWidget(m_kind);
-    row->addWidget(m_input, 1);
+    row->addStretch(1);
     row->addWidget(addButton);
     row->addWidget(removeButton);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addLayout(row);
+    layout->addWidget(m_input);
     layout->addWidget(m_error);
     layout->addWidget(m_table, 1);
 
@@ -58,6 +59,7 @@ BreakpointsPanel::BreakpointsPanel(Hooks hooks, QWidget* parent) : QWidget(paren
     };
     connect(m_kind, &QComboBox::currentIndexChanged, this, placeholder);
     connect(m_input, &QLineEdit::returnPressed, this, submit);
+    connect(m_input, &QLineEdit::textEdited, this, [this] { showError(QString()); });
     connect(addButton, &QPushButton::clicked, this, submit);
     connect(removeButton, &QPushButton::clicked, this, [this] {
         if (m_table->currentRow() >= 0)
@@ -128,8 +130,9 @@ QString BreakpointsPanel::add(const QString& text, Kind kind)
             }
             added.push_back({kind, bp.toString(), true, 0});
         } else {
-            for (const debug::Watchpoint& wp : debug::parseWatchpoints(source))
-                added.push_back({kind, wp.toString(), true, 0});
+            // Spaces after the commas are fine here ("nan, exploding=1e3").
+            for (const QString& item : text.split(QLatin1Char(',')))
+                added.push_back({kind, debug::parseWatchpoint(item.trimmed().toStdString()).toString(), true, 0});
         }
         for (Entry& e : added) {
             e.id = addToSession(e);

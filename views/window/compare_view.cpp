@@ -14,7 +14,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <QtCharts/QBarCategoryAxis>
-#include <QtCharts/QBarSeries>
+#include <QtCharts/QHorizontalBarSeries>
 #include <QtCharts/QBarSet>
 #include <QtCharts/QChart>
 #include <QtCharts/QChartView>
@@ -85,37 +85,46 @@ QChartView* makeChart(const QString& title)
 void fillBars(QChartView* view, const QPalette& palette, const QStringList& categories, const QString& labelA,
               const QString& labelB, const std::vector<double>& a, const std::vector<double>& b)
 {
-    QChart* chart = view->chart();
-    chart->removeAllSeries();
-    for (QAbstractAxis* axis : chart->axes())
-        chart->removeAxis(axis);
+    // A new chart: axes removed from a chart leave their drawings in its scene.
+    QChart* old = view->chart();
+    auto* chart = new QChart;
+    chart->setTitle(old->title());
+    chart->setMargins(old->margins());
+    chart->legend()->setAlignment(old->legend()->alignment());
     applyChartTheme(chart, palette);
+    view->setChart(chart);
+    delete old;
     auto* setA = new QBarSet(QStringLiteral("A: ") + labelA);
     auto* setB = new QBarSet(QStringLiteral("B: ") + labelB);
     setA->setColor(QColor(31, 119, 180));
     setB->setColor(QColor(255, 127, 14));
     double top = 0.0;
-    for (double v : a) {
-        *setA << (std::isfinite(v) ? v : 0.0);
-        top = std::max(top, std::isfinite(v) ? v : 0.0);
+    for (auto it = a.rbegin(); it != a.rend(); ++it) {
+        *setA << (std::isfinite(*it) ? *it : 0.0);
+        top = std::max(top, std::isfinite(*it) ? *it : 0.0);
     }
-    for (double v : b) {
-        *setB << (std::isfinite(v) ? v : 0.0);
-        top = std::max(top, std::isfinite(v) ? v : 0.0);
+    for (auto it = b.rbegin(); it != b.rend(); ++it) {
+        *setB << (std::isfinite(*it) ? *it : 0.0);
+        top = std::max(top, std::isfinite(*it) ? *it : 0.0);
     }
-    auto* series = new QBarSeries;
+    // Horizontal bars: parameter names stay readable on the left, first at the top.
+    auto* series = new QHorizontalBarSeries;
     series->append(setA);
     series->append(setB);
     chart->addSeries(series);
-    auto* x = new QBarCategoryAxis;
-    x->append(categories);
-    auto* y = new QValueAxis;
-    y->setRange(0.0, top > 0.0 ? top * 1.1 : 1.0);
-    y->setLabelFormat(QStringLiteral("%.3g"));
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
-    series->attachAxis(x);
-    series->attachAxis(y);
+    auto* names = new QBarCategoryAxis;
+    QStringList reversed;
+    for (const QString& c : categories)
+        reversed.prepend(c);
+    names->append(reversed);
+    auto* values = new QValueAxis;
+    values->setRange(0.0, top > 0.0 ? top * 1.1 : 1.0);
+    values->setLabelFormat(QStringLiteral("%.3g"));
+    values->setTickCount(5);
+    chart->addAxis(names, Qt::AlignLeft);
+    chart->addAxis(values, Qt::AlignBottom);
+    series->attachAxis(names);
+    series->attachAxis(values);
     chart->legend()->setVisible(true);
 }
 
@@ -160,24 +169,22 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
         m_figures->setItem(r, 2, item(QString()));
     }
     m_figures->setWordWrap(true);
+    m_diff->horizontalHeader()->setStretchLastSection(false);
     m_normChart = makeChart(tr("Gradient norm per parameter"));
     m_lossChart = makeChart(tr("Loss"));
 
     auto* tables = new QSplitter(Qt::Vertical);
     tables->addWidget(m_diff);
     tables->addWidget(m_figures);
-    tables->setStretchFactor(0, 3);
-    tables->setStretchFactor(1, 2);
+    tables->setSizes({300, 200});
     auto* charts = new QSplitter(Qt::Horizontal);
     charts->addWidget(m_normChart);
     charts->addWidget(m_lossChart);
-    charts->setStretchFactor(0, 3);
-    charts->setStretchFactor(1, 1);
+    charts->setSizes({300, 100});
     auto* split = new QSplitter(Qt::Horizontal);
     split->addWidget(tables);
     split->addWidget(charts);
-    split->setStretchFactor(0, 2);
-    split->setStretchFactor(1, 3);
+    split->setSizes({450, 550});
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -373,7 +380,7 @@ int CompareView::chartBars() const
 {
     int bars = 0;
     for (QAbstractSeries* s : m_normChart->chart()->series())
-        for (QBarSet* set : static_cast<QBarSeries*>(s)->barSets())
+        for (QBarSet* set : static_cast<QAbstractBarSeries*>(s)->barSets())
             bars += int(set->count());
     return bars;
 }

@@ -18,6 +18,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
+#include <QLabel>
 #include <QMenuBar>
 #include <QStatusBar>
 #include <QTimer>
@@ -144,6 +145,9 @@ void MainWindow::createTools()
         if (!m_bridge->busy())
             return std::nullopt;
         const std::int64_t step = m_bridge->session()->recorder().currentStep();
+        // The last state says paused; the status line follows the run until the next one.
+        const bool graph = m_bridge->options().overrides.mode == python::ModeOverride::Graph;
+        m_status->setText(tr("running | step %1 | mode %2").arg(step).arg(graph ? tr("graph") : tr("PyNative")));
         if (m_runStepsFrom >= 0)
             return RunProgress::Progress{tr("running %1 steps: step %2").arg(m_runStepsCount).arg(step),
                                          int(std::clamp<std::int64_t>(step - m_runStepsFrom, 0, m_runStepsCount)),
@@ -178,7 +182,7 @@ void MainWindow::runSteps(int n)
     if (!session || session->status() != debug::SessionStatus::Paused || n < 1)
         return;
     const auto state = session->state();
-    m_runStepsFrom = state ? state->step - 1 : 0;
+    m_runStepsFrom = state ? state->step : 1; // the current step is the first of the n
     m_runStepsCount = n;
     if (!session->runSteps(n))
         m_runStepsFrom = -1;
