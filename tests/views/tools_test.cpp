@@ -1,200 +1,21 @@
-// The window's tools driven offscreen over real Sessions: Compare (on a worker, against
-// session::compare), Run N steps, the PyNative/graph switch, the run progress with Cancel, the
-// breakpoint and watchpoint lists, the chart and visible-graph exports and the charts' axes.
-// SPDX-License-Identifier: MIT
+// The window's tools driven offscreen over real Sessions: Run N steps, the PyNative/graph
+// switch, the run progress with Cancel, the breakpoint and watchpoint lists, the chart and
+// visible-graph exports and the charts' axes and palette. SPDX-License-Identifier: MIT
 #ifdef GRADSTEP_HAVE_WINDOW
-#include <catch2/catch.hpp>
+#include "tests/views/window_test_support.h"
 
-#include "python/host.h"
 #include "views/charts_view.h"
 #include "views/graph_view.h"
 #include "views/source_view.h"
 #include "views/window/breakpoints_panel.h"
-#include "views/window/compare_view.h"
-#include "views/window/main_window.h"
 #include "views/window/run_progress.h"
 
-#include <QAction>
-#include <QApplication>
-#include <QCoreApplication>
-#include <QDeadlineTimer>
-#include <QElapsedTimer>
-#include <QFile>
-#include <QImage>
-#include <QMenuBar>
-#include <QSet>
 #include <QTemporaryDir>
 #include <QTimer>
-#include <cmath>
 
 using namespace gradstep;
 using namespace gradstep::views;
-
-namespace {
-
-QString sample(const char* name)
-{
-    return QStringLiteral(GRADSTEP_SOURCE_DIR "/samples/") + QLatin1String(name);
-}
-
-std::shared_ptr<const debug::SessionState> waitForStop(MainWindow& window, std::uint64_t shownBefore,
-                                                       int timeoutMs = 180000)
-{
-    QDeadlineTimer deadline(timeoutMs);
-    while (!deadline.hasExpired()) {
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
-        const auto state = window.bridge().state();
-        if (window.statesShown() > shownBefore && state && state->status != debug::SessionStatus::Running)
-            return state;
-    }
-    return nullptr;
-}
-
-/// A window with `script` open and paused after its first node.
-std::unique_ptr<MainWindow> openWindow(const QString& script)
-{
-    python::Host::start();
-    auto window = std::make_unique<MainWindow>(false);
-    window->resize(1400, 900);
-    window->show();
-    window->openScript(script);
-    REQUIRE(waitForStop(*window, 0));
-    return window;
-}
-
-bool waitFor(const std::function<bool()>& done, int timeoutMs = 180000)
-{
-    QDeadlineTimer deadline(timeoutMs);
-    while (!deadline.hasExpired()) {
-        if (done())
-            return true;
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
-    }
-    return done();
-}
-
-QAction* menuAction(MainWindow& window, const QString& menu, const QString& text)
-{
-    for (QAction* m : window.menuBar()->actions())
-        if (m->menu() && m->text() == menu)
-            for (QAction* a : m->menu()->actions())
-                if (a->text() == text)
-                    return a;
-    return nullptr;
-}
-
-int distinctColours(const QImage& image)
-{
-    QSet<QRgb> colours;
-    for (int y = 0; y < image.height(); y += 3)
-        for (int x = 0; x < image.width(); x += 3)
-            colours.insert(image.pixel(x, y));
-    return int(colours.size());
-}
-
-QByteArray readAll(const QString& path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-} // namespace
-
-TEST_CASE("Compare with has_aux flipped shows the verdicts session::compare gives, on a worker")
-{
-    auto window = openWindow(sample("has_aux_pitfall.py"));
-    // The event loop keeps running while the comparison does.
-    int ticks = 0;
-    QTimer ticker;
-    QObject::connect(&ticker, &QTimer::timeout, [&ticks] { ++ticks; });
-    ticker.start(10);
-    window->startCompare(session::CompareWhat::HasAux);
-    CHECK(window->comparing());
-    CHECK(window->compareView()->isRunning());
-    CHECK(window->bridge().session() == nullptr); // stopped while comparing
-    REQUIRE(waitFor([&] { return window->compareView()->comparison().has_value(); }));
-    CHECK(ticks > 0);
-    CHECK_FALSE(window->comparing());
-    // The session reloads afterwards.
-    REQUIRE(waitFor([&] {
-        const auto s = window->bridge().state();
-        return window->bridge().session() && s && s->status == debug::SessionStatus::Paused;
-    }));
-    const CompareView* view = window->compareView();
-    REQUIRE(view->comparison()->ok());
-
-    window->bridge().close(); // one script at a time in the interpreter
-    session::CompareOptions options;
-    options.warmUp = false;
-    const session::Comparison expected = session::compare(sample("has_aux_pitfall.py").toStdString(),
-                                                          session::CompareWhat::HasAux, options);
-    REQUIRE(expected.ok());
-    REQUIRE(view->parameterRows() == int(expected.diff.size()));
-    bool sawBias = false;
-    for (int row = 0; row < view->parameterRows(); ++row) {
-        const session::ParamDiff& d = expected.diff[std::size_t(row)];
-        CHECK(view->cell(row, CompareView::Name).toStdString() == d.name);
-        CHECK(view->cell(row, CompareView::VerdictColumn) == QLatin1String(session::verdictName(d.verdict)));
-        CHECK(view->highlighted(row) == (d.verdict != session::Verdict::Equal));
-        CHECK(view->cell(row, CompareView::NormA).toDouble() == Approx(*d.normA).epsilon(1e-5));
-        CHECK(view->cell(row, CompareView::NormB).toDouble() == Approx(*d.normB).epsilon(1e-5));
-        if (d.name == "bias") {
-            sawBias = true;
-            CHECK(view->cell(row, CompareView::VerdictColumn) == QLatin1String("different"));
-            CHECK(view->highlighted(row));
-        }
-    }
-    CHECK(sawBias);
-    CHECK(view->figure(CompareView::Setting, 0) == QLatin1String("has_aux on"));
-    CHECK(view->figure(CompareView::Setting, 1) == QLatin1String("has_aux off"));
-    CHECK(view->figure(CompareView::Loss, 0).toDouble() == Approx(*expected.a.loss).epsilon(1e-5));
-    CHECK(view->figure(CompareView::Loss, 0) == view->figure(CompareView::Loss, 1));
-    CHECK(view->figure(CompareView::ForwardPasses, 0) == QLatin1String("1"));
-    CHECK(view->figure(CompareView::Error, 0).isEmpty());
-    CHECK(view->chartBars() == 2 * view->parameterRows());
-}
-
-TEST_CASE("Compare with the 1.10 API shows the failing side's error; Cancel stops a comparison")
-{
-    auto window = openWindow(sample("has_aux_pitfall.py"));
-    window->startCompare(session::CompareWhat::Api);
-    REQUIRE(waitFor([&] { return window->compareView()->comparison().has_value(); }));
-    const CompareView* view = window->compareView();
-    CHECK(view->figure(CompareView::Error, 0).isEmpty());
-    CHECK(view->figure(CompareView::Error, 1).contains(QStringLiteral("value_and_grad")));
-    CHECK(view->figure(CompareView::Loss, 1) == QLatin1String("-"));
-    CHECK(view->parameterRows() == 0);
-
-    REQUIRE(waitFor([&] { return window->bridge().session() != nullptr; }));
-    // A script that spins for a minute before its step: only Cancel ends the comparison soon.
-    QTemporaryDir dir;
-    REQUIRE(dir.isValid());
-    const QString slow = dir.filePath(QStringLiteral("slow_step.py"));
-    {
-        QFile file(slow);
-        REQUIRE(file.open(QIODevice::WriteOnly));
-        file.write("import time\nimport numpy as np\nimport mindspore as ms\nfrom mindspore import Tensor, ops\n"
-                   "x = Tensor(np.ones(3, np.float32))\ny = x + x\n"
-                   "start = time.time()\nwhile time.time() - start < 60:\n    pass\n"
-                   "print(ms.grad(lambda t: ops.sum(t * t))(x))\n");
-    }
-    window->openScript(slow);
-    REQUIRE(waitFor([&] { return window->bridge().session() != nullptr; }));
-    QElapsedTimer clock;
-    clock.start();
-    window->startCompare(session::CompareWhat::HasAux);
-    REQUIRE(window->comparing());
-    QDeadlineTimer shortly(300);
-    while (!shortly.hasExpired())
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-    REQUIRE(window->comparing());
-    window->cancelCompare();
-    REQUIRE(waitFor([&] { return !window->comparing(); }, 30000));
-    CHECK(clock.elapsed() < 20000);
-    CHECK(view->comparison()->interrupted);
-    CHECK(view->statusText().contains(QStringLiteral("Cancelled")));
-    REQUIRE(waitFor([&] { return window->bridge().session() != nullptr; }));
-}
+using namespace gradstep::views::test;
 
 TEST_CASE("Run N steps ends paused after N training steps")
 {
@@ -250,9 +71,7 @@ TEST_CASE("a long continue runs with the event loop alive, a progress bar, and C
     ticker.start(10);
     window->continueRun();
     REQUIRE(window->bridge().busy());
-    QDeadlineTimer shortly(600);
-    while (!shortly.hasExpired())
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    spin(600);
     CHECK(ticks >= 20); // 10 ms ticks over 600 ms: the loop was not blocked
     REQUIRE(window->bridge().busy());
     CHECK(window->runProgress()->active());

@@ -212,8 +212,13 @@ void BreakpointsPanel::refresh()
         cells.push_back({kind, QString::fromStdString(text), QString::number(hits)});
     };
     if (debug::Session* session = m_hooks.session()) {
-        for (const debug::Breakpoint& bp : session->breakpoints())
-            addRow({Kind::Breakpoint, bp.id, lineOf(bp), bp.enabled}, tr("breakpoint"), bp.toString(), bp.hitCount);
+        m_disabledLines.clear(); // the session's line breakpoints say which are off
+        for (const debug::Breakpoint& bp : session->breakpoints()) {
+            const int line = lineOf(bp);
+            if (line > 0 && !bp.enabled)
+                m_disabledLines.insert(line);
+            addRow({Kind::Breakpoint, bp.id, line, bp.enabled}, tr("breakpoint"), bp.toString(), bp.hitCount);
+        }
         for (const debug::Watchpoint& wp : session->watchpoints())
             addRow({Kind::Watchpoint, wp.id, 0, wp.enabled}, tr("watchpoint"), wp.toString(), wp.hitCount);
     } else {
