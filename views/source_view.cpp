@@ -205,6 +205,17 @@ void SourceView::updateGutterGeometry()
     m_gutter->update();
 }
 
+void SourceView::changeEvent(QEvent* event)
+{
+    QPlainTextEdit::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) {
+        // The highlighter picks its colours for the palette when it is made.
+        delete m_highlighter;
+        m_highlighter = new PythonHighlighter(document());
+        updateMarks();
+    }
+}
+
 void SourceView::updateMarks()
 {
     QList<QTextEdit::ExtraSelection> marks;

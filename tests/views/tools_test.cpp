@@ -5,6 +5,7 @@
 #include "tests/views/window_test_support.h"
 
 #include "views/charts_view.h"
+#include "views/graph_items.h"
 #include "views/graph_view.h"
 #include "views/source_view.h"
 #include "views/window/breakpoints_panel.h"
@@ -282,5 +283,33 @@ TEST_CASE("on a dark palette the exported charts are dark")
         for (int x = 0; x < image.width(); x += 7, ++samples)
             lightness += QColor(image.pixel(x, y)).lightness();
     CHECK(lightness / samples < 100.0);
+}
+
+TEST_CASE("when the palette turns dark the graph redraws its nodes in the dark colours")
+{
+    auto window = openWindow(sample("linear_regression.py"));
+    GraphView* graph = window->graphView();
+    REQUIRE(graph->waitForLayout());
+    const int current = graph->currentNode();
+    REQUIRE(current >= 0);
+    const PictureNode& node = graph->picture().nodes[std::size_t(current)];
+    // Inside the box, left of its centred text.
+    const QPoint at = graph->mapFromScene(QPointF(node.box.left() + 5, node.box.center().y()));
+    const auto colourAt = [&] { return graph->viewport()->grab().toImage().pixelColor(at); };
+    const QColor light = nodeStyle(node.kind, node.phase, NodeState::Current, false).fill;
+    const QColor dark = nodeStyle(node.kind, node.phase, NodeState::Current, true).fill;
+    REQUIRE(light != dark);
+    const auto near = [](const QColor& a, const QColor& b) {
+        return std::abs(a.red() - b.red()) + std::abs(a.green() - b.green()) + std::abs(a.blue() - b.blue()) < 30;
+    };
+    CHECK(near(colourAt(), light));
+    QPalette palette = window->palette();
+    palette.setColor(QPalette::Base, QColor(30, 30, 32));
+    palette.setColor(QPalette::Window, QColor(45, 45, 48));
+    palette.setColor(QPalette::Text, QColor(220, 220, 220));
+    window->setPalette(palette);
+    QCoreApplication::processEvents();
+    CHECK(near(colourAt(), dark));
+    CHECK(graph->currentNode() == current); // the states survive the redraw
 }
 #endif
