@@ -111,6 +111,18 @@ void fillBars(QChartView* view, const QPalette& palette, const QStringList& cate
     auto* series = new QHorizontalBarSeries;
     series->append(setA);
     series->append(setB);
+    // Values at the bars: a norm thousands of times smaller than its twin still reads.
+    series->setLabelsVisible(true);
+    series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
+    series->setLabelsFormat(QStringLiteral("@value"));
+    series->setLabelsPrecision(3);
+    series->setBarWidth(0.9);
+    for (QBarSet* set : {setA, setB}) {
+        set->setLabelColor(palette.color(QPalette::Text));
+        QFont font = set->labelFont();
+        font.setPointSizeF(7.0);
+        set->setLabelFont(font);
+    }
     chart->addSeries(series);
     auto* names = new QBarCategoryAxis;
     QStringList reversed;
@@ -118,7 +130,7 @@ void fillBars(QChartView* view, const QPalette& palette, const QStringList& cate
         reversed.prepend(c);
     names->append(reversed);
     auto* values = new QValueAxis;
-    values->setRange(0.0, top > 0.0 ? top * 1.1 : 1.0);
+    values->setRange(0.0, top > 0.0 ? top * 1.25 : 1.0); // room for the labels
     values->setLabelFormat(QStringLiteral("%.3g"));
     values->setTickCount(5);
     chart->addAxis(names, Qt::AlignLeft);
