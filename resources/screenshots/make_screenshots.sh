@@ -14,3 +14,4 @@ shot source 5
 shot graph 40
 shot gradients 200
 shot charts 700
+shot compare 1  # the comparison runs after the first node; the picture waits for it

@@ -206,6 +206,10 @@ void MainWindow::applyOverrides()
 
 void MainWindow::openScript(const QString& path)
 {
+    if (comparing()) { // one script at a time in the interpreter
+        m_console->append(tr("a comparison runs: cancel it to open %1\n").arg(path), ConsoleView::Kind::Diagnostic);
+        return;
+    }
     const QFileInfo info(path);
     if (!m_source->loadFile(info.absoluteFilePath())) {
         m_console->append(tr("cannot read %1\n").arg(path), ConsoleView::Kind::Diagnostic);
