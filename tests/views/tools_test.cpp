@@ -131,6 +131,13 @@ TEST_CASE("the breakpoint list adds a watchpoint the session pauses on, shows er
     QCoreApplication::processEvents();
     CHECK(panel->rowCount() == 0);
 
+    // A tensor condition in the Session's syntax is fine, spaces and all.
+    REQUIRE(panel->add(QStringLiteral("tensor:max_abs > 1e3"), BreakpointsPanel::Kind::Breakpoint).isEmpty());
+    REQUIRE(panel->rowCount() == 1);
+    CHECK(panel->conditionAt(0).startsWith(QStringLiteral("tensor:")));
+    REQUIRE(panel->remove(0));
+    CHECK(window->bridge().session()->breakpoints().empty());
+
     REQUIRE(panel->add(QStringLiteral("exploding=1e-3"), BreakpointsPanel::Kind::Watchpoint).isEmpty());
     REQUIRE(panel->rowCount() == 1);
     CHECK(panel->kindAt(0) == BreakpointsPanel::Kind::Watchpoint);

@@ -22,12 +22,33 @@ BreakpointsPanel::BreakpointsPanel(Hooks hooks, QWidget* parent) : QWidget(paren
     m_kind->addItem(tr("Watchpoint"));
     m_input = new QLineEdit;
     m_input->setClearButtonEnabled(true);
-    const auto placeholder = [this] {
+    m_template = new QComboBox;
+    m_template->setToolTip(tr("Fill the input with an example of this kind"));
+    const auto fillTemplates = [this] {
+        // The kinds core/debug knows (breakpoints.h, watchpoints.h), with example values.
+        static const char* const kBreakpoints[][2] = {
+            {"source line", "main.py:12"}, {"op type", "op:Conv2D"}, {"name glob", "name:LeNet5/conv*"},
+            {"phase change", "phase:backward"}, {"tensor condition", "tensor:max_abs > 1e3"}};
+        static const char* const kWatchpoints[][2] = {
+            {"NaN or Inf", "nan"}, {"output above", "above:max_abs=1e3"}, {"output below", "below:min=-1e3"},
+            {"vanishing gradient", "vanishing=1e-7"}, {"exploding gradient", "exploding=1e3"},
+            {"weight unchanged", "unchanged=1e-8"}, {"weight change above", "change_above=0.1"},
+            {"weight change below", "change_below=1e-6"}, {"saturation", "saturation=0.9"},
+            {"dead ReLU", "dead_relu=0.9"}};
+        const QSignalBlocker block(m_template);
+        m_template->clear();
+        m_template->addItem(tr("Kind..."));
+        if (m_kind->currentIndex() == 0)
+            for (const auto& [name, example] : kBreakpoints)
+                m_template->addItem(tr(name), QString::fromLatin1(example));
+        else
+            for (const auto& [name, example] : kWatchpoints)
+                m_template->addItem(tr(name), QString::fromLatin1(example));
         m_input->setPlaceholderText(m_kind->currentIndex() == 0
             ? tr("main.py:12, op:Conv2D, name:LeNet5/conv*, phase:backward, tensor:max_abs > 1e3")
             : tr("nan, exploding=1e3, vanishing=1e-7, above:max_abs=100, dead_relu=0.9"));
     };
-    placeholder();
+    fillTemplates();
     auto* addButton = new QPushButton(tr("Add"));
     auto* removeButton = new QPushButton(tr("Remove"));
     m_error = new QLabel;
@@ -43,7 +64,7 @@ BreakpointsPanel::BreakpointsPanel(Hooks hooks, QWidget* parent) : QWidget(paren
 
     auto* row = new QHBoxLayout;
     row->addWidget(m_kind);
-    row->addStretch(1);
+    row->addWidget(m_template, 1);
     row->addWidget(addButton);
     row->addWidget(removeButton);
     auto* layout = new QVBoxLayout(this);
@@ -57,7 +78,14 @@ BreakpointsPanel::BreakpointsPanel(Hooks hooks, QWidget* parent) : QWidget(paren
         if (add(m_input->text(), m_kind->currentIndex() == 0 ? Kind::Breakpoint : Kind::Watchpoint).isEmpty())
             m_input->clear();
     };
-    connect(m_kind, &QComboBox::currentIndexChanged, this, placeholder);
+    connect(m_kind, &QComboBox::currentIndexChanged, this, fillTemplates);
+    connect(m_template, &QComboBox::activated, this, [this](int index) {
+        if (index <= 0)
+            return;
+        m_input->setText(m_template->itemData(index).toString());
+        m_input->setFocus();
+        m_template->setCurrentIndex(0);
+    });
     connect(m_input, &QLineEdit::returnPressed, this, submit);
     connect(m_input, &QLineEdit::textEdited, this, [this] { showError(QString()); });
     connect(addButton, &QPushButton::clicked, this, submit);

@@ -1,10 +1,10 @@
 // The editable breakpoint and watchpoint lists: add a condition in the Session's syntax
 // (breakpoints "main.py:12", "op:Conv2D", "name:LeNet5/conv*", "phase:backward",
 // "tensor:max_abs > 1e3"; watchpoints "nan", "exploding=1e3", "above:max_abs=100", ...), enable,
-// disable, remove. A bad condition shows its error under the input. Line breakpoints of the open
-// script are the source gutter's: adding or removing one here toggles the gutter, and the gutter's
-// show here. Conditions outlive the session: a what-if restart or a reopened script gets them
-// again. SPDX-License-Identifier: MIT
+// disable, remove; a kind picker fills in an example of each kind. A bad condition shows its
+// error under the input. Line breakpoints of the open script are the source gutter's: adding or
+// removing one here toggles the gutter, and the gutter's show here. Conditions outlive the
+// session: a what-if restart or a reopened script gets them again. SPDX-License-Identifier: MIT
 #pragma once
 
 #include "session/session.h"
@@ -80,6 +80,7 @@ private:
     QSet<int> m_disabledLines;
     std::vector<Row> m_rows;
     QComboBox* m_kind = nullptr;
+    QComboBox* m_template = nullptr;
     QLineEdit* m_input = nullptr;
     QLabel* m_error = nullptr;
     QTableWidget* m_table = nullptr;
