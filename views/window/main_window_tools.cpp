@@ -91,8 +91,19 @@ void MainWindow::createTools()
             runSteps(n);
     });
     QAction* compare = add(QStringLiteral("compare"), tr("Compare..."), Qt::CTRL | Qt::Key_K, [this] {
-        showView(View::Compare);
-        startCompare(m_compare->what());
+        const session::CompareWhat choices[] = {session::CompareWhat::HasAux, session::CompareWhat::Mode,
+                                                session::CompareWhat::GradApi, session::CompareWhat::Api};
+        QStringList names;
+        int current = 0;
+        for (int i = 0; i < 4; ++i) {
+            names << compareWhatText(choices[i]);
+            current = choices[i] == m_compare->what() ? i : current;
+        }
+        bool ok = false;
+        const QString picked = QInputDialog::getItem(this, tr("Compare"),
+            tr("Run the first training step twice, as A and as B, flipping:"), names, current, false, &ok);
+        if (ok)
+            startCompare(choices[std::max<qsizetype>(names.indexOf(picked), 0)]);
     });
     if (QMenu* debugMenu = menuTitled(menuBar(), tr("&Debug"))) {
         debugMenu->addAction(runN);
