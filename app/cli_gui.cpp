@@ -31,8 +31,9 @@ const char* kHelp =
     "                         (works with QT_QPA_PLATFORM=offscreen)\n"
     "  --steps-into N         nodes to run before the screenshot (default 1: the first pause)\n"
     "  --view VIEW            view brought to the front: graph, source, gradients, charts,\n"
-    "                         tensor, console, variables, breakpoints or compare (compare runs\n"
-    "                         the comparison after the N nodes; the screenshot waits for it)\n"
+    "                         tensor, console, variables, breakpoints or compare (with\n"
+    "                         --screenshot, compare runs the comparison after the N nodes and\n"
+    "                         the picture waits for it)\n"
     "  --compare WHAT         what Compare flips: has-aux (default), mode, grad-api or api\n"
     "  --palette dark|light   a dark or light palette instead of the system's\n";
 

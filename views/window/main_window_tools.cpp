@@ -223,9 +223,17 @@ void MainWindow::startCompare(session::CompareWhat what)
     options.baseApiProfile = current.apiProfile;
     options.seed = current.overrides.seed.value_or(0);
     m_compare->setWhat(what);
-    m_compare->setBaseDescription(tr("has_aux %1, gradient API %2, mode %3, %4")
-        .arg(m_hasAux->checkedAction()->text().toLower(), m_gradApi->checkedAction()->text().toLower(),
-             m_mode->checkedAction()->text().toLower(), m_apiProfile->checkedAction()->text()));
+    // What both sides share: every switch but the flipped one, as the What-if menu has it.
+    QStringList shared;
+    if (what != session::CompareWhat::HasAux)
+        shared << tr("has_aux %1").arg(m_hasAux->checkedAction()->text().toLower());
+    if (what != session::CompareWhat::GradApi)
+        shared << tr("gradient API %1").arg(m_gradApi->checkedAction()->text().toLower());
+    if (what != session::CompareWhat::Mode)
+        shared << tr("mode %1").arg(m_mode->checkedAction()->text().toLower());
+    if (what != session::CompareWhat::Api)
+        shared << m_apiProfile->checkedAction()->text();
+    m_compare->setBaseDescription(shared.join(QStringLiteral(", ")));
     // The interpreter runs one script at a time: the session stops while the comparison runs.
     m_reloadAfterCompare = m_bridge->session() != nullptr;
     if (m_reloadAfterCompare) {
