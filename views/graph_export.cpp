@@ -9,6 +9,7 @@
 #include <QPainter>
 #include <QPdfWriter>
 #include <QSvgGenerator>
+#include <algorithm>
 #include <exception>
 #include <map>
 
@@ -74,8 +75,15 @@ display::LayoutResult visiblePart(const GraphView& view, const QRectF& visible)
     };
     for (display::Rect& r : out.nodes)
         shiftRect(r);
-    for (display::Rect& r : out.clusters)
+    for (display::Rect& r : out.clusters) {
+        // Cells reaching beyond the view are cut at its edges, as on screen.
         shiftRect(r);
+        const double right = std::min(r.right(), area.width), bottom = std::min(r.bottom(), area.height);
+        r.x = std::max(r.x, 0.0);
+        r.y = std::max(r.y, 0.0);
+        r.width = std::max(right - r.x, 0.0);
+        r.height = std::max(bottom - r.y, 0.0);
+    }
     for (display::EdgeGeometry& e : out.edges) {
         for (display::Point& p : e.points)
             shift(p);
