@@ -165,6 +165,14 @@ TEST_CASE("the breakpoint list adds a watchpoint the session pauses on, shows er
     REQUIRE(waitFor([&] { return panel->rowCount() == 1 && window->bridge().session()
                                  && window->bridge().session()->watchpoints().size() == 1; }, 60000));
     CHECK_FALSE(window->bridge().session()->watchpoints().front().enabled);
+
+    // Added right after a new session opened, before the list restored the others: once.
+    window->restart();
+    REQUIRE(panel->add(QStringLiteral("nan"), BreakpointsPanel::Kind::Watchpoint).isEmpty());
+    spin(300);
+    REQUIRE(window->bridge().session());
+    CHECK(window->bridge().session()->watchpoints().size() == 2);
+    CHECK(panel->rowCount() == 2);
 }
 
 TEST_CASE("chart exports: the CSV holds the session's history, the PNG and SVG are real pictures")

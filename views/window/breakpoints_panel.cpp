@@ -164,6 +164,7 @@ QString BreakpointsPanel::add(const QString& text, Kind kind)
         }
         for (Entry& e : added) {
             e.id = addToSession(e);
+            e.epoch = m_epoch;
             m_entries.push_back(e);
         }
     } catch (const std::exception& e) {
@@ -217,8 +218,11 @@ bool BreakpointsPanel::setEnabled(int row, bool enabled)
 void BreakpointsPanel::restore()
 {
     for (Entry& e : m_entries) {
+        if (e.epoch == m_epoch) // added since this session opened
+            continue;
         try {
             e.id = addToSession(e);
+            e.epoch = m_epoch;
         } catch (const std::exception& error) {
             e.id = 0;
             showError(QString::fromUtf8(error.what()));

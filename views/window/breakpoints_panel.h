@@ -10,6 +10,7 @@
 #include "session/session.h"
 
 #include <QSet>
+#include <cstdint>
 #include <QWidget>
 #include <functional>
 #include <string>
@@ -45,7 +46,9 @@ public:
     bool setEnabled(int row, bool enabled);
     /// Re-reads the rows (hit counts) from the session.
     void refresh();
-    /// A new session: gives it the conditions and the disabled marks again.
+    /// A new session replaced the old one (call at once); restore() then gives it the
+    /// conditions added before, and the disabled marks, again.
+    void sessionReplaced() { ++m_epoch; }
     void restore();
 
     int rowCount() const;
@@ -62,7 +65,8 @@ private:
         Kind kind = Kind::Breakpoint;
         std::string text; ///< canonical (toString())
         bool enabled = true;
-        int id = 0;       ///< in the current session, 0 when not there
+        int id = 0;       ///< in the session of `epoch`, 0 when not there
+        std::uint64_t epoch = 0;
     };
     struct Row {
         Kind kind = Kind::Breakpoint;
@@ -77,6 +81,7 @@ private:
 
     Hooks m_hooks;
     std::vector<Entry> m_entries;
+    std::uint64_t m_epoch = 0; ///< sessions seen
     QSet<int> m_disabledLines;
     std::vector<Row> m_rows;
     QComboBox* m_kind = nullptr;

@@ -180,6 +180,7 @@ void MainWindow::createTools()
     connect(m_source, &SourceView::breakpointToggleRequested, m_conditions, [this] { m_conditions->refresh(); },
             Qt::QueuedConnection);
     connect(m_bridge, &SessionBridge::opened, this, [this] {
+        m_conditions->sessionReplaced();
         // After the window restored the gutter's lines to the new session.
         QTimer::singleShot(0, this, [this] { m_conditions->restore(); });
     });
