@@ -6,6 +6,9 @@
 # every run explores the same inputs, so CI cannot fail on a find the last local run did not see.
 # For exploration run it longer with another seed: make fuzz FUZZ_SEED=0 FUZZ_RUNS=-1 FUZZ_SECONDS=600.
 # Any crash, sanitizer report or leak fails it and leaves the input in build-fuzz/.
+# `make package` builds the Debian package (build/package/gradstep_VERSION-1_ARCH.deb) from the
+# Release build; `make package-check` also installs it with apt, runs the installed program
+# (--version, the default sample, the window offscreen) and removes it (packaging/check-package.sh).
 BUILD ?= build
 BUILD_ASAN ?= build-asan
 BUILD_FUZZ ?= build-fuzz
@@ -15,7 +18,7 @@ FUZZ_SEED ?= 1
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
 
-.PHONY: setup configure build run test asan fuzz bench clean
+.PHONY: setup configure build run test package package-check asan fuzz bench clean
 
 setup:
 	@bash packaging/install-deps.sh
@@ -33,6 +36,13 @@ run: build
 
 test: build
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+package: build
+	@rm -rf $(BUILD)/package && cpack --config $(BUILD)/CPackConfig.cmake -B $(BUILD)/package >/dev/null
+	@ls $(BUILD)/package/gradstep_*.deb
+
+package-check: build
+	@bash packaging/check-package.sh $(BUILD)
 
 asan: setup
 	@cmake -S . -B $(BUILD_ASAN) -G Ninja -DCMAKE_BUILD_TYPE=Debug -DGRADSTEP_WERROR=ON -DGRADSTEP_SANITIZE=ON -DGRADSTEP_BUILD_BENCH=OFF >/dev/null

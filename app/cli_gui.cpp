@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: MIT
 #include "app/cli_gui.h"
 
+#include "app/install_layout.h"
 #include "python/host.h"
 #include "views/graph_view.h"
 #include "views/window/compare_view.h"
 #include "views/window/main_window.h"
 
 #include <QApplication>
+#include <QIcon>
 #include <QPalette>
 #include <QStyle>
 #include <QStyleFactory>
-#include <QDir>
-#include <QFileInfo>
 #include <QTimer>
 #include <cstdio>
 #include <cstring>
@@ -110,10 +110,7 @@ int parse(int argc, char** argv, GuiOptions& o)
 
 QString defaultSample()
 {
-    const QString installed = QCoreApplication::applicationDirPath() + QStringLiteral("/../share/gradstep/samples/lenet5_digits.py");
-    if (QFileInfo::exists(installed))
-        return QDir::cleanPath(installed);
-    return QStringLiteral(GRADSTEP_SOURCE_DIR "/samples/lenet5_digits.py");
+    return QString::fromStdString((samplesDirectory() / "lenet5_digits.py").string());
 }
 
 /// Fusion with a dark or a light palette (the platform's may ignore palettes).
@@ -204,6 +201,10 @@ int guiCommand(int argc, char** argv)
         QCoreApplication::setApplicationName(QStringLiteral("gradstep"));
         if (!o.palette.isEmpty())
             applyPalette(o.palette == QLatin1String("dark"));
+        // The installed desktop entry and icon (packaging/): Wayland matches the window to
+        // gradstep.desktop by this name; the icon comes from the hicolor theme when installed.
+        QGuiApplication::setDesktopFileName(QStringLiteral("gradstep"));
+        QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("gradstep")));
         const bool screenshot = !o.screenshot.isEmpty();
         views::MainWindow window(!screenshot);
         if (screenshot) {

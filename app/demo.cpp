@@ -4,6 +4,7 @@
 #include "app/demo.h"
 
 #include "api/grad.h"
+#include "app/install_layout.h"
 #include "data/idx.h"
 #include "nn/losses/softmax_cross_entropy_with_logits.h"
 #include "nn/models/lenet5.h"
@@ -28,7 +29,7 @@ struct DemoOptions {
     int every = 25;
     double learningRate = 0.05;
     std::uint64_t seed = 1;
-    std::string dataDir = GRADSTEP_SOURCE_DIR "/samples/data";
+    std::string dataDir = (app::samplesDirectory() / "data").string();
 };
 
 const char* kUsage =

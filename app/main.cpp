@@ -7,6 +7,7 @@
 #endif
 #include "app/cli_run.h"
 #include "app/demo.h"
+#include "gradstep_version.h"
 #include "ops/registry.h"
 
 #include <cstdio>
@@ -15,6 +16,7 @@
 
 namespace {
 const char* kUsage = "usage: gradstep <command> [options]\n"
+                     "       gradstep --help | --version\n"
                      "commands:\n"
                      "  demo     train LeNet5 on the shipped handwritten digits and print the report\n"
 #ifdef GRADSTEP_HAVE_WINDOW
@@ -25,6 +27,9 @@ const char* kUsage = "usage: gradstep <command> [options]\n"
                      "  compare  a script's first training step under two settings, side by side\n"
                      "  export   draw the graph of a script's first training step (svg, png, pdf, dot)\n"
                      "  ops      list the op registry (name, label, kind, arity, differentiable)\n"
+                     "options:\n"
+                     "  -h, --help  print this help and exit\n"
+                     "  --version   print the version and exit\n"
                      "Run `gradstep <command> --help` for a command's options.\n";
 }
 
@@ -33,6 +38,10 @@ int main(int argc, char** argv)
     if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0) {
         std::fputs(kUsage, argc < 2 ? stderr : stdout);
         return argc < 2 ? 2 : 0;
+    }
+    if (std::strcmp(argv[1], "--version") == 0) {
+        std::fputs("gradstep " GRADSTEP_VERSION "\n", stdout);
+        return 0;
     }
     try {
         if (std::strcmp(argv[1], "run") == 0)
