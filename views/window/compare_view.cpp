@@ -5,6 +5,7 @@
 
 #include <QComboBox>
 #include <QEvent>
+#include <QResizeEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -167,10 +168,10 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
     bar->addWidget(m_run);
     bar->addWidget(m_cancel);
     bar->addWidget(m_progress);
-    bar->addWidget(m_sides, 1);
+    bar->addStretch(1);
 
-    m_diff = makeTable({tr("Parameter"), tr("|grad| A"), tr("|grad| B"), tr("max |A-B|"),
-                        tr("rel. diff"), tr("Verdict")});
+    m_diff = makeTable({tr("Parameter"), tr("Verdict"), tr("|grad| A"), tr("|grad| B"), tr("max |A-B|"),
+                        tr("rel. diff")});
     m_figures = makeTable({tr(""), tr("A"), tr("B")});
     m_figures->setRowCount(6);
     const QString names[] = {tr("setting"), tr("loss"), tr("forward passes"),
@@ -201,6 +202,7 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(bar);
+    layout->addWidget(m_sides);
     layout->addWidget(m_status);
     layout->addWidget(split, 1);
 
@@ -306,7 +308,7 @@ void CompareView::fillDiff(const session::Comparison& c)
         verdict->setFont(bold);
         m_diff->setItem(r, VerdictColumn, verdict);
         const QColor color = verdictColor(d.verdict);
-        for (int col = 0; col <= VerdictColumn; ++col)
+        for (int col = 0; col < ColumnCount; ++col)
             m_diff->item(r, col)->setBackground(color.isValid() ? QBrush(color) : QBrush());
     }
     m_diff->resizeColumnsToContents();
@@ -357,6 +359,13 @@ void CompareView::fillCharts(const session::Comparison& c)
     fillBars(m_lossChart, palette(), {tr("loss")}, la, lb,
              {c.a.error ? 0.0 : c.a.loss.value_or(0.0)}, {c.b.error ? 0.0 : c.b.loss.value_or(0.0)});
     m_lossChart->chart()->legend()->setVisible(false); // the same colours as beside it
+}
+
+void CompareView::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    // In a narrow dock the loss chart gives its room to the norms (the loss is in the table).
+    m_lossChart->setVisible(width() >= 1100);
 }
 
 void CompareView::changeEvent(QEvent* event)

@@ -22,7 +22,8 @@ namespace gradstep::views {
 class CompareView : public QWidget {
     Q_OBJECT
 public:
-    enum Column { Name, NormA, NormB, MaxAbsDiff, RelDiff, VerdictColumn };
+    /// The verdict next to the name, so a narrow dock still shows it.
+    enum Column { Name, VerdictColumn, NormA, NormB, MaxAbsDiff, RelDiff, ColumnCount };
     /// Rows of the figures table.
     enum Figure { Setting, Loss, ForwardPasses, Nodes, Seconds, Error };
 
@@ -53,6 +54,7 @@ signals:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void updateSides();
