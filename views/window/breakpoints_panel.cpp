@@ -24,30 +24,6 @@ BreakpointsPanel::BreakpointsPanel(Hooks hooks, QWidget* parent) : QWidget(paren
     m_input->setClearButtonEnabled(true);
     m_template = new QComboBox;
     m_template->setToolTip(tr("Fill the input with an example of this kind"));
-    const auto fillTemplates = [this] {
-        // The kinds core/debug knows (breakpoints.h, watchpoints.h), with example values.
-        static const char* const kBreakpoints[][2] = {
-            {"source line", "main.py:12"}, {"op type", "op:Conv2D"}, {"name glob", "name:LeNet5/conv*"},
-            {"phase change", "phase:backward"}, {"tensor condition", "tensor:max_abs > 1e3"}};
-        static const char* const kWatchpoints[][2] = {
-            {"NaN or Inf", "nan"}, {"output above", "above:max_abs=1e3"}, {"output below", "below:min=-1e3"},
-            {"vanishing gradient", "vanishing=1e-7"}, {"exploding gradient", "exploding=1e3"},
-            {"weight unchanged", "unchanged=1e-8"}, {"weight change above", "change_above=0.1"},
-            {"weight change below", "change_below=1e-6"}, {"saturation", "saturation=0.9"},
-            {"dead ReLU", "dead_relu=0.9"}};
-        const QSignalBlocker block(m_template);
-        m_template->clear();
-        m_template->addItem(tr("Kind..."));
-        if (m_kind->currentIndex() == 0)
-            for (const auto& [name, example] : kBreakpoints)
-                m_template->addItem(tr(name), QString::fromLatin1(example));
-        else
-            for (const auto& [name, example] : kWatchpoints)
-                m_template->addItem(tr(name), QString::fromLatin1(example));
-        m_input->setPlaceholderText(m_kind->currentIndex() == 0
-            ? tr("main.py:12, op:Conv2D, name:LeNet5/conv*, phase:backward, tensor:max_abs > 1e3")
-            : tr("nan, exploding=1e3, vanishing=1e-7, above:max_abs=100, dead_relu=0.9"));
-    };
     fillTemplates();
     auto* addButton = new QPushButton(tr("Add"));
     auto* removeButton = new QPushButton(tr("Remove"));
@@ -78,7 +54,7 @@ BreakpointsPanel::BreakpointsPanel(Hooks hooks, QWidget* parent) : QWidget(paren
         if (add(m_input->text(), m_kind->currentIndex() == 0 ? Kind::Breakpoint : Kind::Watchpoint).isEmpty())
             m_input->clear();
     };
-    connect(m_kind, &QComboBox::currentIndexChanged, this, fillTemplates);
+    connect(m_kind, &QComboBox::currentIndexChanged, this, [this] { fillTemplates(); });
     connect(m_template, &QComboBox::activated, this, [this](int index) {
         if (index <= 0)
             return;
@@ -97,6 +73,32 @@ BreakpointsPanel::BreakpointsPanel(Hooks hooks, QWidget* parent) : QWidget(paren
         if (item->column() == On)
             setEnabled(item->row(), item->checkState() == Qt::Checked);
     });
+}
+
+void BreakpointsPanel::fillTemplates()
+{
+    // The kinds core/debug knows (breakpoints.h, watchpoints.h), with example values.
+    static const char* const kBreakpoints[][2] = {
+        {"source line", "main.py:12"}, {"op type", "op:Conv2D"}, {"name glob", "name:LeNet5/conv*"},
+        {"phase change", "phase:backward"}, {"tensor condition", "tensor:max_abs > 1e3"}};
+    static const char* const kWatchpoints[][2] = {
+        {"NaN or Inf", "nan"}, {"output above", "above:max_abs=1e3"}, {"output below", "below:min=-1e3"},
+        {"vanishing gradient", "vanishing=1e-7"}, {"exploding gradient", "exploding=1e3"},
+        {"weight unchanged", "unchanged=1e-8"}, {"weight change above", "change_above=0.1"},
+        {"weight change below", "change_below=1e-6"}, {"saturation", "saturation=0.9"},
+        {"dead ReLU", "dead_relu=0.9"}};
+    const QSignalBlocker block(m_template);
+    m_template->clear();
+    m_template->addItem(tr("Kind..."));
+    if (m_kind->currentIndex() == 0)
+        for (const auto& [name, example] : kBreakpoints)
+            m_template->addItem(tr(name), QString::fromLatin1(example));
+    else
+        for (const auto& [name, example] : kWatchpoints)
+            m_template->addItem(tr(name), QString::fromLatin1(example));
+    m_input->setPlaceholderText(m_kind->currentIndex() == 0
+        ? tr("main.py:12, op:Conv2D, name:LeNet5/conv*, phase:backward, tensor:max_abs > 1e3")
+        : tr("nan, exploding=1e3, vanishing=1e-7, above:max_abs=100, dead_relu=0.9"));
 }
 
 void BreakpointsPanel::showError(const QString& message)

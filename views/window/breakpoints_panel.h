@@ -77,6 +77,8 @@ private:
 
     int lineOf(const debug::Breakpoint& bp) const;
     int addToSession(const Entry& entry);
+    /// The kind picker's examples for the breakpoint or watchpoint kinds.
+    void fillTemplates();
     void showError(const QString& message);
 
     Hooks m_hooks;

@@ -170,6 +170,23 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
     bar->addWidget(m_progress);
     bar->addStretch(1);
 
+    QWidget* split = createPanes();
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(bar);
+    layout->addWidget(m_sides);
+    layout->addWidget(m_status);
+    layout->addWidget(split, 1);
+
+    connect(m_what, &QComboBox::currentIndexChanged, this, [this] { updateSides(); });
+    connect(m_run, &QPushButton::clicked, this, [this] { emit compareRequested(what()); });
+    connect(m_cancel, &QPushButton::clicked, this, [this] { emit cancelRequested(); });
+    updateSides();
+}
+
+QWidget* CompareView::createPanes()
+{
     m_diff = makeTable({tr("Parameter"), tr("Verdict"), tr("|grad| A"), tr("|grad| B"), tr("max |A-B|"),
                         tr("rel. diff")});
     m_figures = makeTable({tr(""), tr("A"), tr("B")});
@@ -198,18 +215,7 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
     split->addWidget(tables);
     split->addWidget(charts);
     split->setSizes({450, 550});
-
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(4, 4, 4, 4);
-    layout->addLayout(bar);
-    layout->addWidget(m_sides);
-    layout->addWidget(m_status);
-    layout->addWidget(split, 1);
-
-    connect(m_what, &QComboBox::currentIndexChanged, this, [this] { updateSides(); });
-    connect(m_run, &QPushButton::clicked, this, [this] { emit compareRequested(what()); });
-    connect(m_cancel, &QPushButton::clicked, this, [this] { emit cancelRequested(); });
-    updateSides();
+    return split;
 }
 
 CompareWhat CompareView::what() const

@@ -57,6 +57,8 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
+    /// The tables (left) and the charts (right), in splitters.
+    QWidget* createPanes();
     void updateSides();
     void fillDiff(const session::Comparison& c);
     void fillFigures(const session::Comparison& c);

@@ -11,6 +11,7 @@
 
 #include <QMainWindow>
 #include <QSet>
+#include <functional>
 #include <map>
 
 class QAction;
@@ -107,6 +108,13 @@ private:
     void toggleBreakpoint(int line);
     void restoreBreakpoints();
     void createTools();
+    void createToolDocks();
+    void createToolActions();
+    void createExportActions();
+    void createRunProgress();
+    void connectTools();
+    QAction* addToolAction(const QString& key, const QString& text, const QKeySequence& shortcut,
+                           std::function<void()> slot);
     void updateToolActions();
     void finishCompare(const session::Comparison& comparison);
 

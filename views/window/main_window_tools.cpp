@@ -52,6 +52,15 @@ QString compareWhatText(session::CompareWhat what)
 
 void MainWindow::createTools()
 {
+    createToolDocks();
+    createToolActions();
+    createExportActions();
+    createRunProgress();
+    connectTools();
+}
+
+void MainWindow::createToolDocks()
+{
     m_compare = new CompareView;
     m_compareRunner = new CompareRunner(this);
     BreakpointsPanel::Hooks hooks;
@@ -75,22 +84,28 @@ void MainWindow::createTools()
     m_docks[View::Breakpoints] = conditionsDock;
     m_docks[View::Inspector]->raise();
     m_docks[View::Gradients]->raise();
+}
 
-    const auto add = [this](const QString& key, const QString& text, const QKeySequence& shortcut, auto slot) {
-        auto* action = new QAction(text, this);
-        action->setShortcut(shortcut);
-        connect(action, &QAction::triggered, this, slot);
-        m_actions[key] = action;
-        return action;
-    };
-    QAction* runN = add(QStringLiteral("runSteps"), tr("Run N Steps..."), Qt::CTRL | Qt::Key_F5, [this] {
+QAction* MainWindow::addToolAction(const QString& key, const QString& text, const QKeySequence& shortcut,
+                                   std::function<void()> slot)
+{
+    auto* action = new QAction(text, this);
+    action->setShortcut(shortcut);
+    connect(action, &QAction::triggered, this, std::move(slot));
+    m_actions[key] = action;
+    return action;
+}
+
+void MainWindow::createToolActions()
+{
+    QAction* runN = addToolAction(QStringLiteral("runSteps"), tr("Run N Steps..."), Qt::CTRL | Qt::Key_F5, [this] {
         bool ok = false;
         const int n = QInputDialog::getInt(this, tr("Run N steps"), tr("Training steps to run (the current one counts):"),
                                            1, 1, 1000000, 1, &ok);
         if (ok)
             runSteps(n);
     });
-    QAction* compare = add(QStringLiteral("compare"), tr("Compare..."), Qt::CTRL | Qt::Key_K, [this] {
+    QAction* compare = addToolAction(QStringLiteral("compare"), tr("Compare..."), Qt::CTRL | Qt::Key_K, [this] {
         const session::CompareWhat choices[] = {session::CompareWhat::HasAux, session::CompareWhat::Mode,
                                                 session::CompareWhat::GradApi, session::CompareWhat::Api};
         QStringList names;
@@ -114,6 +129,10 @@ void MainWindow::createTools()
         toolbar->addAction(runN);
         toolbar->addAction(compare);
     }
+}
+
+void MainWindow::createExportActions()
+{
     // File: Export Graph asks whole graph or visible part; Export Charts beside it.
     QAction* exportGraphAction = m_actions.at(QStringLiteral("exportGraph"));
     disconnect(exportGraphAction, &QAction::triggered, nullptr, nullptr);
@@ -129,7 +148,7 @@ void MainWindow::createTools()
         if (ok)
             extent == extents.front() ? exportGraph(path) : exportVisibleGraph(path);
     });
-    QAction* exportChartsAction = add(QStringLiteral("exportCharts"), tr("Export &Charts..."), QKeySequence(), [this] {
+    QAction* exportChartsAction = addToolAction(QStringLiteral("exportCharts"), tr("Export &Charts..."), QKeySequence(), [this] {
         const QString path = QFileDialog::getSaveFileName(this, tr("Export charts"), QStringLiteral("charts.png"),
             tr("PNG (*.png);;SVG (*.svg);;CSV data (*.csv)"));
         if (!path.isEmpty())
@@ -141,10 +160,13 @@ void MainWindow::createTools()
         file->insertAction(at + 1 < items.size() ? items[at + 1] : nullptr, exportChartsAction);
     }
     if (QMenu* view = menuTitled(menuBar(), tr("&View"))) {
-        view->addAction(compareDock->toggleViewAction());
-        view->addAction(conditionsDock->toggleViewAction());
+        view->addAction(m_docks.at(View::Compare)->toggleViewAction());
+        view->addAction(m_docks.at(View::Breakpoints)->toggleViewAction());
     }
+}
 
+void MainWindow::createRunProgress()
+{
     m_progress = new RunProgress;
     statusBar()->addPermanentWidget(m_progress);
     m_progress->setSource([this]() -> std::optional<RunProgress::Progress> {
@@ -169,7 +191,10 @@ void MainWindow::createTools()
         return RunProgress::Progress{tr("running: step %1").arg(step), 0, 0};
     });
     connect(m_progress, &RunProgress::cancelRequested, this, [this] { comparing() ? cancelCompare() : pause(); });
+}
 
+void MainWindow::connectTools()
+{
     connect(m_compare, &CompareView::compareRequested, this, [this](session::CompareWhat what) { startCompare(what); });
     connect(m_compare, &CompareView::cancelRequested, this, [this] { cancelCompare(); });
     connect(m_compareRunner, &CompareRunner::progress, m_compare, &CompareView::setProgress);
