@@ -4,10 +4,14 @@
 #include "app/install_layout.h"
 #include "python/host.h"
 #include "views/graph_view.h"
+#include "views/window/compare_view.h"
 #include "views/window/main_window.h"
 
 #include <QApplication>
 #include <QIcon>
+#include <QPalette>
+#include <QStyle>
+#include <QStyleFactory>
 #include <QTimer>
 #include <cstdio>
 #include <cstring>
@@ -20,19 +24,26 @@ namespace {
 
 const char* kHelp =
     "usage: gradstep gui [SCRIPT] [--screenshot FILE.png] [--steps-into N] [--view VIEW]\n"
+    "                    [--compare WHAT] [--palette dark|light]\n"
     "Opens the debugger window on SCRIPT (default: the LeNet5 digits sample), paused after the\n"
     "first node.\n"
     "  --screenshot FILE.png  wait until N nodes ran, save the window as a PNG and exit\n"
     "                         (works with QT_QPA_PLATFORM=offscreen)\n"
     "  --steps-into N         nodes to run before the screenshot (default 1: the first pause)\n"
     "  --view VIEW            view brought to the front: graph, source, gradients, charts,\n"
-    "                         tensor, console or variables\n";
+    "                         tensor, console, variables, breakpoints or compare (with\n"
+    "                         --screenshot, compare runs the comparison after the N nodes and\n"
+    "                         the picture waits for it)\n"
+    "  --compare WHAT         what Compare flips: has-aux (default), mode, grad-api or api\n"
+    "  --palette dark|light   a dark or light palette instead of the system's\n";
 
 struct GuiOptions {
     QString script;
     QString screenshot;
     int stepsInto = 1;
     std::optional<views::MainWindow::View> view;
+    session::CompareWhat compare = session::CompareWhat::HasAux;
+    QString palette;
 };
 
 std::optional<views::MainWindow::View> parseView(const char* text)
@@ -40,7 +51,8 @@ std::optional<views::MainWindow::View> parseView(const char* text)
     using View = views::MainWindow::View;
     const std::pair<const char*, View> names[] = {{"graph", View::Graph}, {"source", View::Source},
         {"gradients", View::Gradients}, {"charts", View::Charts}, {"tensor", View::Inspector},
-        {"console", View::Console}, {"variables", View::Variables}};
+        {"console", View::Console}, {"variables", View::Variables}, {"compare", View::Compare},
+        {"breakpoints", View::Breakpoints}};
     for (const auto& [name, view] : names)
         if (std::strcmp(text, name) == 0)
             return view;
@@ -73,6 +85,19 @@ int parse(int argc, char** argv, GuiOptions& o)
                 std::fprintf(stderr, "gradstep gui: unknown view '%s'\n%s", argv[i], kHelp);
                 return 2;
             }
+        } else if (std::strcmp(a, "--compare") == 0 && hasValue) {
+            const auto what = session::parseCompareWhat(argv[++i]);
+            if (!what) {
+                std::fprintf(stderr, "gradstep gui: --compare expects has-aux, mode, grad-api or api, got '%s'\n", argv[i]);
+                return 2;
+            }
+            o.compare = *what;
+        } else if (std::strcmp(a, "--palette") == 0 && hasValue) {
+            o.palette = QString::fromLocal8Bit(argv[++i]);
+            if (o.palette != QLatin1String("dark") && o.palette != QLatin1String("light")) {
+                std::fprintf(stderr, "gradstep gui: --palette expects dark or light, got '%s'\n", argv[i]);
+                return 2;
+            }
         } else if (a[0] != '-' && o.script.isEmpty()) {
             o.script = QString::fromLocal8Bit(a);
         } else {
@@ -88,6 +113,35 @@ QString defaultSample()
     return QString::fromStdString((samplesDirectory() / "lenet5_digits.py").string());
 }
 
+/// Fusion with a dark or a light palette (the platform's may ignore palettes).
+void applyPalette(bool dark)
+{
+    QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+    if (!dark) {
+        QApplication::setPalette(QApplication::style()->standardPalette());
+        return;
+    }
+    QPalette p;
+    const QColor window(45, 45, 48), base(30, 30, 32), text(220, 220, 220), disabled(120, 120, 120);
+    p.setColor(QPalette::Window, window);
+    p.setColor(QPalette::WindowText, text);
+    p.setColor(QPalette::Base, base);
+    p.setColor(QPalette::AlternateBase, window);
+    p.setColor(QPalette::ToolTipBase, base);
+    p.setColor(QPalette::ToolTipText, text);
+    p.setColor(QPalette::Text, text);
+    p.setColor(QPalette::Button, window);
+    p.setColor(QPalette::ButtonText, text);
+    p.setColor(QPalette::BrightText, QColor(255, 80, 80));
+    p.setColor(QPalette::Link, QColor(90, 160, 250));
+    p.setColor(QPalette::Highlight, QColor(50, 110, 200));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::PlaceholderText, disabled);
+    for (QPalette::ColorRole role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
+        p.setColor(QPalette::Disabled, role, disabled);
+    QApplication::setPalette(p);
+}
+
 /// Steps until `target` nodes ran (or the script stopped), then grabs the window.
 void driveScreenshot(views::MainWindow& window, const GuiOptions& o, int& status)
 {
@@ -98,6 +152,17 @@ void driveScreenshot(views::MainWindow& window, const GuiOptions& o, int& status
         if (state->status == debug::SessionStatus::Paused && state->nodesExecuted < std::uint64_t(o.stepsInto)) {
             window.stepInto();
             return;
+        }
+        if (o.view == views::MainWindow::View::Compare) {
+            // The comparison stops the session and reloads it; the picture waits for the table.
+            if (!window.compareView()->comparison() && !window.comparing())
+                window.startCompare(o.compare);
+            const auto& comparison = window.compareView()->comparison();
+            if (!comparison)
+                return;
+            for (const session::StepFigures* side : {&comparison->a, &comparison->b})
+                if (side->error)
+                    std::fprintf(stderr, "gradstep gui: compare: %s: %s\n", side->label.c_str(), side->error->c_str());
         }
         QTimer::singleShot(150, &window, [&window, &o, &status] {
             if (o.view)
@@ -134,6 +199,8 @@ int guiCommand(int argc, char** argv)
         QApplication app(qtArgc, qtArgv);
         QCoreApplication::setOrganizationName(QStringLiteral("gradstep"));
         QCoreApplication::setApplicationName(QStringLiteral("gradstep"));
+        if (!o.palette.isEmpty())
+            applyPalette(o.palette == QLatin1String("dark"));
         // The installed desktop entry and icon (packaging/): Wayland matches the window to
         // gradstep.desktop by this name; the icon comes from the hicolor theme when installed.
         QGuiApplication::setDesktopFileName(QStringLiteral("gradstep"));

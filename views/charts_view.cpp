@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "views/charts_view.h"
 
+#include "views/chart_theme.h"
+
 #include <QCheckBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
@@ -31,12 +34,18 @@ QChartView* makeChartView(const QString& title)
     return view;
 }
 
-/// Replaces the chart's series and axes; points that a log axis cannot show are left out.
-void fill(QChart* chart, std::vector<QLineSeries*> series, bool log, bool showLegend)
+/// Replaces the chart by a new one with `series`; points that a log axis cannot show are left
+/// out. A new chart, because axes removed from a chart leave their drawings in its scene.
+void fill(QChartView* view, const QPalette& palette, std::vector<QLineSeries*> series, bool log, bool showLegend)
 {
-    chart->removeAllSeries();
-    for (QAbstractAxis* axis : chart->axes())
-        chart->removeAxis(axis);
+    QChart* old = view->chart();
+    auto* chart = new QChart;
+    chart->setTitle(old->title());
+    chart->legend()->setAlignment(old->legend()->alignment());
+    chart->setMargins(old->margins());
+    applyChartTheme(chart, palette);
+    view->setChart(chart);
+    delete old;
     auto* x = new QValueAxis;
     x->setTitleText(QObject::tr("step"));
     x->setLabelFormat(QStringLiteral("%d"));
@@ -44,6 +53,7 @@ void fill(QChart* chart, std::vector<QLineSeries*> series, bool log, bool showLe
     if (log) {
         auto* logAxis = new QLogValueAxis;
         logAxis->setLabelFormat(QStringLiteral("%.0e"));
+        logAxis->setMinorTickCount(8);
         y = logAxis;
     } else {
         y = new QValueAxis;
@@ -68,7 +78,15 @@ void fill(QChart* chart, std::vector<QLineSeries*> series, bool log, bool showLe
     x->setTickInterval(std::max(1.0, std::ceil((maxX - minX) / 10.0)));
     if (minY <= maxY) {
         const double pad = log ? 0.0 : std::max((maxY - minY) * 0.05, 1e-12);
-        y->setRange(log ? minY / 1.5 : minY - pad, log ? maxY * 1.5 : maxY + pad);
+        // Norms and losses that are never negative keep the axis at or above zero.
+        if (log) {
+            // Whole decades, so the axis always has labelled ticks (a loss of 2.2 to 2.3 too).
+            const double low = std::pow(10.0, std::floor(std::log10(minY)));
+            const double high = std::pow(10.0, std::ceil(std::log10(maxY)));
+            y->setRange(low, high > low ? high : low * 10.0);
+        } else {
+            y->setRange(minY >= 0.0 ? std::max(0.0, minY - pad) : minY - pad, maxY + pad);
+        }
     }
     chart->legend()->setVisible(showLegend);
 }
@@ -126,6 +144,24 @@ int ChartsView::gradientSeries() const
     return int(m_normView->chart()->series().size());
 }
 
+std::pair<double, double> ChartsView::normAxisRange() const
+{
+    const auto axes = m_normView->chart()->axes(Qt::Vertical);
+    if (axes.isEmpty())
+        return {0.0, 0.0};
+    if (const auto* log = qobject_cast<const QLogValueAxis*>(axes.front()))
+        return {log->min(), log->max()};
+    const auto* linear = static_cast<const QValueAxis*>(axes.front());
+    return {linear->min(), linear->max()};
+}
+
+void ChartsView::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        rebuild();
+}
+
 void ChartsView::rebuildParameterList()
 {
     std::set<QString> known;
@@ -152,7 +188,7 @@ void ChartsView::rebuild()
     for (const debug::StepSummary& step : m_history)
         if (std::isfinite(step.loss) && (!log || step.loss > 0))
             loss->append(double(step.step), step.loss);
-    fill(m_lossView->chart(), {loss}, log, false);
+    fill(m_lossView, palette(), {loss}, log, false);
 
     std::vector<QLineSeries*> norms;
     for (int i = 0; i < m_parameters->count(); ++i) {
@@ -181,7 +217,7 @@ void ChartsView::rebuild()
         if (item->checkState() == Qt::Checked)
             norms[std::size_t(shown++)]->setColor(color);
     }
-    fill(m_normView->chart(), norms, log, false);
+    fill(m_normView, palette(), norms, log, false);
 }
 
 } // namespace gradstep::views

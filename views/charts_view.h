@@ -5,6 +5,7 @@
 #include "debug/recorder.h"
 
 #include <QWidget>
+#include <utility>
 #include <vector>
 
 class QChart;
@@ -24,6 +25,18 @@ public:
     /// Points drawn in the loss chart and in all gradient-norm series (for tests).
     int lossPoints() const;
     int gradientSeries() const;
+    /// The y range of the gradient-norm chart (for tests).
+    std::pair<double, double> normAxisRange() const;
+
+    /// The two charts as a PNG or SVG picture, or their data as CSV (step, loss, then each
+    /// parameter's gradient norm), by the suffix. An error message, empty on success
+    /// (charts_export.cpp).
+    QString exportTo(const QString& path) const;
+    /// The CSV text exportTo writes.
+    QString toCsv() const;
+
+protected:
+    void changeEvent(QEvent* event) override;
 
 private:
     void rebuild();

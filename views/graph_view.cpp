@@ -244,6 +244,19 @@ void GraphView::draw(bool fit)
         centerOn(center);
 }
 
+void GraphView::changeEvent(QEvent* event)
+{
+    QGraphicsView::changeEvent(event);
+    const bool dark = palette().color(QPalette::Base).lightness() < 128;
+    if (event->type() != QEvent::PaletteChange || dark == m_dark)
+        return;
+    m_dark = dark;
+    if (m_layout) {
+        draw(false);
+        refreshStates();
+    }
+}
+
 void GraphView::refreshStates()
 {
     if (!m_layout || !m_layout->graph)

@@ -92,6 +92,8 @@ signals:
     void layoutFailed(const QString& message);
 
 protected:
+    /// A palette turning dark or light (the system's theme) redraws the nodes in its colours.
+    void changeEvent(QEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
     void mouseDoubleClickEvent(QMouseEvent* event) override;
     void drawBackground(QPainter* painter, const QRectF& rect) override;

@@ -233,6 +233,17 @@ void SourceView::resizeEvent(QResizeEvent* event)
     updateGutterGeometry();
 }
 
+void SourceView::changeEvent(QEvent* event)
+{
+    QPlainTextEdit::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) {
+        // The highlighter picks its colours for the palette when it is made.
+        delete m_highlighter;
+        m_highlighter = new PythonHighlighter(document());
+        updateMarks();
+    }
+}
+
 bool SourceView::viewportEvent(QEvent* event)
 {
     if (event->type() == QEvent::ToolTip) {

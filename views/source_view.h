@@ -49,6 +49,8 @@ signals:
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
+    /// A palette turning dark or light re-colours the syntax and the line marks.
+    void changeEvent(QEvent* event) override;
     bool viewportEvent(QEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;

@@ -246,9 +246,11 @@ struct Side {
     std::optional<std::string> unavailable; ///< the setting cannot run in this build
 };
 
-std::pair<Side, Side> sidesOf(CompareWhat what)
+std::pair<Side, Side> sidesOf(CompareWhat what, const CompareOptions& options)
 {
     Side a, b;
+    a.overrides = b.overrides = options.base;
+    a.apiProfile = b.apiProfile = options.baseApiProfile;
     switch (what) {
     case CompareWhat::HasAux:
         a.label = "has_aux on";
@@ -270,6 +272,7 @@ std::pair<Side, Side> sidesOf(CompareWhat what)
         break;
     case CompareWhat::Api:
         a.label = "MindSpore 2.x API";
+        a.apiProfile = std::string(python::kApiProfile2x);
         b.label = "MindSpore 1.10 API";
         b.apiProfile = std::string(python::kApiProfile110);
         break;
@@ -367,8 +370,15 @@ Comparison compare(const std::filesystem::path& script, CompareWhat what,
 {
     Comparison c;
     c.what = what;
-    const auto [a, b] = sidesOf(what);
+    const auto [a, b] = sidesOf(what, options);
+    const int runs = options.warmUp && !a.unavailable ? 3 : 2;
+    int run = 0;
+    const auto started = [&](const Side& side) {
+        if (options.runStarted)
+            options.runStarted(side.label, ++run, runs);
+    };
     if (options.warmUp && !a.unavailable) {
+        started(a);
         CompareOptions silent = options;
         silent.output = nullptr;
         runSide(script, a, silent, c.interrupted);
@@ -380,6 +390,8 @@ Comparison compare(const std::filesystem::path& script, CompareWhat what,
         }
     }
     for (const auto& [side, figures] : {std::pair{&a, &c.a}, std::pair{&b, &c.b}}) {
+        // A run shorter than the 100 ms poll never sees a cancel: look between the runs too.
+        c.interrupted = c.interrupted || (options.cancelled && options.cancelled());
         if (c.interrupted) {
             figures->label = side->label;
             figures->error = "interrupted";
@@ -390,6 +402,7 @@ Comparison compare(const std::filesystem::path& script, CompareWhat what,
             figures->error = *side->unavailable;
             continue;
         }
+        started(*side);
         *figures = runSide(script, *side, options, c.interrupted);
     }
     if (c.ok())

@@ -100,6 +100,14 @@ struct CompareOptions {
     /// Polled every 100 ms while a side runs; true stops it (the side reports "interrupted")
     /// and skips the runs still to come.
     std::function<bool()> cancelled;
+    /// The settings both sides start from (the GUI's what-if switches); the compared setting
+    /// then takes A's and B's values. The seed above wins over base.seed.
+    python::RunOverrides base;
+    /// The API profile both sides start from, unless the API itself is compared.
+    std::string baseApiProfile = "2.x";
+    /// Called on the caller's thread before each run: the side's label, the run's number from 1
+    /// and the number of runs (3 with the warm-up).
+    std::function<void(const std::string& label, int run, int runs)> runStarted;
 };
 
 /// Runs `script` twice up to the end of its first training step (a depth-0 gradient call and

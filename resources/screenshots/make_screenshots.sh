@@ -15,3 +15,4 @@ shot graph 40
 shot tensor 25 # a backward node (fc2's MatMul): the inspector's chain rule
 shot gradients 200
 shot charts 700
+shot compare 1  # the comparison runs after the first node; the picture waits for it

@@ -197,3 +197,24 @@ TEST_CASE("the diff pairs gradients by name and marks those one side lacks")
     b.params[0].shape = {1, 2};
     CHECK(diffGradients(a, b)[0].verdict == Verdict::Missing);
 }
+
+TEST_CASE("both sides start from the base settings and each run is announced before it starts")
+{
+    ensureHost();
+    CompareOptions options;
+    options.timeout = std::chrono::seconds(60);
+    options.warmUp = false;
+    // With the grad-only fallback as the base, has_aux on and off both run the forward twice.
+    options.base.gradApi = python::GradApiOverride::GradFallback;
+    std::vector<std::string> announced;
+    options.runStarted = [&](const std::string& label, int run, int runs) {
+        announced.push_back(label + " " + std::to_string(run) + "/" + std::to_string(runs));
+    };
+    const Comparison c = compare(sample("has_aux_pitfall.py"), CompareWhat::HasAux, options);
+    INFO(errorOf(c.a) << errorOf(c.b));
+    REQUIRE(c.ok());
+    CHECK(c.a.forwardPasses == 2);
+    CHECK(c.b.forwardPasses == 2);
+    CHECK(diffOf(c, "bias").verdict == Verdict::Different);
+    CHECK(announced == std::vector<std::string>{"has_aux on 1/2", "has_aux off 2/2"});
+}

@@ -53,6 +53,7 @@ MainWindow::MainWindow(bool restoreLayout, QWidget* parent) : QMainWindow(parent
     createActions();
     m_status = new QLabel(tr("No script open"));
     statusBar()->addWidget(m_status, 1);
+    createTools();
     connect(m_bridge, &SessionBridge::stateChanged, this, [this](const auto& state) { showState(state); });
     connect(m_bridge, &SessionBridge::output, this, [this](const QString& text, bool isError) {
         m_console->append(text, isError ? ConsoleView::Kind::Stderr : ConsoleView::Kind::Stdout);
@@ -187,6 +188,7 @@ void MainWindow::createWhatIfMenu(QMenu* menu)
     m_hasAux = group(tr("has_aux"), {tr("As written"), tr("On"), tr("Off")});
     m_gradApi = group(tr("Gradient API"), {tr("As written"), tr("value_and_grad"), tr("grad-only fallback")});
     m_apiProfile = group(tr("API profile"), {tr("MindSpore 2.x"), tr("MindSpore 1.10")});
+    m_mode = group(tr("Execution mode"), {tr("As written"), tr("PyNative"), tr("Graph")});
 }
 
 void MainWindow::applyOverrides()
@@ -197,9 +199,10 @@ void MainWindow::applyOverrides()
     options.overrides.hasAux = python::HasAuxOverride(m_hasAux->checkedAction()->data().toInt());
     options.overrides.gradApi = python::GradApiOverride(m_gradApi->checkedAction()->data().toInt());
     options.apiProfile = m_apiProfile->checkedAction()->data().toInt() == 0 ? "2.x" : "1.10";
-    m_console->append(tr("restarting with has_aux %1, gradient API %2, API %3\n")
+    options.overrides.mode = python::ModeOverride(m_mode->checkedAction()->data().toInt());
+    m_console->append(tr("restarting with has_aux %1, gradient API %2, API %3, mode %4\n")
                           .arg(m_hasAux->checkedAction()->text(), m_gradApi->checkedAction()->text(),
-                               m_apiProfile->checkedAction()->text()),
+                               m_apiProfile->checkedAction()->text(), m_mode->checkedAction()->text()),
                       ConsoleView::Kind::Info);
     m_pictureStep = -1;
     m_pictureRecords = 0;
@@ -211,6 +214,10 @@ void MainWindow::applyOverrides()
 
 void MainWindow::openScript(const QString& path)
 {
+    if (comparing()) { // one script at a time in the interpreter
+        m_console->append(tr("a comparison runs: cancel it to open %1\n").arg(path), ConsoleView::Kind::Diagnostic);
+        return;
+    }
     const QFileInfo info(path);
     if (!m_source->loadFile(info.absoluteFilePath())) {
         m_console->append(tr("cannot read %1\n").arg(path), ConsoleView::Kind::Diagnostic);
@@ -235,6 +242,7 @@ void MainWindow::openScript(const QString& path)
     options.overrides.hasAux = python::HasAuxOverride(m_hasAux->checkedAction()->data().toInt());
     options.overrides.gradApi = python::GradApiOverride(m_gradApi->checkedAction()->data().toInt());
     options.apiProfile = m_apiProfile->checkedAction()->data().toInt() == 0 ? "2.x" : "1.10";
+    options.overrides.mode = python::ModeOverride(m_mode->checkedAction()->data().toInt());
     m_bridge->open(std::move(options));
     updateActions();
 }

@@ -7,8 +7,11 @@
 
 #include "views/window/session_bridge.h"
 
+#include "session/compare.h"
+
 #include <QMainWindow>
 #include <QSet>
+#include <functional>
 #include <map>
 
 class QAction;
@@ -19,11 +22,15 @@ class QMenu;
 
 namespace gradstep::views {
 
+class BreakpointsPanel;
 class ChartsView;
+class CompareRunner;
+class CompareView;
 class ConsoleView;
 class GradientsTable;
 class GraphLinks;
 class GraphView;
+class RunProgress;
 class SourceView;
 class StepTools;
 class TensorInspector;
@@ -33,7 +40,7 @@ struct GraphPicture;
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
-    enum class View { Graph, Source, Gradients, Charts, Inspector, Console, Variables };
+    enum class View { Graph, Source, Gradients, Charts, Inspector, Console, Variables, Compare, Breakpoints };
 
     /// `restoreLayout` false: the default dock layout, and the layout is not saved on close
     /// (screenshots and tests look the same on every machine).
@@ -69,6 +76,22 @@ public:
     /// Writes the graph as drawn (SVG, PNG, PDF or DOT by the suffix); errors go to the console.
     bool exportGraph(const QString& path);
 
+    // Compare, Run N steps, run progress, breakpoint lists, exports: main_window_tools.cpp.
+    /// Runs the script's first step as A and B (the what-if switches as configured, `what`
+    /// flipped) on a worker; the session stops meanwhile and reloads afterwards.
+    void startCompare(session::CompareWhat what);
+    void cancelCompare();
+    bool comparing() const;
+    /// Runs until `n` training steps ended (the current one counts).
+    void runSteps(int n);
+    /// The visible part of the graph (what the view shows) as SVG, PNG, PDF or DOT.
+    bool exportVisibleGraph(const QString& path);
+    /// The charts as PNG or SVG, or their data as CSV (step, loss, each parameter's norm).
+    bool exportCharts(const QString& path);
+    CompareView* compareView() const { return m_compare; }
+    BreakpointsPanel* breakpointsPanel() const { return m_conditions; }
+    RunProgress* runProgress() const { return m_progress; }
+
 signals:
     /// After a state was shown in every view.
     void stateShown();
@@ -88,6 +111,16 @@ private:
     void applyOverrides();
     void toggleBreakpoint(int line);
     void restoreBreakpoints();
+    void createTools();
+    void createToolDocks();
+    void createToolActions();
+    void createExportActions();
+    void createRunProgress();
+    void connectTools();
+    QAction* addToolAction(const QString& key, const QString& text, const QKeySequence& shortcut,
+                           std::function<void()> slot);
+    void updateToolActions();
+    void finishCompare(const session::Comparison& comparison);
 
     void showState(const std::shared_ptr<const debug::SessionState>& state);
     void showGraph(const debug::SessionState& state);
@@ -113,6 +146,14 @@ private:
     QActionGroup* m_hasAux = nullptr;
     QActionGroup* m_gradApi = nullptr;
     QActionGroup* m_apiProfile = nullptr;
+    QActionGroup* m_mode = nullptr;
+    CompareView* m_compare = nullptr;
+    CompareRunner* m_compareRunner = nullptr;
+    BreakpointsPanel* m_conditions = nullptr;
+    RunProgress* m_progress = nullptr;
+    std::int64_t m_runStepsFrom = -1; ///< Run N steps: the step it started from, else -1
+    int m_runStepsCount = 0;
+    bool m_reloadAfterCompare = false;
     QSet<int> m_breakpointLines;
     std::map<int, int> m_breakpointIds; ///< source line -> the session's breakpoint id
     std::int64_t m_pictureStep = -1;

@@ -73,6 +73,7 @@ void MainWindow::updateActions()
         m_actions.at(QString::fromLatin1(key))->setEnabled(isPaused);
     m_actions.at(QStringLiteral("pause"))->setEnabled(running);
     m_actions.at(QStringLiteral("restart"))->setEnabled(!m_bridge->options().script.empty());
+    updateToolActions();
 }
 
 void MainWindow::toggleBreakpoint(int line)
@@ -152,7 +153,10 @@ void MainWindow::showStatus(const debug::SessionState& state)
                    .arg(text, QString::fromLatin1(phaseName(state.node->phase))).arg(state.step)
                    .arg(state.records.size()).arg(QString::fromStdString(state.node->fullName));
     const python::RunOverrides& o = m_bridge->options().overrides;
-    text += QStringLiteral(" | mode %1%2").arg(o.mode == python::ModeOverride::Graph ? tr("graph") : tr("PyNative"),
+    // As written, a script in graph mode shows by what it compiled.
+    const bool graphMode = o.mode == python::ModeOverride::Graph
+                           || (o.mode == python::ModeOverride::AsWritten && !state.compiledGraphs.empty());
+    text += QStringLiteral(" | mode %1%2").arg(graphMode ? tr("graph") : tr("PyNative"),
                                                state.timeTravel ? tr(" (time travel)") : QString());
     if (!state.why.message.empty())
         text += QStringLiteral(" | ") + QString::fromStdString(state.why.message);

@@ -55,6 +55,7 @@ void SessionBridge::open(debug::SessionOptions options)
                 Qt::QueuedConnection);
         });
         m_session->load();
+        emit opened();
     } catch (const std::exception& e) {
         m_session.reset();
         emit failed(QString::fromUtf8(e.what()));

@@ -35,6 +35,8 @@ signals:
     void stateChanged(std::shared_ptr<const gradstep::debug::SessionState> state);
     void output(const QString& text, bool isError);
     void failed(const QString& message);
+    /// A new session was loaded (open or reopen): breakpoint lists give it their conditions.
+    void opened();
 
 private:
     void deliver(std::shared_ptr<const debug::SessionState> state, std::uint64_t generation);

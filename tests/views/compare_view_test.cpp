@@ -1,0 +1,109 @@
+// The Compare view driven offscreen: a comparison on its worker against session::compare, a
+// failing side's error, Cancel. SPDX-License-Identifier: MIT
+#ifdef GRADSTEP_HAVE_WINDOW
+#include "tests/views/window_test_support.h"
+
+#include "views/window/compare_view.h"
+
+#include <QElapsedTimer>
+#include <QTemporaryDir>
+#include <QTimer>
+
+using namespace gradstep;
+using namespace gradstep::views;
+using namespace gradstep::views::test;
+
+TEST_CASE("Compare with has_aux flipped shows the verdicts session::compare gives, on a worker")
+{
+    auto window = openWindow(sample("has_aux_pitfall.py"));
+    // The event loop keeps running while the comparison does.
+    int ticks = 0;
+    QTimer ticker;
+    QObject::connect(&ticker, &QTimer::timeout, [&ticks] { ++ticks; });
+    ticker.start(10);
+    window->startCompare(session::CompareWhat::HasAux);
+    CHECK(window->comparing());
+    CHECK(window->compareView()->isRunning());
+    CHECK(window->bridge().session() == nullptr); // stopped while comparing
+    REQUIRE(waitFor([&] { return window->compareView()->comparison().has_value(); }));
+    CHECK(ticks > 0);
+    CHECK_FALSE(window->comparing());
+    // The session reloads afterwards.
+    REQUIRE(waitFor([&] {
+        const auto s = window->bridge().state();
+        return window->bridge().session() && s && s->status == debug::SessionStatus::Paused;
+    }));
+    const CompareView* view = window->compareView();
+    REQUIRE(view->comparison()->ok());
+
+    window->bridge().close(); // one script at a time in the interpreter
+    session::CompareOptions options;
+    options.warmUp = false;
+    const session::Comparison expected = session::compare(sample("has_aux_pitfall.py").toStdString(),
+                                                          session::CompareWhat::HasAux, options);
+    REQUIRE(expected.ok());
+    REQUIRE(view->parameterRows() == int(expected.diff.size()));
+    bool sawBias = false;
+    for (int row = 0; row < view->parameterRows(); ++row) {
+        const session::ParamDiff& d = expected.diff[std::size_t(row)];
+        CHECK(view->cell(row, CompareView::Name).toStdString() == d.name);
+        CHECK(view->cell(row, CompareView::VerdictColumn) == QLatin1String(session::verdictName(d.verdict)));
+        CHECK(view->highlighted(row) == (d.verdict != session::Verdict::Equal));
+        CHECK(view->cell(row, CompareView::NormA).toDouble() == Approx(*d.normA).epsilon(1e-5));
+        CHECK(view->cell(row, CompareView::NormB).toDouble() == Approx(*d.normB).epsilon(1e-5));
+        if (d.name == "bias") {
+            sawBias = true;
+            CHECK(view->cell(row, CompareView::VerdictColumn) == QLatin1String("different"));
+            CHECK(view->highlighted(row));
+        }
+    }
+    CHECK(sawBias);
+    CHECK(view->figure(CompareView::Setting, 0) == QLatin1String("has_aux on"));
+    CHECK(view->figure(CompareView::Setting, 1) == QLatin1String("has_aux off"));
+    CHECK(view->figure(CompareView::Loss, 0).toDouble() == Approx(*expected.a.loss).epsilon(1e-5));
+    CHECK(view->figure(CompareView::Loss, 0) == view->figure(CompareView::Loss, 1));
+    CHECK(view->figure(CompareView::ForwardPasses, 0) == QLatin1String("1"));
+    CHECK(view->figure(CompareView::Error, 0).isEmpty());
+    CHECK(view->chartBars() == 2 * view->parameterRows());
+}
+
+TEST_CASE("Compare with the 1.10 API shows the failing side's error; Cancel stops a comparison")
+{
+    auto window = openWindow(sample("has_aux_pitfall.py"));
+    window->startCompare(session::CompareWhat::Api);
+    REQUIRE(waitFor([&] { return window->compareView()->comparison().has_value(); }));
+    const CompareView* view = window->compareView();
+    CHECK(view->figure(CompareView::Error, 0).isEmpty());
+    CHECK(view->figure(CompareView::Error, 1).contains(QStringLiteral("value_and_grad")));
+    CHECK(view->figure(CompareView::Loss, 1) == QLatin1String("-"));
+    CHECK(view->parameterRows() == 0);
+
+    REQUIRE(waitFor([&] { return window->bridge().session() != nullptr; }));
+    // A script that spins for a minute before its step: only Cancel ends the comparison soon.
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    const QString slow = dir.filePath(QStringLiteral("slow_step.py"));
+    {
+        QFile file(slow);
+        REQUIRE(file.open(QIODevice::WriteOnly));
+        file.write("import time\nimport numpy as np\nimport mindspore as ms\nfrom mindspore import Tensor, ops\n"
+                   "x = Tensor(np.ones(3, np.float32))\ny = x + x\n"
+                   "start = time.time()\nwhile time.time() - start < 60:\n    pass\n"
+                   "print(ms.grad(lambda t: ops.sum(t * t))(x))\n");
+    }
+    window->openScript(slow);
+    REQUIRE(waitFor([&] { return window->bridge().session() != nullptr; }));
+    QElapsedTimer clock;
+    clock.start();
+    window->startCompare(session::CompareWhat::HasAux);
+    REQUIRE(window->comparing());
+    spin(300);
+    REQUIRE(window->comparing());
+    window->cancelCompare();
+    REQUIRE(waitFor([&] { return !window->comparing(); }, 30000));
+    CHECK(clock.elapsed() < 20000);
+    CHECK(view->comparison()->interrupted);
+    CHECK(view->statusText().contains(QStringLiteral("Cancelled")));
+    REQUIRE(waitFor([&] { return window->bridge().session() != nullptr; }));
+}
+#endif

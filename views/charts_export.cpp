@@ -1,0 +1,118 @@
+// ChartsView's export: the loss chart above the gradient-norm chart as PNG (twice the screen
+// resolution) or SVG (vector, QSvgGenerator), and the data behind them as CSV.
+// SPDX-License-Identifier: MIT
+#include "views/charts_view.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QFileInfo>
+#include <QImage>
+#include <QPainter>
+#include <QResizeEvent>
+#include <QSaveFile>
+#include <QSvgGenerator>
+#include <QtCharts/QChartView>
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace gradstep::views {
+
+namespace {
+
+QString csvNumber(double v)
+{
+    return std::isfinite(v) ? QString::number(v, 'g', 17) : QStringLiteral("nan");
+}
+
+QString csvField(const QString& text)
+{
+    if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')))
+        return text;
+    return QLatin1Char('"') + QString(text).replace(QLatin1String("\""), QLatin1String("\"\"")) + QLatin1Char('"');
+}
+
+} // namespace
+
+QString ChartsView::toCsv() const
+{
+    std::vector<QString> names;
+    std::map<QString, std::size_t> column;
+    for (const debug::StepSummary& step : m_history)
+        for (const debug::ParameterSummary& p : step.parameters) {
+            const QString name = QString::fromStdString(p.name);
+            if (column.emplace(name, names.size()).second)
+                names.push_back(name);
+        }
+    QString out = QStringLiteral("step,loss");
+    for (const QString& name : names)
+        out += QLatin1Char(',') + csvField(name);
+    out += QLatin1Char('\n');
+    for (const debug::StepSummary& step : m_history) {
+        std::vector<QString> norms(names.size());
+        for (const debug::ParameterSummary& p : step.parameters)
+            norms[column.at(QString::fromStdString(p.name))] = csvNumber(p.gradientNorm);
+        out += QString::number(step.step) + QLatin1Char(',') + csvNumber(step.loss);
+        for (const QString& n : norms)
+            out += QLatin1Char(',') + n;
+        out += QLatin1Char('\n');
+    }
+    return out;
+}
+
+QString ChartsView::exportTo(const QString& path) const
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == QLatin1String("csv")) {
+        QSaveFile file(path);
+        if (!file.open(QIODevice::WriteOnly | QIODevice::Text) || file.write(toCsv().toUtf8()) < 0 || !file.commit())
+            return tr("cannot write %1").arg(path);
+        return QString();
+    }
+    if (suffix != QLatin1String("png") && suffix != QLatin1String("svg"))
+        return tr("cannot export charts to '%1': expected a .png, .svg or .csv file").arg(path);
+    // Drawn at a readable size whatever the dock's: a chart view is resized for the picture
+    // and back (hidden ones get the resize event they would otherwise get when shown).
+    const int width = std::max({m_lossView->width(), m_normView->width(), 900});
+    const QSize one(width, std::max(m_lossView->height(), 320));
+    const QSize two(width, std::max(m_normView->height(), 320));
+    const QSize whole(width, one.height() + two.height());
+    const auto resize = [](QChartView* view, const QSize& size) {
+        const QSize old = view->size();
+        view->resize(size);
+        QResizeEvent event(size, old);
+        QCoreApplication::sendEvent(view, &event);
+        return old;
+    };
+    const auto paint = [&](QPainter& painter, double scale) {
+        painter.setRenderHint(QPainter::Antialiasing);
+        painter.fillRect(QRectF(0, 0, whole.width() * scale, whole.height() * scale), palette().color(QPalette::Base));
+        const auto draw = [&](QChartView* view, const QSize& size, double top) {
+            const QSize old = resize(view, size);
+            view->render(&painter, QRectF(0, top * scale, size.width() * scale, size.height() * scale),
+                         view->viewport()->rect(), Qt::IgnoreAspectRatio);
+            resize(view, old);
+        };
+        draw(m_lossView, one, 0);
+        draw(m_normView, two, one.height());
+        return painter.end();
+    };
+    bool ok = false;
+    if (suffix == QLatin1String("svg")) {
+        QSvgGenerator svg;
+        svg.setFileName(path);
+        svg.setSize(whole);
+        svg.setViewBox(QRect(QPoint(0, 0), whole));
+        svg.setTitle(tr("gradstep charts"));
+        QPainter painter(&svg);
+        ok = paint(painter, 1.0);
+    } else {
+        QImage image(whole * 2, QImage::Format_ARGB32_Premultiplied);
+        image.fill(Qt::transparent);
+        QPainter painter(&image);
+        ok = paint(painter, 2.0) && image.save(path, "PNG");
+    }
+    return ok ? QString() : tr("cannot write %1").arg(path);
+}
+
+} // namespace gradstep::views
