@@ -20,6 +20,7 @@
 #include <QInputDialog>
 #include <QLabel>
 #include <QMenuBar>
+#include <QScrollArea>
 #include <QStatusBar>
 #include <QTimer>
 #include <QToolBar>
@@ -35,6 +36,17 @@ QMenu* menuTitled(QMenuBar* bar, const QString& title)
         if (a->menu() && a->text() == title)
             return a->menu();
     return nullptr;
+}
+
+/// The panel scrolls inside its dock instead of imposing its minimum size on the dock area: the
+/// Compare and Breakpoints panels are tall and wide, and would otherwise squeeze the graph.
+QScrollArea* scrolling(QWidget* panel)
+{
+    auto* area = new QScrollArea;
+    area->setWidget(panel);
+    area->setWidgetResizable(true);
+    area->setFrameShape(QFrame::NoFrame);
+    return area;
 }
 
 QString compareWhatText(session::CompareWhat what)
@@ -72,13 +84,13 @@ void MainWindow::createToolDocks()
 
     auto* compareDock = new QDockWidget(tr("Compare"), this);
     compareDock->setObjectName(QStringLiteral("compare"));
-    compareDock->setWidget(m_compare);
+    compareDock->setWidget(scrolling(m_compare));
     addDockWidget(Qt::BottomDockWidgetArea, compareDock);
     tabifyDockWidget(m_docks[View::Console], compareDock);
     m_docks[View::Compare] = compareDock;
     auto* conditionsDock = new QDockWidget(tr("Breakpoints"), this);
     conditionsDock->setObjectName(QStringLiteral("breakpoints"));
-    conditionsDock->setWidget(m_conditions);
+    conditionsDock->setWidget(scrolling(m_conditions));
     addDockWidget(Qt::RightDockWidgetArea, conditionsDock);
     tabifyDockWidget(m_docks[View::Variables], conditionsDock);
     m_docks[View::Breakpoints] = conditionsDock;
