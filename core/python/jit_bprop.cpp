@@ -19,16 +19,6 @@ namespace gradstep::python {
 
 namespace {
 
-std::size_t leafCount(const OutputTree& tree)
-{
-    if (tree.kind == OutputTree::Kind::Tensor)
-        return 1;
-    std::size_t n = 0;
-    for (const OutputTree& item : tree.items)
-        n += leafCount(item);
-    return n;
-}
-
 TensorList bindInputs(Subgraph& s, const SpecList& specs, const std::string& prefix)
 {
     TensorList bound;

@@ -28,6 +28,17 @@ struct OutputTree {
     pybind11::object constant; ///< Constant: the Python value (None, numbers, strings)
 };
 
+/// How many tensors the tree holds.
+inline std::size_t leafCount(const OutputTree& tree)
+{
+    if (tree.kind == OutputTree::Kind::Tensor)
+        return 1;
+    std::size_t n = 0;
+    for (const OutputTree& item : tree.items)
+        n += leafCount(item);
+    return n;
+}
+
 struct CompiledFunction {
     Graph graph;                    ///< inputs: the tensor arguments, then the Parameters
     std::vector<Tensor> parameters; ///< one per Parameter input, in input order

@@ -111,16 +111,6 @@ ValueId parameterInput(CompiledFunction& c, const Parameter& w)
     return c.graph.addInput(w.name(), {w.shape(), w.dtype()}, ValueKind::Parameter);
 }
 
-std::size_t leafCount(const OutputTree& tree)
-{
-    if (tree.kind == OutputTree::Kind::Tensor)
-        return 1;
-    std::size_t n = 0;
-    for (const OutputTree& item : tree.items)
-        n += leafCount(item);
-    return n;
-}
-
 Graph gradientOf(Entry& e, const GradRequest& request)
 {
     CompiledFunction& c = e.compiled;

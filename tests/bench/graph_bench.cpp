@@ -89,19 +89,10 @@ constexpr const char* kTorch = R"PY(
 import torch
 torch.set_num_threads(1)
 
-class LeNet5(torch.nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.conv1 = torch.nn.Conv2d(1, 6, 5, bias=False)
-        self.conv2 = torch.nn.Conv2d(6, 16, 5, bias=False)
-        self.fc1 = torch.nn.Linear(400, 120)
-        self.fc2 = torch.nn.Linear(120, 84)
-        self.fc3 = torch.nn.Linear(84, 10)
-    def forward(self, x):
-        x = torch.max_pool2d(torch.relu(self.conv1(x)), 2, 2)
-        x = torch.max_pool2d(torch.relu(self.conv2(x)), 2, 2)
-        x = torch.flatten(x, 1)
-        return self.fc3(torch.relu(self.fc2(torch.relu(self.fc1(x)))))
+)PY";
+
+// After kTorchLeNet5.
+constexpr const char* kTorchAfterLeNet5 = R"PY(
 
 class Mlp(torch.nn.Module):
     def __init__(self):
@@ -174,7 +165,7 @@ int main()
     const std::filesystem::path script = dir / "graph_bench.py";
     const std::filesystem::path torch = dir / "torch_bench.py";
     std::ofstream(script) << kTiming << kMindSpore << bench::kLeNet5Cell << kTrain;
-    std::ofstream(torch) << kTiming << kTorch;
+    std::ofstream(torch) << kTiming << kTorch << bench::kTorchLeNet5 << kTorchAfterLeNet5;
     printLoad("before");
     python::Host::start();
     const bool ok = run(script, python::ModeOverride::PyNative, "pynative")

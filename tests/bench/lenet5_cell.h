@@ -30,4 +30,22 @@ class LeNet5(nn.Cell):
         return self.fc3(x)
 )PY";
 
+/// The same network in PyTorch (convolutions without bias, valid padding, as MindSpore's), for the
+/// benchmarks that compare against PyTorch 1.13; it needs `import torch` before it.
+inline constexpr const char* kTorchLeNet5 = R"PY(
+class LeNet5(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv1 = torch.nn.Conv2d(1, 6, 5, bias=False)
+        self.conv2 = torch.nn.Conv2d(6, 16, 5, bias=False)
+        self.fc1 = torch.nn.Linear(400, 120)
+        self.fc2 = torch.nn.Linear(120, 84)
+        self.fc3 = torch.nn.Linear(84, 10)
+    def forward(self, x):
+        x = torch.max_pool2d(torch.relu(self.conv1(x)), 2, 2)
+        x = torch.max_pool2d(torch.relu(self.conv2(x)), 2, 2)
+        x = torch.flatten(x, 1)
+        return self.fc3(torch.relu(self.fc2(torch.relu(self.fc1(x)))))
+)PY";
+
 } // namespace gradstep::bench

@@ -85,19 +85,10 @@ def adds():
     for _ in range(100_000):
         z = x + y
 measure("python: z = x + y, 1-element float32 (PyTorch " + torch.__version__ + ")", adds, 1, 100_000)
-class LeNet5(torch.nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.conv1 = torch.nn.Conv2d(1, 6, 5, bias=False)
-        self.conv2 = torch.nn.Conv2d(6, 16, 5, bias=False)
-        self.fc1 = torch.nn.Linear(400, 120)
-        self.fc2 = torch.nn.Linear(120, 84)
-        self.fc3 = torch.nn.Linear(84, 10)
-    def forward(self, x):
-        x = torch.max_pool2d(torch.relu(self.conv1(x)), 2, 2)
-        x = torch.max_pool2d(torch.relu(self.conv2(x)), 2, 2)
-        x = torch.flatten(x, 1)
-        return self.fc3(torch.relu(self.fc2(torch.relu(self.fc1(x)))))
+)PY";
+
+// After kTorchLeNet5.
+constexpr const char* kTorchAfterLeNet5 = R"PY(
 net = LeNet5()
 optimizer = torch.optim.SGD(net.parameters(), lr=0.01)
 data, label = torch.from_numpy(wave((32, 1, 32, 32))), torch.from_numpy(labels(32)).long()
@@ -158,7 +149,7 @@ int main()
     const std::filesystem::path ours = dir / "gradstep_bench.py";
     const std::filesystem::path torch = dir / "torch_bench.py";
     std::ofstream(ours) << kTiming << kGradstep << kLeNet5Cell << kGradstepSteps;
-    std::ofstream(torch) << kTiming << kTorch;
+    std::ofstream(torch) << kTiming << kTorch << bench::kTorchLeNet5 << kTorchAfterLeNet5;
 
     cppLeNetStep();
     python::Host::start();

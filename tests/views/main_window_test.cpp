@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "python/host.h"
+#include "tests/views/window_test_support.h"
 #include "views/gradients_table.h"
 #include "views/graph_view.h"
 #include "views/source_view.h"
@@ -19,30 +20,12 @@
 
 using namespace gradstep;
 using namespace gradstep::views;
+using test::stepInto;
+using test::waitForStop;
 
 namespace {
 
 const QString kSample = QStringLiteral(GRADSTEP_SOURCE_DIR "/samples/lenet5_digits.py");
-
-/// Processes events until the window showed a state that is not Running.
-std::shared_ptr<const debug::SessionState> waitForStop(MainWindow& window, std::uint64_t shownBefore)
-{
-    QDeadlineTimer deadline(180000);
-    while (!deadline.hasExpired()) {
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
-        const auto state = window.bridge().state();
-        if (window.statesShown() > shownBefore && state && state->status != debug::SessionStatus::Running)
-            return state;
-    }
-    return nullptr;
-}
-
-std::shared_ptr<const debug::SessionState> stepInto(MainWindow& window)
-{
-    const std::uint64_t shown = window.statesShown();
-    window.stepInto();
-    return waitForStop(window, shown);
-}
 
 } // namespace
 

@@ -38,6 +38,18 @@ inline std::shared_ptr<const debug::SessionState> waitForStop(MainWindow& window
     return nullptr;
 }
 
+/// Steps into `times` nodes, waiting for each pause; the last state (null on a timeout).
+inline std::shared_ptr<const debug::SessionState> stepInto(MainWindow& window, int times = 1)
+{
+    std::shared_ptr<const debug::SessionState> state;
+    for (int i = 0; i < times; ++i) {
+        const std::uint64_t shown = window.statesShown();
+        window.stepInto();
+        state = waitForStop(window, shown);
+    }
+    return state;
+}
+
 /// A window with `script` open and paused after its first node.
 inline std::unique_ptr<MainWindow> openWindow(const QString& script)
 {

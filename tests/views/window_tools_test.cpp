@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "python/host.h"
+#include "tests/views/window_test_support.h"
 #include "views/gradients_table.h"
 #include "views/graph_view.h"
 #include "views/source_view.h"
@@ -21,33 +22,12 @@
 
 using namespace gradstep;
 using namespace gradstep::views;
+using test::stepInto;
+using test::waitForStop;
 
 namespace {
 
 const QString kSample = QStringLiteral(GRADSTEP_SOURCE_DIR "/samples/lenet5_digits.py");
-
-std::shared_ptr<const debug::SessionState> waitForStop(MainWindow& window, std::uint64_t shownBefore)
-{
-    QDeadlineTimer deadline(180000);
-    while (!deadline.hasExpired()) {
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
-        const auto state = window.bridge().state();
-        if (window.statesShown() > shownBefore && state && state->status != debug::SessionStatus::Running)
-            return state;
-    }
-    return nullptr;
-}
-
-std::shared_ptr<const debug::SessionState> stepInto(MainWindow& window, int times = 1)
-{
-    std::shared_ptr<const debug::SessionState> state;
-    for (int i = 0; i < times; ++i) {
-        const std::uint64_t shown = window.statesShown();
-        window.stepInto();
-        state = waitForStop(window, shown);
-    }
-    return state;
-}
 
 /// A window on the sample, paused after its first node.
 void open(MainWindow& window)
@@ -59,13 +39,6 @@ void open(MainWindow& window)
     const auto state = waitForStop(window, 0);
     REQUIRE(state);
     REQUIRE(state->status == debug::SessionStatus::Paused);
-}
-
-void processFor(int ms)
-{
-    QDeadlineTimer deadline(ms);
-    while (!deadline.hasExpired())
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
 }
 
 } // namespace
@@ -257,14 +230,14 @@ TEST_CASE("Play steps into nodes at its speed until stopped, and a backward node
     }
     tools->stop();
     CHECK_FALSE(tools->playing());
-    processFor(300);
+    test::spin(300);
     auto state = window.bridge().state();
     REQUIRE(state->node);
     REQUIRE(state->node->phase == Phase::Backward);
     CHECK(tools->nodesPlayed() >= 10);
     CHECK(state->nodesExecuted >= before + 10);
     const std::uint64_t stopped = state->nodesExecuted;
-    processFor(600);
+    test::spin(600);
     CHECK(window.bridge().state()->nodesExecuted == stopped);
 
     // The chain rule of this backward node: shapes from its record.
@@ -309,7 +282,7 @@ TEST_CASE("the default layout gives the graph most of the window")
     MainWindow window(false);
     window.resize(1600, 1000);
     window.show();
-    processFor(200);
+    test::spin(200);
     const QSize graph = window.graphView()->size();
     CHECK(graph.width() > window.width() / 2);
     CHECK(graph.height() > window.height() * 55 / 100);
