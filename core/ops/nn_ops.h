@@ -44,6 +44,8 @@ Tensor avgPool2d(const Tensor& x, const Pool2dOptions& options);
 Tensor maxPoolGrad(const Tensor& x, const Tensor& dy, const Pool2dOptions& options);
 /// The adjoint of maxPoolGrad: g (shaped like x) read at the argmax of each window of x.
 Tensor maxPoolGradGrad(const Tensor& x, const Tensor& g, const Pool2dOptions& options);
+/// reluGrad(maxPoolGrad(y, dy), y) in one pass: graph mode's fusion of a pooled ReLU's backward.
+Tensor maxPoolReluGrad(const Tensor& y, const Tensor& dy, const Pool2dOptions& options);
 /// The gradient of avgPool2d for an input of shape inputShape.
 Tensor avgPoolGrad(const Tensor& dy, const std::vector<std::int64_t>& inputShape, const Pool2dOptions& options);
 

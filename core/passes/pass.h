@@ -33,6 +33,7 @@ extern const PassInfo kDcePass;
 extern const PassInfo kCsePass;
 extern const PassInfo kConstantFoldPass;
 extern const PassInfo kAlgebraicSimplifyPass;
+extern const PassInfo kPoolReluGradFusionPass;
 extern const PassInfo kElementwiseFusionPass;
 extern const PassInfo kBufferReusePass;
 

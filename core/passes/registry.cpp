@@ -6,8 +6,8 @@ namespace gradstep {
 const std::vector<const PassInfo*>& passRegistry()
 {
     static const std::vector<const PassInfo*> passes{
-        &kConstantFoldPass, &kAlgebraicSimplifyPass, &kCsePass,
-        &kDcePass,          &kElementwiseFusionPass, &kBufferReusePass};
+        &kConstantFoldPass,       &kAlgebraicSimplifyPass, &kCsePass,        &kDcePass,
+        &kPoolReluGradFusionPass, &kElementwiseFusionPass, &kBufferReusePass};
     return passes;
 }
 

@@ -126,5 +126,9 @@ TEST_CASE("elementwise_fusion turns elementwise chains into fused kernels")
 {
     runFixture("elementwise_fusion");
 }
+TEST_CASE("pool_relu_grad_fusion merges a max pool's gradient with the ReLU gradient after it")
+{
+    runFixture("pool_relu_grad_fusion");
+}
 TEST_CASE("buffer_reuse plans buffers and reports the bytes saved") { runFixture("buffer_reuse"); }
 TEST_CASE("pipelines of passes") { runFixture("pipeline"); }

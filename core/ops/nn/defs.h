@@ -14,6 +14,7 @@ extern const OpDef kConv2DBackpropFilter;
 extern const OpDef kMaxPool;
 extern const OpDef kMaxPoolGrad;
 extern const OpDef kMaxPoolGradGrad;
+extern const OpDef kMaxPoolReluGrad;
 extern const OpDef kAvgPool;
 extern const OpDef kAvgPoolGrad;
 extern const OpDef kSoftmax;

@@ -185,6 +185,7 @@ template <class T> void MaxPoolRows<T>::rowArgmax(const T* plane, std::int64_t h
 Tensor maxPoolWithAttrs(const Tensor& x, const Attrs& attrs);
 Tensor maxPoolGradWithAttrs(const Tensor& x, const Tensor& dy, const Attrs& attrs);
 Tensor maxPoolGradGradWithAttrs(const Tensor& x, const Tensor& g, const Attrs& attrs);
+Tensor maxPoolReluGradWithAttrs(const Tensor& y, const Tensor& dy, const Attrs& attrs);
 Tensor avgPoolWithAttrs(const Tensor& x, const Attrs& attrs);
 Tensor avgPoolGradWithAttrs(const Tensor& dy, const Shape& inputShape, const Attrs& attrs);
 

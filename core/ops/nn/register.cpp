@@ -7,8 +7,8 @@ namespace gradstep {
 void registerNnOps(OpRegistry& registry)
 {
     for (const OpDef* op : {&kMatMul, &kBatchMatMul, &kBiasAdd, &kConv2D, &kConv2DBackpropInput,
-                            &kConv2DBackpropFilter, &kMaxPool, &kMaxPoolGrad, &kMaxPoolGradGrad, &kAvgPool,
-                            &kAvgPoolGrad, &kSoftmax, &kLogSoftmax, &kDropout,
+                            &kConv2DBackpropFilter, &kMaxPool, &kMaxPoolGrad, &kMaxPoolGradGrad, &kMaxPoolReluGrad,
+                            &kAvgPool, &kAvgPoolGrad, &kSoftmax, &kLogSoftmax, &kDropout,
                             &kSparseSoftmaxCrossEntropyWithLogits, &kSoftmaxCrossEntropyWithLogits,
                             &kApplyGradientDescent})
         registry.add(*op);

@@ -123,6 +123,13 @@ std::vector<GradCheckCase> poolCases()
     cases.push_back({"MaxPoolGradGrad", "kernel 3 stride 1 valid, linear in g and flat in x",
                      [overlap](const TensorList& v) { return squared(maxPoolGradGrad(v[0], v[1], overlap)); },
                      {sample({1, 2, 5, 5}, -1, 1, 35), sample({1, 2, 5, 5}, -1, 1, 36)}});
+    // Positive and negative pooled values, so some windows' gradients are masked and some pass.
+    cases.push_back({"MaxPoolReluGrad", "kernel 2 stride 2 valid, linear in dy and flat in y",
+                     [valid](const TensorList& v) { return squared(maxPoolReluGrad(v[0], v[1], valid)); },
+                     {sample({1, 2, 4, 4}, -1, 1, 39), sample({1, 2, 2, 2}, -1, 1, 40)}});
+    cases.push_back({"MaxPoolReluGrad", "kernel 3 stride 2 same (the general kernel)",
+                     [same](const TensorList& v) { return squared(maxPoolReluGrad(v[0], v[1], same)); },
+                     {sample({1, 2, 5, 5}, -1, 1, 33), sample({1, 2, 3, 3}, -1, 1, 34)}});
     cases.push_back({"AvgPoolGrad", "kernel 3 stride 2 same: windows with fewer elements",
                      [same](const TensorList& v) { return squared(avgPoolGrad(v[0], {1, 2, 5, 5}, same)); },
                      {sample({1, 2, 3, 3}, -1, 1, 37)}});
