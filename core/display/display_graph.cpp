@@ -333,6 +333,18 @@ std::string recordKey(const debug::NodeRecord& record, std::size_t occurrence)
     return std::string(1, phaseLetter(record.phase)) + ":" + record.fullName + "#" + std::to_string(occurrence);
 }
 
+bool DisplayGraph::holdsAll(std::span<const debug::RecordPtr> records) const
+{
+    std::set<std::string> keys;
+    for (const DisplayNode& n : nodes)
+        keys.insert(n.key);
+    std::map<std::string, std::size_t> occurrences;
+    for (const debug::RecordPtr& r : records)
+        if (!keys.count(recordKey(*r, occurrences[phaseLetter(r->phase) + r->fullName]++)))
+            return false;
+    return true;
+}
+
 void DisplayGraph::setStates(std::span<const debug::RecordPtr> executed, const debug::NodeRecord* current)
 {
     std::set<std::string> done;

@@ -107,6 +107,9 @@ public:
     /// Pending; a collapsed Cell is Current when it holds the current record, Executed when all
     /// of its records ran. Records match by key, so a graph built from step k-1 follows step k.
     void setStates(std::span<const debug::RecordPtr> executed, const debug::NodeRecord* current);
+    /// Whether every record has its node (by key) in this fully expanded graph: false when a
+    /// step ran nodes the step it was built from did not (a data-dependent branch).
+    bool holdsAll(std::span<const debug::RecordPtr> records) const;
 };
 
 /// The graph of one step's records (a Recorder's stepRecords), fully expanded.

@@ -291,4 +291,24 @@ TEST_CASE("the default layout gives the graph most of the window")
                           static_cast<QWidget*>(window.gradientsTable())})
         CHECK(graph.width() * graph.height() > dock->width() * dock->height());
 }
+
+TEST_CASE("a step that runs other nodes than the step before is drawn from its own records")
+{
+    // control_flow.py: step 1 takes the `if` (ReduceMean, Greater, one Mul), step 2 calls
+    // ops.select (BroadcastTo and two Muls): the previous step cannot be its template.
+    auto window = test::openWindow(test::sample("control_flow.py"));
+    std::shared_ptr<const debug::SessionState> state;
+    for (int i = 0; i < 40; ++i) {
+        state = stepInto(*window);
+        REQUIRE(state);
+        if (state->step == 2 && state->node && state->node->fullName == "Mul" && state->node->location.line == 25)
+            break;
+    }
+    REQUIRE(state->step == 2);
+    REQUIRE(window->graphView()->waitForLayout());
+    const int current = window->graphView()->currentNode();
+    REQUIRE(current >= 0);
+    CHECK(window->graphView()->nodeState(current) == NodeState::Current);
+    CHECK_FALSE(window->graphView()->findNodes(QStringLiteral("BroadcastTo")).empty());
+}
 #endif

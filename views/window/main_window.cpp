@@ -206,6 +206,7 @@ void MainWindow::applyOverrides()
                       ConsoleView::Kind::Info);
     m_pictureStep = -1;
     m_pictureRecords = 0;
+    m_growingStep = -1;
     m_historyShown = 0;
     m_bridge->reopen(std::move(options));
     restoreBreakpoints();
@@ -236,6 +237,7 @@ void MainWindow::openScript(const QString& path)
     m_source->setBreakpointLines({});
     m_pictureStep = -1;
     m_pictureRecords = 0;
+    m_growingStep = -1;
     m_historyShown = 0;
     debug::SessionOptions options;
     options.script = info.absoluteFilePath().toStdString();

@@ -20,6 +20,10 @@ class QDockWidget;
 class QLabel;
 class QMenu;
 
+namespace gradstep::display {
+class DisplayGraph;
+}
+
 namespace gradstep::views {
 
 class BreakpointsPanel;
@@ -159,6 +163,8 @@ private:
     std::map<int, int> m_breakpointIds; ///< source line -> the session's breakpoint id
     std::int64_t m_pictureStep = -1;
     std::size_t m_pictureRecords = 0;
+    std::int64_t m_growingStep = -1; ///< a step drawn from its own records (it left the template)
+    std::shared_ptr<const display::DisplayGraph> m_pictureTemplate;
     std::size_t m_historyShown = 0;
     std::uint64_t m_statesShown = 0;
     bool m_saveLayout = true;

@@ -58,6 +58,7 @@ void MainWindow::restart()
         return;
     m_pictureStep = -1;
     m_pictureRecords = 0;
+    m_growingStep = -1;
     m_historyShown = 0;
     m_console->clear();
     m_bridge->reopen(m_bridge->options());
@@ -166,20 +167,28 @@ void MainWindow::showStatus(const debug::SessionState& state)
 void MainWindow::showGraph(const debug::SessionState& state)
 {
     // The whole step is drawn once from the previous step's records (the same keys), so nodes
-    // never jump; the first step grows as it runs.
+    // never jump; the first step grows as it runs, and so does a step that runs nodes the
+    // previous one did not (a data-dependent branch), from the moment it does.
     const debug::Recorder& recorder = m_bridge->session()->recorder();
-    if (state.step != m_pictureStep) {
+    if (state.step != m_pictureStep && state.step != m_growingStep) {
         // Step 0 holds what ran before the first training step: never a template for step 1.
         const std::vector<debug::RecordPtr> previous =
             state.step >= 2 ? recorder.stepRecords(state.step - 1) : std::vector<debug::RecordPtr>{};
         if (!previous.empty()) {
-            m_graph->setGraph(std::make_shared<const display::DisplayGraph>(display::buildFromRecords(previous)));
+            m_pictureTemplate = std::make_shared<const display::DisplayGraph>(display::buildFromRecords(previous));
+            m_graph->setGraph(m_pictureTemplate);
             m_pictureStep = state.step;
-        } else if (state.records.size() != m_pictureRecords) {
-            m_graph->setGraph(std::make_shared<const display::DisplayGraph>(display::buildFromRecords(state.records)),
-                              m_pictureRecords == 0);
-            m_pictureRecords = state.records.size();
         }
+    }
+    if (state.step == m_pictureStep && !m_pictureTemplate->holdsAll(state.records)) {
+        m_growingStep = state.step;
+        m_pictureStep = -1;
+        m_pictureRecords = 0;
+    }
+    if (state.step != m_pictureStep && state.records.size() != m_pictureRecords) {
+        m_graph->setGraph(std::make_shared<const display::DisplayGraph>(display::buildFromRecords(state.records)),
+                          m_pictureRecords == 0);
+        m_pictureRecords = state.records.size();
     }
     m_graph->setStates(state.records, state.node);
 }

@@ -324,6 +324,7 @@ void MainWindow::finishCompare(const session::Comparison& comparison)
         m_reloadAfterCompare = false;
         m_pictureStep = -1;
         m_pictureRecords = 0;
+        m_growingStep = -1;
         m_historyShown = 0;
         m_bridge->reopen(m_bridge->options());
         restoreBreakpoints();

@@ -138,6 +138,20 @@ TEST_CASE("node states follow the executed records by key", "[display]")
     CHECK(folded.nodes[*folded.findNode("C:F:LeNet5/fc1")].state == NodeState::Pending);
 }
 
+TEST_CASE("a graph built from one step holds the records of a step that ran the same nodes only", "[display]")
+{
+    const DisplayGraph g = buildFromRecords(records());
+    CHECK(g.holdsAll(records()));
+    const std::vector<debug::RecordPtr> firstFive(records().begin(), records().begin() + 5);
+    CHECK(g.holdsAll(firstFive));
+    // A step that ran one node more than the template (the same op twice: occurrence #1 is new).
+    std::vector<debug::RecordPtr> more = records();
+    more.push_back(records().front());
+    CHECK_FALSE(g.holdsAll(more));
+    // A graph of the first five records does not hold the whole step.
+    CHECK_FALSE(buildFromRecords(firstFive).holdsAll(records()));
+}
+
 TEST_CASE("the structure hash ignores states and sees structure", "[display]")
 {
     DisplayGraph a = buildFromRecords(records());
