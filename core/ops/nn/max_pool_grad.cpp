@@ -9,42 +9,22 @@
 #include "ops/nn/max_pool_tiled.h"
 #include "ops/nn/pool_geometry.h"
 
-#include <cstring>
-
 namespace gradstep {
 
 namespace {
-PoolGeometry geometry(const OpCall& call)
-{
-    const PoolGeometry g = poolGeometry(call, call.input(0).shape());
-    if (!(call.input(1).shape() == g.outputShape()))
-        throwShapeError(call, "output gradient has shape " + call.input(1).shape().toString() + ", expected "
-                                  + g.outputShape().toString());
-    return g;
-}
-
 void inferMaxPoolGrad(const OpCall& call, SpecList& out)
 {
     requireFloat(call, 0, "input");
     requireSameDType(call, 0, 1);
-    out.push_back({geometry(call).inputShape(), call.input(0).dtype()});
+    out.push_back({maxPoolGradGeometry(call).inputShape(), call.input(0).dtype()});
 }
 
 void forwardMaxPoolGrad(const OpCall& call, std::span<Tensor> outputs)
 {
-    const PoolGeometry g = geometry(call);
+    const PoolGeometry g = maxPoolGradGeometry(call);
     visitFloat(call.input(0).dtype(), [&](auto* tag) {
         using T = std::remove_pointer_t<decltype(tag)>;
-        const T* dy = call.input(1).data<T>();
-        T* dx = outputs[0].data<T>();
-        if (isTiled2x2(g))
-            return maxPoolGradTiled2x2(g, call.input(0).data<T>(), dy, dx);
-        std::memset(dx, 0, outputs[0].nbytes());
-        MaxPoolRows<T>(g).run(call.input(0).data<T>(), true,
-                              [&](std::int64_t out, const T*, const std::int32_t* argmax, std::int64_t plane) {
-                                  for (std::int64_t ow = 0; ow < g.outW; ++ow)
-                                      dx[plane + argmax[ow]] += dy[out + ow];
-                              });
+        maxPoolGradInto(g, call.input(0).data<T>(), call.input(1).data<T>(), outputs[0].data<T>());
     });
 }
 

@@ -56,9 +56,12 @@ template <class T> void maxPoolTiled2x2(const PoolGeometry& g, const T* x, T* y)
         }
 }
 
-/// dx = MaxPoolGrad(x, dy) for a tiled 2x2 geometry; writes every element of dx.
-template <class T> void maxPoolGradTiled2x2(const PoolGeometry& g, const T* x, const T* dy, T* dx)
+/// dx = MaxPoolGrad(x, dy) for a tiled 2x2 geometry; writes every element of dx. With
+/// MaskByInput, dx is also kept only where x > 0 (MaxPoolReluGrad: x is a ReLU's output).
+template <bool MaskByInput = false, class T>
+void maxPoolGradTiled2x2(const PoolGeometry& g, const T* x, const T* dy, T* dx)
 {
+    const auto keep = [](bool wins, T v) { return wins && (!MaskByInput || v > T(0)); };
     const std::int64_t planeSize = g.height * g.width;
     for (std::int64_t p = 0; p < g.planes(); ++p) {
         const T* xp = x + p * planeSize;
@@ -68,11 +71,12 @@ template <class T> void maxPoolGradTiled2x2(const PoolGeometry& g, const T* x, c
             const T* grad = dy + (p * g.outH + oh) * g.outW;
             for (std::int64_t ow = 0; ow < g.outW; ++ow) {
                 const std::int64_t c0 = 2 * ow, c1 = c0 + 1;
-                const auto w = pool_detail::winner(xp[r0 + c0], xp[r0 + c1], xp[r1 + c0], xp[r1 + c1]);
-                dp[r0 + c0] = w.a ? grad[ow] : T(0);
-                dp[r0 + c1] = w.b ? grad[ow] : T(0);
-                dp[r1 + c0] = w.c ? grad[ow] : T(0);
-                dp[r1 + c1] = w.d ? grad[ow] : T(0);
+                const T a = xp[r0 + c0], b = xp[r0 + c1], c = xp[r1 + c0], d = xp[r1 + c1];
+                const auto w = pool_detail::winner(a, b, c, d);
+                dp[r0 + c0] = keep(w.a, a) ? grad[ow] : T(0);
+                dp[r0 + c1] = keep(w.b, b) ? grad[ow] : T(0);
+                dp[r1 + c0] = keep(w.c, c) ? grad[ow] : T(0);
+                dp[r1 + c1] = keep(w.d, d) ? grad[ow] : T(0);
             }
             // An odd last column lies in no window.
             for (std::int64_t c = 2 * g.outW; c < g.width; ++c)
@@ -80,6 +84,24 @@ template <class T> void maxPoolGradTiled2x2(const PoolGeometry& g, const T* x, c
         }
         std::fill(dp + 2 * g.outH * g.width, dp + planeSize, T(0));
     }
+}
+
+/// dx = MaxPoolGrad(x, dy) for any geometry (the tiled case without scattering); with
+/// MaskByInput, ReluGrad(MaxPoolGrad(x, dy), x) in the same pass.
+template <bool MaskByInput = false, class T>
+void maxPoolGradInto(const PoolGeometry& g, const T* x, const T* dy, T* dx)
+{
+    if (isTiled2x2(g))
+        return maxPoolGradTiled2x2<MaskByInput>(g, x, dy, dx);
+    const std::int64_t n = g.planes() * g.height * g.width;
+    std::fill(dx, dx + n, T(0));
+    MaxPoolRows<T>(g).run(x, true, [&](std::int64_t out, const T*, const std::int32_t* argmax, std::int64_t plane) {
+        for (std::int64_t ow = 0; ow < g.outW; ++ow)
+            dx[plane + argmax[ow]] += dy[out + ow];
+    });
+    if constexpr (MaskByInput)
+        for (std::int64_t i = 0; i < n; ++i)
+            dx[i] = x[i] > T(0) ? dx[i] : T(0);
 }
 
 /// y = MaxPoolGradGrad(x, grad): grad read at each window's winner, for a tiled 2x2 geometry.

@@ -34,6 +34,15 @@ PoolGeometry poolGeometry(const OpCall& call, const Shape& input)
     return g;
 }
 
+PoolGeometry maxPoolGradGeometry(const OpCall& call)
+{
+    const PoolGeometry g = poolGeometry(call, call.input(0).shape());
+    if (!(call.input(1).shape() == g.outputShape()))
+        throwShapeError(call, "output gradient has shape " + call.input(1).shape().toString() + ", expected "
+                                  + g.outputShape().toString());
+    return g;
+}
+
 Attrs poolAttrs(const Pool2dOptions& options)
 {
     Attrs attrs;

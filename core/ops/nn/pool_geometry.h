@@ -31,6 +31,8 @@ struct PoolGeometry {
 
 /// Validates kernel_size, strides and pad_mode ("same" or "valid") for a 4-D NCHW input shape.
 PoolGeometry poolGeometry(const OpCall& call, const Shape& input);
+/// MaxPoolGrad-style ops (x, dy): the geometry of x, checking that dy has the pooled shape.
+PoolGeometry maxPoolGradGeometry(const OpCall& call);
 /// The attributes of MaxPool / AvgPool from the functional options.
 Attrs poolAttrs(const Pool2dOptions& options);
 
