@@ -149,10 +149,17 @@ TEST_CASE("planned buffers are shared by values with disjoint lifetimes and reus
                          "  %3 : f64[64] = Mul(%2, %2)\n"
                          "  return %3\n"
                          "}\n");
+    // The outputs are kept alive, so a freed value's storage cannot come back at the same address
+    // for a later one (the allocator would make distinct buffers look shared, or the reverse).
     struct StorageLog : ExecutionObserver {
         std::vector<const void*> data;
+        TensorList kept;
         void nodeStarted(const NodeEvent&) override {}
-        void nodeFinished(const NodeEvent& e) override { data.push_back(e.outputs[0].rawData()); }
+        void nodeFinished(const NodeEvent& e) override
+        {
+            data.push_back(e.outputs[0].rawData());
+            kept.push_back(e.outputs[0]);
+        }
     };
     GraphExecutor executor(g);
     const Tensor x = Tensor::full({64}, 0.5, DType::Float64);
