@@ -89,27 +89,6 @@ void splitAux(GradResult& result)
     result.output = Value::tuple(std::move(full));
 }
 
-// The sens must match the differentiated outputs leaf by leaf, in shape and dtype. MindSpore's
-// newest engine also accepts a sens the output broadcasts to and sums it down; we follow the
-// documented contract ("same shape/dtype as the output", GradOperation docs) and refuse it.
-TensorList checkedSens(const Value& sens, const TensorList& roots)
-{
-    TensorList seeds = sens.leaves();
-    if (seeds.size() != roots.size())
-        throw RuntimeError("The given sens gradient's size should be same as out of network! got "
-                           + std::to_string(seeds.size()) + " sens tensors for "
-                           + std::to_string(roots.size()) + " output tensors");
-    for (std::size_t i = 0; i < seeds.size(); ++i) {
-        if (!(seeds[i].shape() == roots[i].shape()))
-            throw ValueError("The sens shape should be " + roots[i].shape().toString() + " (output "
-                             + std::to_string(i) + "), but got " + seeds[i].shape().toString());
-        if (seeds[i].dtype() != roots[i].dtype())
-            throw TypeError("The sens dtype should be " + std::string(dtypeName(roots[i].dtype()))
-                            + " (output " + std::to_string(i) + "), but got "
-                            + std::string(dtypeName(seeds[i].dtype())));
-    }
-    return seeds;
-}
 
 // Without sens every output leaf is seeded with ones, so a tuple output is differentiated as the
 // sum of all its elements (SEMANTICS.md §1.5).
@@ -123,7 +102,37 @@ TensorList onesLikeEach(const TensorList& roots)
 
 thread_local GraphDifferentiator t_graphEngine;
 
+SpecList specsOf(const TensorList& tensors)
+{
+    SpecList specs;
+    for (const Tensor& t : tensors)
+        specs.push_back({t.shape(), t.dtype()});
+    return specs;
+}
+
 } // namespace
+
+// The sens must match the differentiated outputs leaf by leaf, in shape and dtype. MindSpore's
+// newest engine also accepts a sens the output broadcasts to and sums it down; we follow the
+// documented contract ("same shape/dtype as the output", GradOperation docs) and refuse it.
+TensorList checkedSens(const Value& sens, const SpecList& roots)
+{
+    TensorList seeds = sens.leaves();
+    if (seeds.size() != roots.size())
+        throw RuntimeError("The given sens gradient's size should be same as out of network! got "
+                           + std::to_string(seeds.size()) + " sens tensors for "
+                           + std::to_string(roots.size()) + " output tensors");
+    for (std::size_t i = 0; i < seeds.size(); ++i) {
+        if (!(seeds[i].shape() == roots[i].shape))
+            throw ValueError("The sens shape should be " + roots[i].shape.toString() + " (output "
+                             + std::to_string(i) + "), but got " + seeds[i].shape().toString());
+        if (seeds[i].dtype() != roots[i].dtype)
+            throw TypeError("The sens dtype should be " + std::string(dtypeName(roots[i].dtype))
+                            + " (output " + std::to_string(i) + "), but got "
+                            + std::string(dtypeName(seeds[i].dtype())));
+    }
+    return seeds;
+}
 
 GraphDifferentiatorGuard::GraphDifferentiatorGuard(GraphDifferentiator engine)
     : m_saved(std::exchange(t_graphEngine, std::move(engine)))
@@ -154,7 +163,7 @@ GradResult differentiate(const Function& fn, std::vector<Value> args, const Grad
     // has_aux with sens: the sens is the cotangent of output 0 only, the part that is seeded
     // (AutoDiff::BuildGraphRoot). INFERRED: MindSpore's own size check disagrees with it.
     const TensorList roots = request.hasAux ? result.output[0].leaves() : result.output.leaves();
-    const TensorList seeds = request.sensParam ? checkedSens(sens, roots) : onesLikeEach(roots);
+    const TensorList seeds = request.sensParam ? checkedSens(sens, specsOf(roots)) : onesLikeEach(roots);
     const TensorList grads = backward(tape, roots, seeds, targets);
     const auto split = grads.begin() + static_cast<std::ptrdiff_t>(request.positions.size());
     result.inputGrads.assign(grads.begin(), split);

@@ -5,6 +5,7 @@
 
 #include "api/value.h"
 #include "nn/parameter.h"
+#include "ops/op_def.h"
 
 #include <cstdint>
 #include <functional>
@@ -27,6 +28,10 @@ GradFunction grad(Function fn, GradPosition gradPosition = std::int64_t{0}, Weig
 /// mindspore.value_and_grad(...): returns (value, gradients); with has_aux value is the full output.
 GradFunction valueAndGrad(Function fn, GradPosition gradPosition = std::int64_t{0}, Weights weights = {},
                           bool hasAux = false, bool sensParam = false);
+
+/// The seeds of a sens_param call: the sens's leaves, checked against the differentiated outputs
+/// leaf by leaf in count, shape and dtype with MindSpore's errors (PyNative and graph mode alike).
+TensorList checkedSens(const Value& sens, const SpecList& roots);
 
 /// mindspore.ops.GradOperation(get_all, get_by_list, sens_param).
 class GradOperation {

@@ -7,6 +7,7 @@
 #include "python/nn_support.h"
 #include "python/value_convert.h"
 
+#include "api/grad.h"
 #include "autodiff/context.h"
 #include "autodiff/observer.h"
 #include "graph/autodiff.h"
@@ -224,26 +225,6 @@ py::object runCompiled(const py::object& fn, const py::tuple& args, const py::di
     const TensorList outputs = e.executor->run(inputsOf(e, args));
     std::size_t next = 0;
     return buildOutput(e.compiled.output, outputs, next);
-}
-
-// As differentiate() checks the sens in PyNative (api/differentiate.cpp checkedSens).
-TensorList checkedSens(const Value& sens, const SpecList& roots)
-{
-    TensorList seeds = sens.leaves();
-    if (seeds.size() != roots.size())
-        throw RuntimeError("The given sens gradient's size should be same as out of network! got "
-                           + std::to_string(seeds.size()) + " sens tensors for "
-                           + std::to_string(roots.size()) + " output tensors");
-    for (std::size_t i = 0; i < seeds.size(); ++i) {
-        if (!(seeds[i].shape() == roots[i].shape))
-            throw ValueError("The sens shape should be " + roots[i].shape.toString() + " (output "
-                             + std::to_string(i) + "), but got " + seeds[i].shape().toString());
-        if (seeds[i].dtype() != roots[i].dtype)
-            throw TypeError("The sens dtype should be " + std::string(dtypeName(roots[i].dtype))
-                            + " (output " + std::to_string(i) + "), but got "
-                            + std::string(dtypeName(seeds[i].dtype())));
-    }
-    return seeds;
 }
 
 std::string requestKey(const GradRequest& r)
