@@ -157,7 +157,6 @@ private:
     RunProgress* m_progress = nullptr;
     std::int64_t m_runStepsFrom = -1; ///< Run N steps: the step it started from, else -1
     int m_runStepsCount = 0;
-    std::uint64_t m_runStepsNodes = 0; ///< Run N steps: nodes executed when it started
     bool m_reloadAfterCompare = false;
     QSet<int> m_breakpointLines;
     std::map<int, int> m_breakpointIds; ///< source line -> the session's breakpoint id

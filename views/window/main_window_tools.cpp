@@ -222,11 +222,7 @@ void MainWindow::connectTools()
         QTimer::singleShot(0, this, [this] { m_conditions->restore(); });
     });
     connect(this, &MainWindow::stateShown, this, [this] {
-        // A pause queued before the run began (the worker takes the command a moment later) must
-        // not end it: only a state from after the run's first node, or a finished run, does.
-        const auto state = m_bridge->state();
-        if (!m_bridge->busy() && state
-            && (state->nodesExecuted > m_runStepsNodes || state->status != debug::SessionStatus::Paused))
+        if (!m_bridge->busy())
             m_runStepsFrom = -1;
         m_conditions->refresh();
     });
@@ -240,7 +236,6 @@ void MainWindow::runSteps(int n)
     const auto state = session->state();
     m_runStepsFrom = state ? state->step : 1; // the current step is the first of the n
     m_runStepsCount = n;
-    m_runStepsNodes = state ? state->nodesExecuted : 0;
     if (!session->runSteps(n))
         m_runStepsFrom = -1;
     updateActions();
