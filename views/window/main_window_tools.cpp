@@ -238,6 +238,9 @@ void MainWindow::runSteps(int n)
     m_runStepsCount = n;
     if (!session->runSteps(n))
         m_runStepsFrom = -1;
+    // At once: the bar may still be up from the run before (it polls every 50 ms) and must not
+    // show that run's text and range for this one.
+    m_progress->poll();
     updateActions();
 }
 
