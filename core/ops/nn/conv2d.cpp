@@ -11,7 +11,7 @@
 // sums as IEEE arithmetic does (Inf times a zero weight gives NaN).
 // SPDX-License-Identifier: MIT
 #include "ops/nn/common.h"
-#include "ops/nn/conv_geometry.h"
+#include "ops/nn/conv_kernels.h"
 #include "ops/nn/defs.h"
 #include "ops/nn_ops.h"
 

@@ -6,7 +6,7 @@
 // Kernel: im2col and one accumulating GEMM per image and group (Note [Conv2D as GEMM]).
 // SPDX-License-Identifier: MIT
 #include "ops/nn/common.h"
-#include "ops/nn/conv_geometry.h"
+#include "ops/nn/conv_kernels.h"
 #include "ops/nn/defs.h"
 #include "ops/nn_ops.h"
 

@@ -7,7 +7,7 @@
 // Kernel: W^T * dy per image and group, folded back by col2im (Note [Conv2D as GEMM]).
 // SPDX-License-Identifier: MIT
 #include "ops/nn/common.h"
-#include "ops/nn/conv_geometry.h"
+#include "ops/nn/conv_kernels.h"
 #include "ops/nn/defs.h"
 #include "ops/nn_ops.h"
 

@@ -46,6 +46,12 @@ std::vector<Case> cases()
          makeOptions({2, 1}, "pad", {1, 0, 2, 1}, {1, 2}, 1), {1, 0, 2, 1}},
         {"pad 1 on every side, group 2", {1, 4, 5, 5}, {6, 2, 3, 3}, makeOptions({1, 1}, "pad", {1}, {1, 1}, 2),
          {1, 1, 1, 1}},
+        // Unpadded stride-1 rows take fixed-width copies (conv_cols.h) up to 32 elements, wider ones the
+        // general loop; both with dilation and a row stride.
+        {"valid, dilation (2, 3), stride (2, 1)", {2, 2, 9, 11}, {3, 2, 3, 2}, makeOptions({2, 1}, "valid", {0}, {2, 3}, 1),
+         {0, 0, 0, 0}},
+        {"valid, rows of 38 past the fixed widths", {1, 2, 4, 40}, {2, 2, 2, 3}, makeOptions({1, 1}, "valid", {0}, {1, 1}, 1),
+         {0, 0, 0, 0}},
         {"1x1 kernel, group 3", {2, 6, 3, 4}, {3, 2, 1, 1}, makeOptions({1, 1}, "valid", {0}, {1, 1}, 3), {0, 0, 0, 0}},
     };
 }
@@ -118,8 +124,11 @@ TEST_CASE("conv2d matches a direct loop for every pad mode, stride, dilation and
             checkClose(out, y, 1e-12);
             checkClose(conv2dBackpropInput(dy, w, c.x.toVector(), c.options), dx, 1e-12);
             checkClose(conv2dBackpropFilter(dy, x, c.w.toVector(), c.options), dw, 1e-12);
-            // Float32 runs the sgemm path.
-            checkClose(conv2d(cast(x, DType::Float32), cast(w, DType::Float32), c.options), y, 1e-5);
+            // Float32 runs the sgemm path and copies runs in other chunks than float64.
+            const Tensor x32 = cast(x, DType::Float32), w32 = cast(w, DType::Float32), dy32 = cast(dy, DType::Float32);
+            checkClose(conv2d(x32, w32, c.options), y, 1e-5);
+            checkClose(conv2dBackpropInput(dy32, w32, c.x.toVector(), c.options), dx, 1e-5);
+            checkClose(conv2dBackpropFilter(dy32, x32, c.w.toVector(), c.options), dw, 1e-5);
         }
     }
 }
