@@ -7,7 +7,7 @@ const std::vector<const PassInfo*>& passRegistry()
 {
     static const std::vector<const PassInfo*> passes{
         &kConstantFoldPass,       &kAlgebraicSimplifyPass, &kCsePass,        &kDcePass,
-        &kPoolReluGradFusionPass, &kElementwiseFusionPass, &kBufferReusePass};
+        &kPoolReluGradFusionPass, &kConvColsReusePass,     &kElementwiseFusionPass, &kBufferReusePass};
     return passes;
 }
 

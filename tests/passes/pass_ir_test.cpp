@@ -130,5 +130,9 @@ TEST_CASE("pool_relu_grad_fusion merges a max pool's gradient with the ReLU grad
 {
     runFixture("pool_relu_grad_fusion");
 }
+TEST_CASE("conv_cols_reuse makes one im2col copy for a convolution and its filter gradient")
+{
+    runFixture("conv_cols_reuse");
+}
 TEST_CASE("buffer_reuse plans buffers and reports the bytes saved") { runFixture("buffer_reuse"); }
 TEST_CASE("pipelines of passes") { runFixture("pipeline"); }

@@ -80,6 +80,59 @@ template <class T> void convBackpropFilter(const ConvGeometry& g, const T* dy, c
         }
 }
 
+// The col matrices of a whole batch kept as one tensor (N, group * rows, cols), so that a graph
+// can compute them once for Conv2D and again use them for the filter gradient
+// (Note [Saved col matrices] in conv_cols_ops.h). The GEMMs are those of convForward and
+// convBackpropFilter, in the same order, so the results are the same bit for bit.
+
+/// cols[n] = im2col of every group of image n.
+template <class T> void im2colBatch(const ConvGeometry& g, const T* x, T* cols)
+{
+    const std::int64_t block = g.colRows() * g.colCols();
+    for (std::int64_t n = 0; n < g.batch; ++n)
+        for (std::int64_t grp = 0; grp < g.group; ++grp)
+            im2col(g, x + (n * g.inChannels + grp * g.groupIn()) * g.height * g.width,
+                   cols + (n * g.group + grp) * block);
+}
+
+/// dx = the sum of every col entry back at the image position it was copied from.
+template <class T> void col2imBatch(const ConvGeometry& g, const T* cols, T* dx)
+{
+    const std::int64_t block = g.colRows() * g.colCols();
+    std::fill(dx, dx + g.inputShape().numel(), T(0));
+    for (std::int64_t n = 0; n < g.batch; ++n)
+        for (std::int64_t grp = 0; grp < g.group; ++grp)
+            col2imAdd(g, cols + (n * g.group + grp) * block,
+                      dx + (n * g.inChannels + grp * g.groupIn()) * g.height * g.width);
+}
+
+/// y = conv(x, w) from x's saved col matrices.
+template <class T> void convForwardFromCols(const ConvGeometry& g, const T* cols, const T* w, T* y)
+{
+    const std::int64_t rows = g.colRows(), width = g.colCols();
+    for (std::int64_t n = 0; n < g.batch; ++n)
+        for (std::int64_t grp = 0; grp < g.group; ++grp) {
+            const T* col = cols + (n * g.group + grp) * rows * width;
+            T* out = y + (n * g.outChannels + grp * g.groupOut()) * width;
+            gemm<T>(false, false, g.groupOut(), width, rows, T(1), w + grp * g.groupOut() * rows, rows, col, width,
+                    T(0), out, width);
+        }
+}
+
+/// dW = sum over images of dy * col^T from x's saved col matrices.
+template <class T> void convBackpropFilterFromCols(const ConvGeometry& g, const T* dy, const T* cols, T* dw)
+{
+    const std::int64_t rows = g.colRows(), width = g.colCols();
+    std::fill(dw, dw + g.weightShape().numel(), T(0));
+    for (std::int64_t n = 0; n < g.batch; ++n)
+        for (std::int64_t grp = 0; grp < g.group; ++grp) {
+            const T* col = cols + (n * g.group + grp) * rows * width;
+            const T* grad = dy + (n * g.outChannels + grp * g.groupOut()) * width;
+            gemm<T>(false, true, g.groupOut(), rows, width, T(1), grad, width, col, width, T(1),
+                    dw + grp * g.groupOut() * rows, rows);
+        }
+}
+
 /// Forward kernel of Conv2DBackpropInput (ForInput) and Conv2DBackpropFilter.
 template <bool ForInput> void forwardConvBackprop(const OpCall& call, std::span<Tensor> outputs)
 {

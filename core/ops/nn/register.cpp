@@ -7,7 +7,8 @@ namespace gradstep {
 void registerNnOps(OpRegistry& registry)
 {
     for (const OpDef* op : {&kMatMul, &kBatchMatMul, &kBiasAdd, &kConv2D, &kConv2DBackpropInput,
-                            &kConv2DBackpropFilter, &kMaxPool, &kMaxPoolGrad, &kMaxPoolGradGrad, &kMaxPoolReluGrad,
+                            &kConv2DBackpropFilter, &kIm2Col, &kCol2Im, &kConv2DFromCols,
+                            &kConv2DBackpropFilterFromCols, &kMaxPool, &kMaxPoolGrad, &kMaxPoolGradGrad, &kMaxPoolReluGrad,
                             &kAvgPool, &kAvgPoolGrad, &kSoftmax, &kLogSoftmax, &kDropout,
                             &kSparseSoftmaxCrossEntropyWithLogits, &kSoftmaxCrossEntropyWithLogits,
                             &kApplyGradientDescent})

@@ -1,0 +1,101 @@
+// conv_cols_reuse: a Conv2D whose input also feeds its weight's gradient
+// (Conv2DBackpropFilter(dy, x) with the same attributes and filter_size) computes x's col
+// matrices once, as Im2Col(x), and both the forward GEMMs (Conv2DFromCols) and the filter
+// gradient (Conv2DBackpropFilterFromCols) read them (Note [Saved col matrices] in
+// ops/nn/conv_cols_ops.h). Bit-identical to the pair it replaces. SPDX-License-Identifier: MIT
+#include "ops/nn/common.h"
+#include "ops/nn/conv_cols_ops.h"
+#include "ops/nn/defs.h"
+#include "passes/pass.h"
+#include "passes/rewrite.h"
+
+#include <map>
+
+namespace gradstep {
+
+namespace {
+
+bool isOp(const GraphNode& node, const OpDef& op) { return node.kind == NodeKind::Op && node.op == &op; }
+
+Attrs convOnly(const Attrs& attrs) { return pickAttrs(attrs, {"stride", "pad_mode", "pad", "dilation", "group"}); }
+
+// Whether the filter gradient `grad` differentiates the convolution `conv` for its weight: the
+// same input, attributes and weight shape. Grouped convolutions and 1x1 kernels are left alone
+// (the cols ops support group 1; a 1x1 kernel's col matrix is often the image itself).
+bool sameConvolution(const Graph& g, const GraphNode& conv, const GraphNode& grad)
+{
+    if (grad.inputs[1] != conv.inputs[0] || !(convOnly(grad.attrs) == convOnly(conv.attrs)))
+        return false;
+    const Shape& w = g.spec(conv.inputs[1]).shape;
+    return conv.attrs.getInt("group", 1) == 1 && w.rank() == 4 && w[2] * w[3] > 1
+           && grad.attrs.getInts("filter_size", {}) == w.toVector();
+}
+
+PassResult runConvColsReuse(const Graph& graph)
+{
+    // For each filter gradient, the earlier Conv2D whose col matrices it can read.
+    std::vector<const GraphNode*> convOf(graph.nodes().size(), nullptr);
+    std::vector<bool> shared(graph.nodes().size(), false); // per Conv2D
+    for (const GraphNode& grad : graph.nodes()) {
+        if (!isOp(grad, kConv2DBackpropFilter))
+            continue;
+        for (const GraphNode& conv : graph.nodes()) {
+            if (conv.id >= grad.id)
+                break;
+            if (isOp(conv, kConv2D) && sameConvolution(graph, conv, grad)) {
+                convOf[grad.id] = &conv;
+                shared[conv.id] = true;
+                break;
+            }
+        }
+    }
+    GraphRewriter rewriter(graph);
+    std::map<NodeId, ValueId> colsOf; // Conv2D -> its Im2Col output in the new graph
+    std::int64_t convolutions = 0;
+    for (const GraphNode& node : graph.nodes()) {
+        if (shared[node.id]) {
+            const Shape input = graph.spec(node.inputs[0]).shape;
+            const Shape weight = graph.spec(node.inputs[1]).shape;
+            Attrs colsAttrs = convOnly(node.attrs);
+            colsAttrs.set("filter_size", weight.toVector());
+            const ValueId cols = rewriter.graph().addNode1(kIm2Col, {rewriter.map(node.inputs[0])}, colsAttrs,
+                                                           node.identity);
+            Attrs fromAttrs = convOnly(node.attrs);
+            fromAttrs.set("input_size", input.toVector());
+            rewriter.replace(node.outputs[0],
+                             rewriter.graph().addNode1(kConv2DFromCols, {cols, rewriter.map(node.inputs[1])},
+                                                       fromAttrs, node.identity));
+            colsOf[node.id] = cols;
+            ++convolutions;
+        } else if (const GraphNode* conv = convOf[node.id]) {
+            Attrs attrs = convOnly(node.attrs);
+            attrs.set("input_size", graph.spec(conv->inputs[0]).shape.toVector())
+                .set("filter_size", node.attrs.getInts("filter_size"));
+            rewriter.replace(node.outputs[0],
+                             rewriter.graph().addNode1(kConv2DBackpropFilterFromCols,
+                                                       {rewriter.map(node.inputs[0]), colsOf.at(conv->id)}, attrs,
+                                                       node.identity));
+        } else {
+            rewriter.copy(node);
+        }
+    }
+    PassResult r{rewriter.finish(), convolutions > 0, "", {{"shared_cols", convolutions}}};
+    r.summary = convolutions > 0 ? "one im2col for " + countNoun(convolutions, "convolution") + " and its filter gradient"
+                                 : "no convolution shares its input with a filter gradient";
+    return r;
+}
+
+} // namespace
+
+const PassInfo kConvColsReusePass{
+    "conv_cols_reuse",
+    "Copies a convolution's receptive fields once for the forward pass and the weight gradient",
+    "Replaces Conv2D(x, w) and Conv2DBackpropFilter(dy, x) with the same attributes by "
+    "cols = Im2Col(x), Conv2DFromCols(cols, w) and Conv2DBackpropFilterFromCols(dy, cols): the "
+    "im2col copy is made once instead of twice, and the col matrices stay in memory from the "
+    "forward pass to the backward one. Bit-identical (the same GEMMs in the same order). It "
+    "does not touch grouped convolutions, 1x1 kernels or convolutions without a filter gradient.",
+    {},
+    runConvColsReuse};
+
+} // namespace gradstep
