@@ -146,7 +146,9 @@ inline bool unpaddedRuns(const ConvGeometry& g)
     return g.strideW == 1 && g.padTop == 0 && g.padBottom == 0 && g.padLeft == 0 && g.padRight == 0;
 }
 
-template <class R, class T> void im2colUnpadded(const ConvGeometry& g, const T* image, T* col)
+// Calls run(imageOffset, colOffset) for every run of W_out elements, image-side runs at a stride
+// of sH rows, col-side runs one after the other.
+template <class F> void forEachUnpaddedRun(const ConvGeometry& g, F run)
 {
     const std::int64_t channels = g.groupIn(), kernelH = g.kernelH, kernelW = g.kernelW, outH = g.outH, outW = g.outW;
     const std::int64_t planeSize = g.height * g.width, rowStep = g.strideH * g.width, cols = g.colCols();
@@ -154,26 +156,23 @@ template <class R, class T> void im2colUnpadded(const ConvGeometry& g, const T* 
     for (std::int64_t c = 0; c < channels; ++c)
         for (std::int64_t kh = 0; kh < kernelH; ++kh)
             for (std::int64_t kw = 0; kw < kernelW; ++kw) {
-                const T* src = image + c * planeSize + kh * khStep + kw * kwStep;
-                T* row = col + ((c * kernelH + kh) * kernelW + kw) * cols;
+                const std::int64_t image = c * planeSize + kh * khStep + kw * kwStep;
+                const std::int64_t col = ((c * kernelH + kh) * kernelW + kw) * cols;
                 for (std::int64_t oh = 0; oh < outH; ++oh)
-                    R::copy(src + oh * rowStep, row + oh * outW, outW);
+                    run(image + oh * rowStep, col + oh * outW);
             }
+}
+
+template <class R, class T> void im2colUnpadded(const ConvGeometry& g, const T* image, T* col)
+{
+    const std::int64_t outW = g.outW;
+    forEachUnpaddedRun(g, [=](std::int64_t in, std::int64_t out) { R::copy(image + in, col + out, outW); });
 }
 
 template <class R, class T> void col2imUnpadded(const ConvGeometry& g, const T* col, T* image)
 {
-    const std::int64_t channels = g.groupIn(), kernelH = g.kernelH, kernelW = g.kernelW, outH = g.outH, outW = g.outW;
-    const std::int64_t planeSize = g.height * g.width, rowStep = g.strideH * g.width, cols = g.colCols();
-    const std::int64_t khStep = g.dilationH * g.width, kwStep = g.dilationW;
-    for (std::int64_t c = 0; c < channels; ++c)
-        for (std::int64_t kh = 0; kh < kernelH; ++kh)
-            for (std::int64_t kw = 0; kw < kernelW; ++kw) {
-                T* dst = image + c * planeSize + kh * khStep + kw * kwStep;
-                const T* row = col + ((c * kernelH + kh) * kernelW + kw) * cols;
-                for (std::int64_t oh = 0; oh < outH; ++oh)
-                    R::add(row + oh * outW, dst + oh * rowStep, outW);
-            }
+    const std::int64_t outW = g.outW;
+    forEachUnpaddedRun(g, [=](std::int64_t out, std::int64_t in) { R::add(col + in, image + out, outW); });
 }
 
 } // namespace conv_detail

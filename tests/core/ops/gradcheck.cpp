@@ -30,4 +30,16 @@ Tensor sample(const Shape& shape, double low, double high, unsigned seed)
 
 Tensor values(const Shape& shape, const std::vector<double>& v) { return Tensor::fromVector<double>(shape, v); }
 
+Conv2dOptions convOptions(std::vector<std::int64_t> stride, std::string mode, std::vector<std::int64_t> padding,
+                          std::vector<std::int64_t> dilation, std::int64_t group)
+{
+    Conv2dOptions o;
+    o.stride = std::move(stride);
+    o.padMode = std::move(mode);
+    o.padding = std::move(padding);
+    o.dilation = std::move(dilation);
+    o.group = group;
+    return o;
+}
+
 } // namespace gradstep::testing

@@ -3,6 +3,7 @@
 // GRADCHECK_CASES. SPDX-License-Identifier: MIT
 #pragma once
 
+#include "ops/nn_ops.h"
 #include "tensor/tensor.h"
 
 #include <functional>
@@ -34,6 +35,9 @@ struct GradCheckRegistrar {
 Tensor sample(const Shape& shape, double low = -1.0, double high = 1.0, unsigned seed = 1);
 /// A float64 tensor from explicit values.
 Tensor values(const Shape& shape, const std::vector<double>& v);
+/// Conv2D's options from their parts.
+Conv2dOptions convOptions(std::vector<std::int64_t> stride, std::string mode, std::vector<std::int64_t> padding,
+                          std::vector<std::int64_t> dilation, std::int64_t group = 1);
 
 } // namespace gradstep::testing
 

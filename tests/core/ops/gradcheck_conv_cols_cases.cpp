@@ -12,23 +12,12 @@ namespace {
 
 Tensor squared(const Tensor& y) { return mul(y, y); }
 
-Attrs options(std::vector<std::int64_t> stride, std::string mode, std::vector<std::int64_t> pad,
-              std::vector<std::int64_t> dilation)
-{
-    Conv2dOptions o;
-    o.stride = std::move(stride);
-    o.padMode = std::move(mode);
-    o.padding = std::move(pad);
-    o.dilation = std::move(dilation);
-    return convAttrs(o);
-}
-
 std::vector<GradCheckCase> colsCases()
 {
     // x (2, 2, 5, 6), w (3, 2, 3, 2): stride 2 with padding (1, 0, 2, 1) gives 2 x 4 outputs and
     // 12-row col matrices; stride 1 valid with dilation (1, 2) gives 3 x 4 outputs.
-    const Attrs padded = options({2, 2}, "pad", {1, 0, 2, 1}, {1, 1});
-    const Attrs dilated = options({1, 1}, "valid", {0}, {1, 2});
+    const Attrs padded = convAttrs(convOptions({2, 2}, "pad", {1, 0, 2, 1}, {1, 1}));
+    const Attrs dilated = convAttrs(convOptions({1, 1}, "valid", {0}, {1, 2}));
     const Shape x{2, 2, 5, 6}, w{3, 2, 3, 2};
     return {
         {"Im2Col", "stride 2, explicit padding (1, 0, 2, 1)",

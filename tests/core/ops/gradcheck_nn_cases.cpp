@@ -38,18 +38,6 @@ std::vector<GradCheckCase> matmulCases()
     return cases;
 }
 
-Conv2dOptions convOptions(std::vector<std::int64_t> stride, std::string mode, std::vector<std::int64_t> padding,
-                          std::vector<std::int64_t> dilation, std::int64_t group)
-{
-    Conv2dOptions o;
-    o.stride = std::move(stride);
-    o.padMode = std::move(mode);
-    o.padding = std::move(padding);
-    o.dilation = std::move(dilation);
-    o.group = group;
-    return o;
-}
-
 GradCheckCase convCase(const char* name, Shape x, Shape w, Conv2dOptions o)
 {
     return {"Conv2D", name, [o](const TensorList& v) { return squared(conv2d(v[0], v[1], o)); },

@@ -8,6 +8,7 @@
 #include <cmath>
 
 using namespace gradstep;
+using gradstep::testing::convOptions;
 using gradstep::testing::sample;
 
 namespace {
@@ -19,40 +20,28 @@ struct Case {
     std::array<std::int64_t, 4> pad; // the padding the mode implies: top, bottom, left, right
 };
 
-Conv2dOptions makeOptions(std::vector<std::int64_t> stride, std::string mode, std::vector<std::int64_t> padding,
-                          std::vector<std::int64_t> dilation, std::int64_t group)
-{
-    Conv2dOptions o;
-    o.stride = std::move(stride);
-    o.padMode = std::move(mode);
-    o.padding = std::move(padding);
-    o.dilation = std::move(dilation);
-    o.group = group;
-    return o;
-}
-
 std::vector<Case> cases()
 {
     return {
-        {"valid", {2, 3, 7, 6}, {4, 3, 3, 2}, makeOptions({1, 1}, "valid", {0}, {1, 1}, 1), {0, 0, 0, 0}},
-        {"valid, stride 2 with a dropped row", {1, 2, 8, 7}, {3, 2, 3, 3}, makeOptions({2, 2}, "valid", {0}, {1, 1}, 1),
+        {"valid", {2, 3, 7, 6}, {4, 3, 3, 2}, convOptions({1, 1}, "valid", {0}, {1, 1}, 1), {0, 0, 0, 0}},
+        {"valid, stride 2 with a dropped row", {1, 2, 8, 7}, {3, 2, 3, 3}, convOptions({2, 2}, "valid", {0}, {1, 1}, 1),
          {0, 0, 0, 0}},
         // H 7, stride 2 -> 4 outputs, total padding 3*2 + 3 - 7 = 2: (1, 1); W 6, kernel 4 -> (1, 2).
-        {"same, stride 2, odd total padding on W", {2, 2, 7, 6}, {2, 2, 3, 4}, makeOptions({2, 2}, "same", {0}, {1, 1}, 1),
+        {"same, stride 2, odd total padding on W", {2, 2, 7, 6}, {2, 2, 3, 4}, convOptions({2, 2}, "same", {0}, {1, 1}, 1),
          {1, 1, 1, 2}},
         // dilated kernel extent 5 on H 6 -> total 4 (2, 2); extent 3 on W 5 -> (1, 1).
-        {"same, dilation 2", {1, 2, 6, 5}, {3, 2, 3, 2}, makeOptions({1, 1}, "same", {0}, {2, 2}, 1), {2, 2, 1, 1}},
+        {"same, dilation 2", {1, 2, 6, 5}, {3, 2, 3, 2}, convOptions({1, 1}, "same", {0}, {2, 2}, 1), {2, 2, 1, 1}},
         {"pad (1, 0, 2, 1), stride (2, 1), dilation (1, 2)", {2, 2, 6, 7}, {2, 2, 2, 3},
-         makeOptions({2, 1}, "pad", {1, 0, 2, 1}, {1, 2}, 1), {1, 0, 2, 1}},
-        {"pad 1 on every side, group 2", {1, 4, 5, 5}, {6, 2, 3, 3}, makeOptions({1, 1}, "pad", {1}, {1, 1}, 2),
+         convOptions({2, 1}, "pad", {1, 0, 2, 1}, {1, 2}, 1), {1, 0, 2, 1}},
+        {"pad 1 on every side, group 2", {1, 4, 5, 5}, {6, 2, 3, 3}, convOptions({1, 1}, "pad", {1}, {1, 1}, 2),
          {1, 1, 1, 1}},
         // Unpadded stride-1 rows take fixed-width copies (conv_cols.h) up to 32 elements, wider ones the
         // general loop; both with dilation and a row stride.
-        {"valid, dilation (2, 3), stride (2, 1)", {2, 2, 9, 11}, {3, 2, 3, 2}, makeOptions({2, 1}, "valid", {0}, {2, 3}, 1),
+        {"valid, dilation (2, 3), stride (2, 1)", {2, 2, 9, 11}, {3, 2, 3, 2}, convOptions({2, 1}, "valid", {0}, {2, 3}, 1),
          {0, 0, 0, 0}},
-        {"valid, rows of 38 past the fixed widths", {1, 2, 4, 40}, {2, 2, 2, 3}, makeOptions({1, 1}, "valid", {0}, {1, 1}, 1),
+        {"valid, rows of 38 past the fixed widths", {1, 2, 4, 40}, {2, 2, 2, 3}, convOptions({1, 1}, "valid", {0}, {1, 1}, 1),
          {0, 0, 0, 0}},
-        {"1x1 kernel, group 3", {2, 6, 3, 4}, {3, 2, 1, 1}, makeOptions({1, 1}, "valid", {0}, {1, 1}, 3), {0, 0, 0, 0}},
+        {"1x1 kernel, group 3", {2, 6, 3, 4}, {3, 2, 1, 1}, convOptions({1, 1}, "valid", {0}, {1, 1}, 3), {0, 0, 0, 0}},
     };
 }
 

@@ -11,20 +11,10 @@
 #include <cstring>
 
 using namespace gradstep;
+using gradstep::testing::convOptions;
 using gradstep::testing::sample;
 
 namespace {
-
-Attrs attrsOf(std::vector<std::int64_t> stride, std::string mode, std::vector<std::int64_t> pad,
-              std::vector<std::int64_t> dilation)
-{
-    Conv2dOptions o;
-    o.stride = std::move(stride);
-    o.padMode = std::move(mode);
-    o.padding = std::move(pad);
-    o.dilation = std::move(dilation);
-    return convAttrs(o);
-}
 
 bool sameBits(const Tensor& a, const Tensor& b)
 {
@@ -50,10 +40,10 @@ TEST_CASE("the cols ops reproduce Conv2D and its filter gradient bit for bit")
         Attrs attrs;
     };
     const std::vector<Case> cases{
-        {"LeNet's first layer", {4, 1, 32, 32}, {6, 1, 5, 5}, attrsOf({1, 1}, "valid", {0}, {1, 1})},
-        {"LeNet's second layer", {4, 6, 14, 14}, {16, 6, 5, 5}, attrsOf({1, 1}, "valid", {0}, {1, 1})},
-        {"stride 2, padding (1, 0, 2, 1)", {2, 2, 5, 6}, {3, 2, 3, 2}, attrsOf({2, 2}, "pad", {1, 0, 2, 1}, {1, 1})},
-        {"same padding, dilation 2", {2, 3, 7, 6}, {2, 3, 3, 2}, attrsOf({1, 1}, "same", {0}, {2, 2})},
+        {"LeNet's first layer", {4, 1, 32, 32}, {6, 1, 5, 5}, convAttrs(convOptions({1, 1}, "valid", {0}, {1, 1}))},
+        {"LeNet's second layer", {4, 6, 14, 14}, {16, 6, 5, 5}, convAttrs(convOptions({1, 1}, "valid", {0}, {1, 1}))},
+        {"stride 2, padding (1, 0, 2, 1)", {2, 2, 5, 6}, {3, 2, 3, 2}, convAttrs(convOptions({2, 2}, "pad", {1, 0, 2, 1}, {1, 1}))},
+        {"same padding, dilation 2", {2, 3, 7, 6}, {2, 3, 3, 2}, convAttrs(convOptions({1, 1}, "same", {0}, {2, 2}))},
     };
     for (const Case& c : cases)
         for (DType dtype : {DType::Float32, DType::Float64}) {
@@ -75,7 +65,7 @@ TEST_CASE("the cols ops reproduce Conv2D and its filter gradient bit for bit")
 
 TEST_CASE("Col2Im is the adjoint of Im2Col")
 {
-    const Attrs attrs = attrsOf({2, 1}, "pad", {1, 2, 0, 1}, {1, 2});
+    const Attrs attrs = convAttrs(convOptions({2, 1}, "pad", {1, 2, 0, 1}, {1, 2}));
     const Shape xShape{2, 3, 6, 5}, wShape{4, 3, 3, 2};
     const Tensor x = sample(xShape, -1, 1, 11);
     const Tensor cols = im2colWithAttrs(x, wShape, attrs);
@@ -89,11 +79,11 @@ TEST_CASE("Col2Im is the adjoint of Im2Col")
 
 TEST_CASE("the cols ops reject grouped convolutions and col matrices of the wrong shape")
 {
-    Attrs grouped = attrsOf({1, 1}, "valid", {0}, {1, 1});
+    Attrs grouped = convAttrs(convOptions({1, 1}, "valid", {0}, {1, 1}));
     grouped.set("group", std::int64_t{2});
     CHECK_THROWS_WITH(im2colWithAttrs(Tensor::zeros({1, 4, 5, 5}), Shape{2, 2, 3, 3}, grouped),
                       Catch::Contains("Im2Col") && Catch::Contains("group 1 only, got group 2"));
-    const Attrs valid = attrsOf({1, 1}, "valid", {0}, {1, 1});
+    const Attrs valid = convAttrs(convOptions({1, 1}, "valid", {0}, {1, 1}));
     CHECK_THROWS_AS(conv2dFromColsWithAttrs(Tensor::zeros({1, 9, 8}), Tensor::zeros({2, 1, 3, 3}), {1, 1, 5, 5}, valid),
                     ShapeError);
     CHECK_THROWS_WITH(conv2dFromColsWithAttrs(Tensor::zeros({1, 9, 8}), Tensor::zeros({2, 1, 3, 3}), {1, 1, 5, 5}, valid),
