@@ -6,6 +6,7 @@
 #include "tests/bench/timing.h"
 
 #include <cmath>
+#include <string>
 
 using namespace gradstep;
 using namespace gradstep::bench;
@@ -72,6 +73,20 @@ void benchMlp()
 
 Pool2dOptions pool2() { return Pool2dOptions{{2, 2}, {2, 2}, "valid"}; }
 
+// The 2x2 pooling kernels of LeNet5's step on a ReLU output (half zeros, so ties are common).
+void benchMaxPool(const Tensor& input, const std::string& shape)
+{
+    const Tensor x = relu(input);
+    const Tensor dy = maxPool2d(input, pool2()) * 0.5;
+    const Tensor g = input * 0.25;
+    Tensor sink;
+    const auto line = [&](const char* what) { return "  " + std::string(what) + " of relu " + shape; };
+    report(line("maxpool 2/2").c_str(), measure([&] { sink = maxPool2d(x, pool2()); }, 5));
+    report(line("maxpool gradient").c_str(), measure([&] { sink = maxPoolGrad(x, dy, pool2()); }, 5));
+    report(line("maxpool relu gradient").c_str(), measure([&] { sink = maxPoolReluGrad(x, dy, pool2()); }, 5));
+    report(line("maxpool gradgrad").c_str(), measure([&] { sink = maxPoolGradGrad(x, g, pool2()); }, 5));
+}
+
 void benchLenet()
 {
     std::vector<Parameter> p{param({6, 1, 5, 5}, 25, 0), param({16, 6, 5, 5}, 150, 1), param({120, 400}, 400, 2),
@@ -101,6 +116,9 @@ void benchLenet()
     report("  maxpool 2/2 of [32, 6, 28, 28]", measure([&] { sink = maxPool2d(dy1, pool2()); }, 5));
     const Tensor pooled = wave({32, 6, 14, 14}, 1.0, 0.7);
     report("  maxpool gradient of [32, 6, 28, 28]", measure([&] { sink = maxPoolGrad(dy1, pooled, pool2()); }, 5));
+    benchMaxPool(dy1, "[32, 6, 28, 28]");
+    benchMaxPool(dy2, "[32, 16, 10, 10]");
+    benchMaxPool(cast(dy1, DType::Float64), "[32, 6, 28, 28] f64");
 }
 
 } // namespace
