@@ -34,6 +34,7 @@ extern const PassInfo kCsePass;
 extern const PassInfo kConstantFoldPass;
 extern const PassInfo kAlgebraicSimplifyPass;
 extern const PassInfo kPoolReluGradFusionPass;
+extern const PassInfo kPoolBeforeReluPass;
 extern const PassInfo kConvColsReusePass;
 extern const PassInfo kElementwiseFusionPass;
 extern const PassInfo kBufferReusePass;

@@ -6,8 +6,9 @@ namespace gradstep {
 const std::vector<const PassInfo*>& passRegistry()
 {
     static const std::vector<const PassInfo*> passes{
-        &kConstantFoldPass,       &kAlgebraicSimplifyPass, &kCsePass,        &kDcePass,
-        &kPoolReluGradFusionPass, &kConvColsReusePass,     &kElementwiseFusionPass, &kBufferReusePass};
+        &kConstantFoldPass,       &kAlgebraicSimplifyPass, &kCsePass,
+        &kDcePass,                &kPoolReluGradFusionPass, &kPoolBeforeReluPass,
+        &kConvColsReusePass,      &kElementwiseFusionPass, &kBufferReusePass};
     return passes;
 }
 

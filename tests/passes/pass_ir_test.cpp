@@ -130,6 +130,7 @@ TEST_CASE("pool_relu_grad_fusion merges a max pool's gradient with the ReLU grad
 {
     runFixture("pool_relu_grad_fusion");
 }
+TEST_CASE("pool_before_relu moves a ReLU after the max pool it feeds") { runFixture("pool_before_relu"); }
 TEST_CASE("conv_cols_reuse makes one im2col copy for a convolution and its filter gradient")
 {
     runFixture("conv_cols_reuse");
