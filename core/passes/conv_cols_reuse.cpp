@@ -1,7 +1,6 @@
 // conv_cols_reuse: a Conv2D whose input also feeds its weight's gradient
-// (Conv2DBackpropFilter(dy, x) with the same attributes and filter_size) computes x's col
-// matrices once, as Im2Col(x), and both the forward GEMMs (Conv2DFromCols) and the filter
-// gradient (Conv2DBackpropFilterFromCols) read them (Note [Saved col matrices] in
+// (Conv2DBackpropFilter(dy, x) with the same attributes and filter_size) becomes Conv2DWithCols,
+// which keeps x's col matrices, and the filter gradient (Conv2DBackpropFilterFromCols) reads them (Note [Saved col matrices] in
 // ops/nn/conv_cols_ops.h). Bit-identical to the pair it replaces. SPDX-License-Identifier: MIT
 #include "ops/nn/common.h"
 #include "ops/nn/conv_cols_ops.h"
@@ -50,22 +49,15 @@ PassResult runConvColsReuse(const Graph& graph)
         }
     }
     GraphRewriter rewriter(graph);
-    std::map<NodeId, ValueId> colsOf; // Conv2D -> its Im2Col output in the new graph
+    std::map<NodeId, ValueId> colsOf; // Conv2D -> its col matrices in the new graph
     std::int64_t convolutions = 0;
     for (const GraphNode& node : graph.nodes()) {
         if (shared[node.id]) {
-            const Shape input = graph.spec(node.inputs[0]).shape;
-            const Shape weight = graph.spec(node.inputs[1]).shape;
-            Attrs colsAttrs = convOnly(node.attrs);
-            colsAttrs.set("filter_size", weight.toVector());
-            const ValueId cols = rewriter.graph().addNode1(kIm2Col, {rewriter.map(node.inputs[0])}, colsAttrs,
-                                                           node.identity);
-            Attrs fromAttrs = convOnly(node.attrs);
-            fromAttrs.set("input_size", input.toVector());
-            rewriter.replace(node.outputs[0],
-                             rewriter.graph().addNode1(kConv2DFromCols, {cols, rewriter.map(node.inputs[1])},
-                                                       fromAttrs, node.identity));
-            colsOf[node.id] = cols;
+            const ValueId inputs[] = {rewriter.map(node.inputs[0]), rewriter.map(node.inputs[1])};
+            const std::vector<ValueId> outs =
+                rewriter.graph().addNode(kConv2DWithCols, inputs, convOnly(node.attrs), node.identity);
+            rewriter.replace(node.outputs[0], outs[0]);
+            colsOf[node.id] = outs[1];
             ++convolutions;
         } else if (const GraphNode* conv = convOf[node.id]) {
             Attrs attrs = convOnly(node.attrs);
@@ -91,7 +83,7 @@ const PassInfo kConvColsReusePass{
     "conv_cols_reuse",
     "Copies a convolution's receptive fields once for the forward pass and the weight gradient",
     "Replaces Conv2D(x, w) and Conv2DBackpropFilter(dy, x) with the same attributes by "
-    "cols = Im2Col(x), Conv2DFromCols(cols, w) and Conv2DBackpropFilterFromCols(dy, cols): the "
+    "y, cols = Conv2DWithCols(x, w) and Conv2DBackpropFilterFromCols(dy, cols): the "
     "im2col copy is made once instead of twice, and the col matrices stay in memory from the "
     "forward pass to the backward one. Bit-identical (the same GEMMs in the same order). It "
     "does not touch grouped convolutions, 1x1 kernels or convolutions without a filter gradient.",

@@ -119,6 +119,21 @@ template <class T> void convForwardFromCols(const ConvGeometry& g, const T* cols
         }
 }
 
+/// y = conv(x, w) keeping every image's col matrices in cols: each is made and used by its GEMM
+/// while it is still in cache (the GEMMs of convForward, so the same bits).
+template <class T> void convForwardSavingCols(const ConvGeometry& g, const T* x, const T* w, T* y, T* cols)
+{
+    const std::int64_t rows = g.colRows(), width = g.colCols();
+    for (std::int64_t n = 0; n < g.batch; ++n)
+        for (std::int64_t grp = 0; grp < g.group; ++grp) {
+            T* col = cols + (n * g.group + grp) * rows * width;
+            im2col(g, x + (n * g.inChannels + grp * g.groupIn()) * g.height * g.width, col);
+            T* out = y + (n * g.outChannels + grp * g.groupOut()) * width;
+            gemm<T>(false, false, g.groupOut(), width, rows, T(1), w + grp * g.groupOut() * rows, rows, col, width,
+                    T(0), out, width);
+        }
+}
+
 /// dW = sum over images of dy * col^T from x's saved col matrices.
 template <class T> void convBackpropFilterFromCols(const ConvGeometry& g, const T* dy, const T* cols, T* dw)
 {

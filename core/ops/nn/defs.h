@@ -11,6 +11,7 @@ extern const OpDef kBiasAdd;
 extern const OpDef kConv2D;
 extern const OpDef kConv2DBackpropInput;
 extern const OpDef kConv2DBackpropFilter;
+extern const OpDef kConv2DWithCols;
 extern const OpDef kIm2Col;
 extern const OpDef kCol2Im;
 extern const OpDef kConv2DFromCols;

@@ -7,7 +7,7 @@ namespace gradstep {
 void registerNnOps(OpRegistry& registry)
 {
     for (const OpDef* op : {&kMatMul, &kBatchMatMul, &kBiasAdd, &kConv2D, &kConv2DBackpropInput,
-                            &kConv2DBackpropFilter, &kIm2Col, &kCol2Im, &kConv2DFromCols,
+                            &kConv2DBackpropFilter, &kConv2DWithCols, &kIm2Col, &kCol2Im, &kConv2DFromCols,
                             &kConv2DBackpropFilterFromCols, &kMaxPool, &kMaxPoolGrad, &kMaxPoolGradGrad, &kMaxPoolReluGrad,
                             &kAvgPool, &kAvgPoolGrad, &kSoftmax, &kLogSoftmax, &kDropout,
                             &kSparseSoftmaxCrossEntropyWithLogits, &kSoftmaxCrossEntropyWithLogits,

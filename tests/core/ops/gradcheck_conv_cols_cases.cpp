@@ -20,6 +20,12 @@ std::vector<GradCheckCase> colsCases()
     const Attrs dilated = convAttrs(convOptions({1, 1}, "valid", {0}, {1, 2}));
     const Shape x{2, 2, 5, 6}, w{3, 2, 3, 2};
     return {
+        {"Conv2DWithCols", "stride 2, explicit padding, both outputs as functions of x and w",
+         [=](const TensorList& v) {
+             const auto [y, cols] = conv2dWithColsWithAttrs(v[0], v[1], padded);
+             return add(reduceSum(squared(y)), reduceSum(mul(cols, cols)));
+         },
+         {sample(x, -1, 1, 67), sample(w, -1, 1, 68)}},
         {"Im2Col", "stride 2, explicit padding (1, 0, 2, 1)",
          [=](const TensorList& v) { return squared(im2colWithAttrs(v[0], w, padded)); },
          {sample(x, -1, 1, 61)}},

@@ -56,7 +56,9 @@ TEST_CASE("the cols ops reproduce Conv2D and its filter gradient bit for bit")
                 filterAttrs.set("filter_size", c.w.toVector());
                 const Tensor dw = callOp1(kConv2DBackpropFilter, {dy, x}, filterAttrs);
 
-                const Tensor cols = im2colWithAttrs(x, c.w, c.attrs);
+                const auto [y2, cols] = conv2dWithColsWithAttrs(x, w, c.attrs);
+                CHECK(sameBits(y2, y));
+                CHECK(sameBits(cols, im2colWithAttrs(x, c.w, c.attrs)));
                 CHECK(sameBits(conv2dFromColsWithAttrs(cols, w, c.x, c.attrs), y));
                 CHECK(sameBits(conv2dBackpropFilterFromColsWithAttrs(dy, cols, c.x, c.w, c.attrs), dw));
             }
