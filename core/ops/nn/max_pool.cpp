@@ -23,13 +23,7 @@ void forwardMaxPool(const OpCall& call, std::span<Tensor> outputs)
     const PoolGeometry g = poolGeometry(call, call.input(0).shape());
     visitFloat(call.input(0).dtype(), [&](auto* tag) {
         using T = std::remove_pointer_t<decltype(tag)>;
-        const T* x = call.input(0).data<T>();
-        T* y = outputs[0].data<T>();
-        if (isTiled2x2(g))
-            return maxPoolTiled2x2(g, x, y);
-        MaxPoolRows<T>(g).run(x, false, [&](std::int64_t out, const T* maxima, const std::int32_t*, std::int64_t) {
-            std::copy(maxima, maxima + g.outW, y + out);
-        });
+        maxPoolInto(g, call.input(0).data<T>(), outputs[0].data<T>());
     });
 }
 

@@ -39,6 +39,16 @@ void maxPoolGradTiled2x2(const PoolGeometry& g, const double* x, const double* d
 void maxPoolGradGradTiled2x2(const PoolGeometry& g, const float* x, const float* grad, float* y);
 void maxPoolGradGradTiled2x2(const PoolGeometry& g, const double* x, const double* grad, double* y);
 
+/// y = MaxPool(x) for any geometry.
+template <class T> void maxPoolInto(const PoolGeometry& g, const T* x, T* y)
+{
+    if (isTiled2x2(g))
+        return maxPoolTiled2x2(g, x, y);
+    MaxPoolRows<T>(g).run(x, false, [&](std::int64_t out, const T* maxima, const std::int32_t*, std::int64_t) {
+        std::copy(maxima, maxima + g.outW, y + out);
+    });
+}
+
 /// dx = MaxPoolGrad(x, dy) for any geometry (the tiled case without scattering); with
 /// MaskByInput, ReluGrad(MaxPoolGrad(x, dy), x) in the same pass.
 template <bool MaskByInput = false, class T>
