@@ -11,16 +11,32 @@ namespace gradstep::app {
 
 namespace {
 
-/// Sum of squares and sum of the elements in double, whatever the dtype.
+/// Sum of squares and sum of the elements in double, whatever the dtype. A typed loop with four
+/// partial sums: Tensor::at per element, one chain of dependent adds, took a third of a LeNet5
+/// training step's time under `gradstep run`.
 void accumulate(const Tensor& t, double& squares, double& sum)
 {
-    squares = 0.0;
-    sum = 0.0;
-    for (std::int64_t i = 0; i < t.numel(); ++i) {
-        const double v = t.at(i);
-        squares += v * v;
-        sum += v;
-    }
+    constexpr std::int64_t kLanes = 4;
+    double sq[kLanes] = {}, s[kLanes] = {};
+    visitDType(t.dtype(), [&](auto* tag) {
+        using T = std::remove_pointer_t<decltype(tag)>;
+        const T* data = t.data<T>();
+        const std::int64_t n = t.numel();
+        std::int64_t i = 0;
+        for (; i + kLanes <= n; i += kLanes)
+            for (std::int64_t k = 0; k < kLanes; ++k) {
+                const double v = static_cast<double>(data[i + k]);
+                sq[k] += v * v;
+                s[k] += v;
+            }
+        for (; i < n; ++i) {
+            const double v = static_cast<double>(data[i]);
+            sq[0] += v * v;
+            s[0] += v;
+        }
+    });
+    squares = (sq[0] + sq[1]) + (sq[2] + sq[3]);
+    sum = (s[0] + s[1]) + (s[2] + s[3]);
 }
 
 double norm(const Tensor& t)
