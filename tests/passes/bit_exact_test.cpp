@@ -46,6 +46,14 @@ void requireSameBits(const std::string& text, const PassInfo& pass, std::uint64_
     }
 }
 
+// The graph text with every "DT" made `dtype` ("f32", "f64").
+std::string withDType(std::string text, const char* dtype)
+{
+    for (std::size_t at = text.find("DT"); at != std::string::npos; at = text.find("DT"))
+        text.replace(at, 2, dtype);
+    return text;
+}
+
 } // namespace
 
 TEST_CASE("pool_before_relu gives the same bits on ties, signed zeros, infinities and NaNs")
@@ -66,11 +74,8 @@ TEST_CASE("pool_before_relu gives the same bits on ties, signed zeros, infinitie
         for (std::uint64_t seed : {1u, 2u, 3u, 4u, 5u}) {
             DYNAMIC_SECTION(dtype << " seed " << seed)
             {
-                for (std::string text : {graph, overlapping}) {
-                    for (std::size_t at = text.find("DT"); at != std::string::npos; at = text.find("DT"))
-                        text.replace(at, 2, dtype);
-                    requireSameBits(text, kPoolBeforeReluPass, seed);
-                }
+                for (const std::string& text : {graph, overlapping})
+                    requireSameBits(withDType(text, dtype), kPoolBeforeReluPass, seed);
             }
         }
 }
@@ -80,14 +85,12 @@ TEST_CASE("conv_cols_reuse gives the same bits as the convolution and filter gra
     for (const char* dtype : {"f32", "f64"}) {
         DYNAMIC_SECTION(dtype)
         {
-            std::string text = R"(graph @f(%x : DT[3, 2, 9, 8], %w : DT[4, 2, 3, 3], %g : DT[3, 4, 7, 6]) {
+            const std::string text = R"(graph @f(%x : DT[3, 2, 9, 8], %w : DT[4, 2, 3, 3], %g : DT[3, 4, 7, 6]) {
   %0 : DT[3, 4, 7, 6] = Conv2D(%x, %w) {stride=(1, 1), pad_mode='valid', pad=(0,), dilation=(1, 1), group=1}
   %1 : DT[4, 2, 3, 3] = Conv2DBackpropFilter(%g, %x) {stride=(1, 1), pad_mode='valid', pad=(0,), dilation=(1, 1), group=1, filter_size=(4, 2, 3, 3)}
   return %0, %1
 })";
-            for (std::size_t at = text.find("DT"); at != std::string::npos; at = text.find("DT"))
-                text.replace(at, 2, dtype);
-            requireSameBits(text, kConvColsReusePass, 7);
+            requireSameBits(withDType(text, dtype), kConvColsReusePass, 7);
         }
     }
 }
