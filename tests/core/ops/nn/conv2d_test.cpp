@@ -41,6 +41,8 @@ std::vector<Case> cases()
          {0, 0, 0, 0}},
         {"valid, rows of 38 past the fixed widths", {1, 2, 4, 40}, {2, 2, 2, 3}, convOptions({1, 1}, "valid", {0}, {1, 1}, 1),
          {0, 0, 0, 0}},
+        // 8 * 4 * 4 = 128 col rows over 16 positions: the filter gradient's transposed-copy layout.
+        {"valid, 128 col rows", {2, 8, 7, 7}, {4, 8, 4, 4}, convOptions({1, 1}, "valid", {0}, {1, 1}, 1), {0, 0, 0, 0}},
         {"1x1 kernel, group 3", {2, 6, 3, 4}, {3, 2, 1, 1}, convOptions({1, 1}, "valid", {0}, {1, 1}, 3), {0, 0, 0, 0}},
     };
 }
