@@ -1,5 +1,6 @@
 // Graph mode's front end: functions and statements (jit_compiler.h Note [Compiling Python
-// source]). Control flow is in jit_control_flow.cpp. SPDX-License-Identifier: MIT
+// source]). Control flow is in jit_control_flow.cpp and jit_loop.cpp, reading the user's source
+// in jit_source.cpp, compiling a whole function in jit_function.cpp. SPDX-License-Identifier: MIT
 #include "python/jit_walker.h"
 
 #include "python/convert.h"
@@ -7,8 +8,6 @@
 
 #include "autodiff/context.h"
 #include "autodiff/node.h"
-
-#include <chrono>
 
 namespace gradstep::python {
 
@@ -25,78 +24,6 @@ std::string nodeType(const py::handle& node)
     return py::str(py::type::handle_of(node).attr("__name__"));
 }
 
-
-// Library code (NumPy, the standard library) runs as it is; only the user's functions are
-// compiled from source.
-bool isUserFunction(const py::handle& fn)
-{
-    py::object code = py::getattr(fn, "__code__", py::none());
-    if (code.is_none())
-        return false;
-    const std::string file = py::str(code.attr("co_filename"));
-    if (file.empty() || file.front() == '<')
-        return false;
-    py::module_ sys = module("sys");
-    for (const char* prefix : {"prefix", "base_prefix", "exec_prefix"}) {
-        const std::string root = py::str(sys.attr(prefix));
-        if (!root.empty() && file.rfind(root, 0) == 0)
-            return false;
-    }
-    return file.find("-packages/") == std::string::npos;
-}
-
-// Every call f(a) becomes __jit_call__(f, a), so the compiler sees each call of the function's
-// own code (zero-argument super() keeps its form: it needs the caller's frame).
-void routeCalls(const py::object& tree)
-{
-    py::module_ ast = module("ast");
-    py::list calls;
-    for (py::handle node : ast.attr("walk")(tree))
-        if (py::isinstance(node, ast.attr("Call")))
-            calls.append(node);
-    for (py::handle call : calls) {
-        py::object fn = call.attr("func");
-        if (py::isinstance(fn, ast.attr("Name")) && std::string(py::str(fn.attr("id"))) == "super")
-            continue;
-        py::list args;
-        args.append(fn);
-        for (py::handle a : call.attr("args"))
-            args.append(a);
-        call.attr("args") = args;
-        py::object hook = ast.attr("Name")("__jit_call__", ast.attr("Load")());
-        call.attr("func") = ast.attr("copy_location")(hook, fn);
-    }
-}
-
-// The function's definition as an `ast.FunctionDef` with the lines and columns of the file.
-py::object parseFunction(const py::object& fn, py::object& file)
-{
-    py::module_ inspect = module("inspect");
-    py::tuple lines = inspect.attr("getsourcelines")(fn);
-    const py::list text = lines[0];
-    std::string source;
-    for (py::handle line : text)
-        source += py::str(line).cast<std::string>();
-    const std::string first = py::str(text[0]);
-    const auto indent = static_cast<int>(first.find_first_not_of(" \t"));
-    py::module_ ast = module("ast");
-    py::object tree = ast.attr("parse")(module("textwrap").attr("dedent")(source));
-    ast.attr("increment_lineno")(tree, lines[1].cast<int>() - 1);
-    for (py::handle node : ast.attr("walk")(tree)) {
-        for (const char* attr : {"col_offset", "end_col_offset"}) {
-            py::object col = py::getattr(node, attr, py::none());
-            if (PyLong_Check(col.ptr()))
-                node.attr(attr) = col.cast<int>() + indent;
-        }
-    }
-    py::object definition = tree.attr("body")[py::int_(0)];
-    if (!py::isinstance(definition, ast.attr("FunctionDef")))
-        return py::none(); // a lambda: its source is the whole statement around it
-    routeCalls(definition);
-    ast.attr("fix_missing_locations")(definition);
-    file = fn.attr("__code__").attr("co_filename");
-    return definition;
-}
 
 void storedNames(const py::handle& node, std::vector<std::string>& names)
 {
@@ -427,89 +354,6 @@ void Compiler::assign(Frame& frame, const py::handle& target, const py::object& 
 py::object compileInline(const py::object& fn, const py::tuple& args, const py::dict& kwargs)
 {
     return t_compiler->compileSource(fn, args, kwargs);
-}
-
-OutputTree outputTreeOf(const py::handle& result, std::vector<Tensor>& leaves)
-{
-    OutputTree tree;
-    if (const Tensor* t = asTensor(result)) {
-        leaves.push_back(*t);
-        return tree;
-    }
-    const bool tuple = PyTuple_Check(result.ptr()), list = PyList_Check(result.ptr());
-    if (tuple || list) {
-        tree.kind = tuple ? OutputTree::Kind::Tuple : OutputTree::Kind::List;
-        for (py::handle item : result)
-            tree.items.push_back(outputTreeOf(item, leaves));
-        return tree;
-    }
-    tree.kind = OutputTree::Kind::Constant;
-    tree.constant = py::reinterpret_borrow<py::object>(result);
-    return tree;
-}
-
-py::object buildOutput(const OutputTree& tree, const TensorList& values, std::size_t& next)
-{
-    switch (tree.kind) {
-    case OutputTree::Kind::Tensor:
-        return py::cast(values[next++]);
-    case OutputTree::Kind::Constant:
-        return tree.constant;
-    default: {
-        py::list items;
-        for (const OutputTree& item : tree.items)
-            items.append(buildOutput(item, values, next));
-        return tree.kind == OutputTree::Kind::Tuple ? py::object(py::tuple(items)) : items;
-    }
-    }
-}
-
-void annotateLocation(py::error_already_set& error, const py::handle& file, int line, int column,
-                      int endLine, int endColumn)
-{
-    py::object value = error.value();
-    if (!value || py::hasattr(value, "_gradstep_location"))
-        return;
-    try {
-        value.attr("_gradstep_location") = py::make_tuple(file, line, column, endLine, endColumn);
-    } catch (py::error_already_set&) { // an exception type without a __dict__
-    }
-}
-
-CompiledFunction compileFunction(const py::object& fn, const py::tuple& args,
-                                 const py::dict& kwargs, const std::string& name)
-{
-    const auto start = std::chrono::steady_clock::now();
-    CompiledFunction out;
-    Graph graph(name);
-    {
-        Compiler compiler(graph);
-        py::tuple symbolic(args.size());
-        for (std::size_t i = 0; i < args.size(); ++i) {
-            const Tensor* t = asTensor(args[i]);
-            if (!t) {
-                symbolic[i] = args[i];
-                out.argumentInputs.push_back(kNoId);
-                continue;
-            }
-            const ValueId id = graph.addInput("arg" + std::to_string(i), {t->shape(), t->dtype()});
-            out.argumentInputs.push_back(id);
-            symbolic[i] = py::cast(compiler.tracer().bind(id));
-        }
-        py::object result = compiler.call(fn, symbolic, kwargs);
-        std::vector<Tensor> leaves;
-        out.output = outputTreeOf(result, leaves);
-        std::vector<ValueId> outputs;
-        for (const Tensor& leaf : leaves)
-            outputs.push_back(compiler.tracer().valueOf(leaf));
-        graph.setOutputs(std::move(outputs));
-        out.parameters = compiler.parameters();
-    }
-    out.graph = std::move(graph);
-    out.milliseconds =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-            .count();
-    return out;
 }
 
 } // namespace gradstep::python

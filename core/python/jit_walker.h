@@ -1,5 +1,6 @@
 // The compiler's state (jit_compiler.h Note [Compiling Python source]), shared by the statement
-// walker (jit_compiler.cpp) and the control flow (jit_control_flow.cpp). Internal to them.
+// walker (jit_compiler.cpp), the control flow (jit_control_flow.cpp, jit_loop.cpp), the source
+// reader (jit_source.cpp) and the whole-function driver (jit_function.cpp). Internal to them.
 // SPDX-License-Identifier: MIT
 #pragma once
 
@@ -24,6 +25,13 @@ struct Frame {
 };
 
 enum class Flow { Normal, Return, Break, Continue };
+
+/// Whether fn is the user's code, compiled from source: library code (NumPy, the standard
+/// library, installed packages) runs as it is.
+bool isUserFunction(const py::handle& fn);
+/// fn's definition as an `ast.FunctionDef` with the lines and columns of its file (stored in
+/// `file`), every call f(a) rewritten as __jit_call__(f, a); None for a lambda.
+py::object parseFunction(const py::object& fn, py::object& file);
 
 /// A graph under construction: the function's own graph or a branch / loop subgraph.
 struct Builder {
