@@ -180,6 +180,7 @@ const PassInfo kBufferReusePass{
     "nodes, and values inside subgraphs are not planned. Run it last: any later pass drops the "
     "plan.",
     {},
-    runBufferReuse};
+    runBufferReuse,
+    false};
 
 } // namespace gradstep

@@ -102,7 +102,8 @@ const PassInfo kConstantFoldPass{
     "runs) and replaces its outputs by constants; folding cascades along chains in one walk. An If "
     "whose condition is a constant is replaced by the chosen branch's nodes. It does not fold ops "
     "that draw random numbers, results of more than 65536 elements (they would bloat the graph and "
-    "its text), While loops, or nodes inside subgraphs; the folded nodes' inputs are left for dce.",
+    "its text) or While loops (a pipeline runs it inside their bodies); the folded nodes' inputs "
+    "are left for dce.",
     {},
     runConstantFold};
 

@@ -97,7 +97,7 @@ const PassInfo kCsePass{
     "equal. "
     "It does not merge If, While or fused nodes, ops that draw random numbers (Dropout), or "
     "computations that are equal only up to algebra (a + b and b + a stay apart), and it does not "
-    "look inside subgraphs.",
+    "merge across a subgraph's boundary (a pipeline runs it inside each body separately).",
     {},
     runCse};
 

@@ -89,6 +89,7 @@ const PassInfo kDcePass{
     "when unused (they are the signature). Every op is treated as pure: an unused random op such "
     "as Dropout is removed too. It does not merge duplicates (cse) or simplify expressions.",
     {},
-    runDce};
+    runDce,
+    false}; // it walks into subgraphs itself (fused members too)
 
 } // namespace gradstep

@@ -275,7 +275,8 @@ const PassInfo kElementwiseFusionPass{
     "a view can expand. Operands must have the output's shape or repeat along its leading axes "
     "(a bias, a scalar). It does not fuse across shapes (reductions, broadcasts to new leading "
     "shapes), casts, integer arithmetic, ops without a fused instruction (pow, gelu, clip), or "
-    "nodes inside subgraphs, and it never duplicates a node.",
+    "across a subgraph's boundary (a pipeline runs it inside each body), and it never duplicates a "
+    "node.",
     {"dce"},
     runElementwiseFusion};
 

@@ -27,7 +27,14 @@ struct PassInfo {
     std::string_view description;                ///< what the pass does and what it does not do
     std::vector<std::string_view> prerequisites; ///< passes that must run before it in a pipeline
     PassFn run = nullptr;
+    /// Whether a pipeline also runs it inside subgraphs (If branches, While and WhileGrad bodies,
+    /// custom bprops; not fused nodes' members, which only document the fused kernel).
+    bool insideSubgraphs = true;
 };
+
+/// pass.run on every subgraph first (recursively), then on the graph itself; the result is
+/// changed when any of them changed. Passes with insideSubgraphs false run on `graph` only.
+PassResult runPassEverywhere(const PassInfo& pass, const Graph& graph);
 
 extern const PassInfo kDcePass;
 extern const PassInfo kCsePass;

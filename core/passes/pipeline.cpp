@@ -39,7 +39,7 @@ PipelineResult runPipeline(const Graph& graph, std::span<const std::string_view>
     for (std::string_view name : passes) {
         const PassInfo* pass = findPass(name);
         const auto start = std::chrono::steady_clock::now();
-        PassResult r = pass->run(result.graph);
+        PassResult r = runPassEverywhere(*pass, result.graph);
         const std::chrono::duration<double, std::milli> elapsed =
             std::chrono::steady_clock::now() - start;
         result.graph = std::move(r.graph);

@@ -69,7 +69,7 @@ void runCase(const IrCase& c, const std::string& path)
         const PassInfo* pass = findPass(name);
         INFO("pass " << name);
         REQUIRE(pass != nullptr);
-        PassResult r = pass->run(graph);
+        PassResult r = runPassEverywhere(*pass, graph);
         graph = std::move(r.graph);
         changed = changed || r.changed;
         summaries += "summary: " + r.summary + "\n";
