@@ -2,7 +2,6 @@
 // (Conv2DBackpropFilter(dy, x) with the same attributes and filter_size) becomes Conv2DWithCols,
 // which keeps x's col matrices, and the filter gradient (Conv2DBackpropFilterFromCols) reads them (Note [Saved col matrices] in
 // ops/nn/conv_cols_ops.h). Bit-identical to the pair it replaces. SPDX-License-Identifier: MIT
-#include "ops/nn/common.h"
 #include "ops/nn/conv_cols_ops.h"
 #include "ops/nn/defs.h"
 #include "passes/pass.h"
@@ -13,10 +12,6 @@
 namespace gradstep {
 
 namespace {
-
-bool isOp(const GraphNode& node, const OpDef& op) { return node.kind == NodeKind::Op && node.op == &op; }
-
-Attrs convOnly(const Attrs& attrs) { return pickAttrs(attrs, {"stride", "pad_mode", "pad", "dilation", "group"}); }
 
 // Col matrices kept from the forward to the backward pass take at most this much memory per
 // convolution; past it the copy is made twice, as in PyNative, rather than risk running out of
@@ -39,7 +34,7 @@ double colsBytes(const Graph& g, const GraphNode& conv)
 // convolutions whose col matrices would pass kMaxColsBytes.
 bool sameConvolution(const Graph& g, const GraphNode& conv, const GraphNode& grad)
 {
-    if (grad.inputs[1] != conv.inputs[0] || !(convOnly(grad.attrs) == convOnly(conv.attrs)))
+    if (grad.inputs[1] != conv.inputs[0] || !(convAttrsOf(grad.attrs) == convAttrsOf(conv.attrs)))
         return false;
     const Shape& w = g.spec(conv.inputs[1]).shape;
     return conv.attrs.getInt("group", 1) == 1 && w.rank() == 4 && w[2] * w[3] > 1
@@ -52,12 +47,12 @@ PassResult runConvColsReuse(const Graph& graph)
     std::vector<const GraphNode*> convOf(graph.nodes().size(), nullptr);
     std::vector<bool> shared(graph.nodes().size(), false); // per Conv2D
     for (const GraphNode& grad : graph.nodes()) {
-        if (!isOp(grad, kConv2DBackpropFilter))
+        if (!isOpNode(grad, kConv2DBackpropFilter))
             continue;
         for (const GraphNode& conv : graph.nodes()) {
             if (conv.id >= grad.id)
                 break;
-            if (isOp(conv, kConv2D) && sameConvolution(graph, conv, grad)) {
+            if (isOpNode(conv, kConv2D) && sameConvolution(graph, conv, grad)) {
                 convOf[grad.id] = &conv;
                 shared[conv.id] = true;
                 break;
@@ -71,12 +66,12 @@ PassResult runConvColsReuse(const Graph& graph)
         if (shared[node.id]) {
             const ValueId inputs[] = {rewriter.map(node.inputs[0]), rewriter.map(node.inputs[1])};
             const std::vector<ValueId> outs =
-                rewriter.graph().addNode(kConv2DWithCols, inputs, convOnly(node.attrs), node.identity);
+                rewriter.graph().addNode(kConv2DWithCols, inputs, convAttrsOf(node.attrs), node.identity);
             rewriter.replace(node.outputs[0], outs[0]);
             colsOf[node.id] = outs[1];
             ++convolutions;
         } else if (const GraphNode* conv = convOf[node.id]) {
-            Attrs attrs = convOnly(node.attrs);
+            Attrs attrs = convAttrsOf(node.attrs);
             attrs.set("input_size", graph.spec(conv->inputs[0]).shape.toVector())
                 .set("filter_size", node.attrs.getInts("filter_size"));
             rewriter.replace(node.outputs[0],

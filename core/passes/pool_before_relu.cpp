@@ -21,8 +21,6 @@ namespace gradstep {
 
 namespace {
 
-bool isOp(const GraphNode& node, const OpDef& op) { return node.kind == NodeKind::Op && node.op == &op; }
-
 bool unpadded(const GraphNode& pool) { return pool.attrs.getString("pad_mode", "valid") == "valid"; }
 
 // The ReLU nodes whose output feeds only unpadded MaxPools and the routing input of
@@ -37,26 +35,26 @@ std::vector<bool> movableRelus(const Graph& g, std::vector<bool>& pools)
     for (const GraphNode& node : g.nodes())
         for (std::size_t i = 0; i < node.inputs.size(); ++i) {
             const ValueId v = node.inputs[i];
-            if (isOp(node, kMaxPool) && unpadded(node))
+            if (isOpNode(node, kMaxPool) && unpadded(node))
                 poolOf[v] = poolOf[v] && !(poolOf[v]->attrs == node.attrs) ? nullptr : &node;
-            else if (!(isOp(node, kMaxPoolReluGrad) && i == 0))
+            else if (!(isOpNode(node, kMaxPoolReluGrad) && i == 0))
                 blocked[v] = true;
         }
     std::vector<bool> relus(g.nodes().size(), false);
     for (const GraphNode& node : g.nodes()) {
-        const ValueId out = isOp(node, kReLU) ? node.outputs[0] : kNoId;
+        const ValueId out = isOpNode(node, kReLU) ? node.outputs[0] : kNoId;
         if (out == kNoId || blocked[out] || !poolOf[out])
             continue;
         bool sameAttrs = true;
         for (const GraphNode& user : g.nodes())
-            if (isOp(user, kMaxPoolReluGrad) && user.inputs[0] == out)
+            if (isOpNode(user, kMaxPoolReluGrad) && user.inputs[0] == out)
                 sameAttrs = sameAttrs && user.attrs == poolOf[out]->attrs;
         relus[node.id] = sameAttrs;
     }
     pools.assign(g.nodes().size(), false);
     for (const GraphNode& node : g.nodes())
-        if (isOp(node, kMaxPool) && g.value(node.inputs[0]).kind == ValueKind::NodeOutput
-            && relus[g.value(node.inputs[0]).node])
+        if (const GraphNode* relu = producerOf(g, node.inputs[0]);
+            isOpNode(node, kMaxPool) && relu && relus[relu->id])
             pools[node.id] = true;
     return relus;
 }
@@ -75,7 +73,7 @@ PassResult runPoolBeforeRelu(const Graph& graph)
         } else if (pools[node.id]) {
             const ValueId pooled = rewriter.graph().addNode1(kMaxPool, {rewriter.map(node.inputs[0])}, node.attrs,
                                                              node.identity);
-            const NodeIdentity& reluIdentity = graph.node(graph.value(node.inputs[0]).node).identity;
+            const NodeIdentity& reluIdentity = producerOf(graph, node.inputs[0])->identity;
             rewriter.replace(node.outputs[0], rewriter.graph().addNode1(kReLU, {pooled}, {}, reluIdentity));
         } else {
             rewriter.copy(node);

@@ -15,31 +15,19 @@ namespace gradstep {
 
 namespace {
 
-bool isOp(const GraphNode& node, const OpDef& op) { return node.kind == NodeKind::Op && node.op == &op; }
-
-// The producer of v when it is an op node `op`, else null.
-const GraphNode* producer(const Graph& g, ValueId v, const OpDef& op)
-{
-    const GraphValue& value = g.value(v);
-    if (value.kind != ValueKind::NodeOutput)
-        return nullptr;
-    const GraphNode& node = g.node(value.node);
-    return isOp(node, op) ? &node : nullptr;
-}
-
 // For a ReluGrad node: the MaxPoolGrad feeding it when the pair can become one node (the pool
 // gradient has no other use, and the mask is the pooled value or the input of the ReLU making it).
 const GraphNode* fusiblePool(const Graph& g, const GraphNode& reluGrad, const std::vector<int>& uses)
 {
-    if (!isOp(reluGrad, kReluGrad))
+    if (!isOpNode(reluGrad, kReluGrad))
         return nullptr;
-    const GraphNode* pool = producer(g, reluGrad.inputs[0], kMaxPoolGrad);
+    const GraphNode* pool = producerOf(g, reluGrad.inputs[0], &kMaxPoolGrad);
     if (!pool || uses[reluGrad.inputs[0]] != 1)
         return nullptr;
     const ValueId y = pool->inputs[0], mask = reluGrad.inputs[1];
     if (mask == y)
         return pool;
-    const GraphNode* relu = producer(g, y, kReLU);
+    const GraphNode* relu = producerOf(g, y, &kReLU);
     return relu && relu->inputs[0] == mask && g.spec(mask).dtype == g.spec(y).dtype ? pool : nullptr;
 }
 

@@ -72,4 +72,13 @@ std::string countNoun(std::int64_t count, std::string_view noun, std::string_vie
            + (plural.empty() ? std::string(noun) + "s" : std::string(plural));
 }
 
+const GraphNode* producerOf(const Graph& g, ValueId v, const OpDef* op)
+{
+    const GraphValue& value = g.value(v);
+    if (value.kind != ValueKind::NodeOutput)
+        return nullptr;
+    const GraphNode& node = g.node(value.node);
+    return !op || isOpNode(node, *op) ? &node : nullptr;
+}
+
 } // namespace gradstep

@@ -34,6 +34,12 @@ private:
     std::vector<NodeId> m_nodes;
 };
 
+/// Whether `node` applies the registry op `op` (not a control-flow or fused node).
+inline bool isOpNode(const GraphNode& node, const OpDef& op) { return node.kind == NodeKind::Op && node.op == &op; }
+/// The node producing v when v is a node output (null for inputs and constants); with `op`, only
+/// when that node applies `op`.
+const GraphNode* producerOf(const Graph& g, ValueId v, const OpDef* op = nullptr);
+
 /// "3 nodes", "1 node" (plural: noun + "s" unless given).
 std::string countNoun(std::int64_t count, std::string_view noun, std::string_view plural = {});
 

@@ -23,19 +23,13 @@ using namespace gradstep::views;
 using test::stepInto;
 using test::waitForStop;
 
-namespace {
-
-const QString kSample = QStringLiteral(GRADSTEP_SOURCE_DIR "/samples/lenet5_digits.py");
-
-} // namespace
-
 TEST_CASE("stepping into the LeNet5 sample marks the source line and the graph's current node")
 {
     python::Host::start();
     MainWindow window(false);
     window.resize(1400, 900);
     window.show();
-    window.openScript(kSample);
+    window.openScript(test::sample("lenet5_digits.py"));
     auto state = waitForStop(window, 0);
     REQUIRE(state);
     REQUIRE(state->status == debug::SessionStatus::Paused);
@@ -78,7 +72,7 @@ TEST_CASE("after the first training step the gradient table holds the Session's 
     python::Host::start();
     MainWindow window(false);
     window.show();
-    window.openScript(kSample);
+    window.openScript(test::sample("lenet5_digits.py"));
     REQUIRE(waitForStop(window, 0));
     const std::uint64_t shown = window.statesShown();
     REQUIRE(window.bridge().session()->runToEndOfStep());

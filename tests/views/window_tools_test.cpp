@@ -27,15 +27,13 @@ using test::waitForStop;
 
 namespace {
 
-const QString kSample = QStringLiteral(GRADSTEP_SOURCE_DIR "/samples/lenet5_digits.py");
-
 /// A window on the sample, paused after its first node.
 void open(MainWindow& window)
 {
     python::Host::start();
     window.resize(1500, 950);
     window.show();
-    window.openScript(kSample);
+    window.openScript(test::sample("lenet5_digits.py"));
     const auto state = waitForStop(window, 0);
     REQUIRE(state);
     REQUIRE(state->status == debug::SessionStatus::Paused);

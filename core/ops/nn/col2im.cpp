@@ -43,7 +43,7 @@ const OpDef kCol2Im{"Col2Im", "col2im", OpKind::NN, 1, 1, inferCol2Im, forwardCo
 
 Tensor col2imWithAttrs(const Tensor& cols, const Shape& inputShape, const Shape& filterShape, const Attrs& attrs)
 {
-    Attrs picked = pickAttrs(attrs, {"stride", "pad_mode", "pad", "dilation", "group"});
+    Attrs picked = convAttrsOf(attrs);
     picked.set("input_size", inputShape.toVector()).set("filter_size", filterShape.toVector());
     return callOp1(kCol2Im, {cols}, picked);
 }

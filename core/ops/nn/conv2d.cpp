@@ -50,7 +50,7 @@ const OpDef kConv2D{"Conv2D", "conv2d", OpKind::NN, 2, 2, inferConv2D, forwardCo
 
 Tensor conv2dWithAttrs(const Tensor& x, const Tensor& weight, const Attrs& attrs)
 {
-    return callOp1(kConv2D, {x, weight}, pickAttrs(attrs, {"stride", "pad_mode", "pad", "dilation", "group"}));
+    return callOp1(kConv2D, {x, weight}, convAttrsOf(attrs));
 }
 
 Tensor conv2d(const Tensor& x, const Tensor& weight, const Conv2dOptions& options)

@@ -31,7 +31,7 @@ const OpDef kConv2DBackpropFilter{"Conv2DBackpropFilter", "conv2d_backprop_filte
 Tensor conv2dBackpropFilterWithAttrs(const Tensor& dy, const Tensor& x, const Shape& filterShape,
                                      const Attrs& attrs)
 {
-    Attrs picked = pickAttrs(attrs, {"stride", "pad_mode", "pad", "dilation", "group"});
+    Attrs picked = convAttrsOf(attrs);
     picked.set("filter_size", filterShape.toVector());
     return callOp1(kConv2DBackpropFilter, {dy, x}, picked);
 }

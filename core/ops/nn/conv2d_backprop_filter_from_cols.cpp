@@ -56,7 +56,7 @@ const OpDef kConv2DBackpropFilterFromCols{"Conv2DBackpropFilterFromCols", "conv2
 Tensor conv2dBackpropFilterFromColsWithAttrs(const Tensor& dy, const Tensor& cols, const Shape& inputShape,
                                              const Shape& filterShape, const Attrs& attrs)
 {
-    Attrs picked = pickAttrs(attrs, {"stride", "pad_mode", "pad", "dilation", "group"});
+    Attrs picked = convAttrsOf(attrs);
     picked.set("input_size", inputShape.toVector()).set("filter_size", filterShape.toVector());
     return callOp1(kConv2DBackpropFilterFromCols, {dy, cols}, picked);
 }

@@ -32,7 +32,7 @@ const OpDef kConv2DBackpropInput{"Conv2DBackpropInput", "conv2d_backprop_input",
 Tensor conv2dBackpropInputWithAttrs(const Tensor& dy, const Tensor& weight, const Shape& inputShape,
                                     const Attrs& attrs)
 {
-    Attrs picked = pickAttrs(attrs, {"stride", "pad_mode", "pad", "dilation", "group"});
+    Attrs picked = convAttrsOf(attrs);
     picked.set("input_size", inputShape.toVector());
     return callOp1(kConv2DBackpropInput, {dy, weight}, picked);
 }

@@ -55,7 +55,7 @@ const OpDef kConv2DFromCols{"Conv2DFromCols", "conv2d_from_cols", OpKind::NN, 2,
 
 Tensor conv2dFromColsWithAttrs(const Tensor& cols, const Tensor& weight, const Shape& inputShape, const Attrs& attrs)
 {
-    Attrs picked = pickAttrs(attrs, {"stride", "pad_mode", "pad", "dilation", "group"});
+    Attrs picked = convAttrsOf(attrs);
     picked.set("input_size", inputShape.toVector());
     return callOp1(kConv2DFromCols, {cols, weight}, picked);
 }

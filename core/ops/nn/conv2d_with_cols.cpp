@@ -60,7 +60,7 @@ const OpDef kConv2DWithCols{"Conv2DWithCols", "conv2d_with_cols", OpKind::NN, 2,
 std::pair<Tensor, Tensor> conv2dWithColsWithAttrs(const Tensor& x, const Tensor& weight, const Attrs& attrs)
 {
     const Tensor inputs[] = {x, weight};
-    OutputList outputs = callOp(kConv2DWithCols, inputs, pickAttrs(attrs, {"stride", "pad_mode", "pad", "dilation", "group"}));
+    OutputList outputs = callOp(kConv2DWithCols, inputs, convAttrsOf(attrs));
     return {outputs[0], outputs[1]};
 }
 

@@ -98,6 +98,11 @@ Attrs convAttrs(const Conv2dOptions& options)
     return attrs;
 }
 
+Attrs convAttrsOf(const Attrs& attrs)
+{
+    return pickAttrs(attrs, {"stride", "pad_mode", "pad", "dilation", "group"});
+}
+
 ConvGeometry backpropGeometry(const OpCall& call, bool forInput)
 {
     const Shape given = call.input(1).shape();

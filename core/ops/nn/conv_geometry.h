@@ -54,6 +54,9 @@ void inferConvBackprop(const OpCall& call, SpecList& out, bool forInput);
 
 /// The attributes of Conv2D from the functional options.
 Attrs convAttrs(const Conv2dOptions& options);
+/// Conv2D's own attributes (stride, pad_mode, pad, dilation, group) out of a larger set, e.g. a
+/// backprop op's, which adds input_size or filter_size.
+Attrs convAttrsOf(const Attrs& attrs);
 
 // The three ops called with Conv2D's attributes (the backprop ops add input_size / filter_size),
 // so each backward rule can call the others with the attributes it was given.

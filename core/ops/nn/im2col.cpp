@@ -44,7 +44,7 @@ const OpDef kIm2Col{"Im2Col", "im2col", OpKind::NN, 1, 1, inferIm2Col, forwardIm
 
 Tensor im2colWithAttrs(const Tensor& x, const Shape& filterShape, const Attrs& attrs)
 {
-    Attrs picked = pickAttrs(attrs, {"stride", "pad_mode", "pad", "dilation", "group"});
+    Attrs picked = convAttrsOf(attrs);
     picked.set("filter_size", filterShape.toVector());
     return callOp1(kIm2Col, {x}, picked);
 }
