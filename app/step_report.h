@@ -47,6 +47,9 @@ public:
     void gradCallStarted(const GradCallEvent& event) override;
     void gradCallFinished(const GradCallEvent& event) override;
     void updateFinished(const UpdateEvent& event) override;
+    /// Node events only tell whether graph mode ran; after the first graph node there is
+    /// nothing more to learn from them, and graph mode runs at full speed without them.
+    bool wantsNodeEvents() const override { return !m_ranGraphNodes.load(std::memory_order_relaxed); }
 
     /// The steps so far (a copy: events arrive on the worker thread).
     std::vector<StepRecord> steps() const;

@@ -2,6 +2,7 @@
 #include "autodiff/context.h"
 
 #include "autodiff/identity.h"
+#include "autodiff/observer.h"
 
 namespace gradstep {
 
@@ -9,6 +10,11 @@ ExecutionContext& executionContext()
 {
     thread_local ExecutionContext context;
     return context;
+}
+
+bool ExecutionContext::observingNodes() const
+{
+    return observer && suppressEvents == 0 && observer->wantsNodeEvents();
 }
 
 ScopeGuard::ScopeGuard(const std::string& name) : m_saved(executionContext().scope)

@@ -37,6 +37,8 @@ struct ExecutionContext {
     std::uint64_t nextSeq = 1;
 
     bool recording() const { return !tapes.empty() && noGradDepth == 0; }
+    /// An observer is attached, wants node events and events are not suppressed.
+    bool observingNodes() const;
 };
 
 ExecutionContext& executionContext();

@@ -80,7 +80,8 @@ TensorList applyRule(Node& node, const OutputList& gradOutputs)
     auto& ctx = executionContext();
     NodeEvent event{node.seq, Phase::Backward, node.op, &node, node.scope.get(), &node.attrs,
                     gradOutputs.span(), {}};
-    if (ctx.observer)
+    const bool observe = ctx.observer && ctx.observer->wantsNodeEvents();
+    if (observe)
         ctx.observer->nodeStarted(event);
     TensorList gradInputs;
     {
@@ -90,7 +91,7 @@ TensorList applyRule(Node& node, const OutputList& gradOutputs)
                                          : node.op->backward(rule, gradOutputs.span());
     }
     validate(node, gradInputs);
-    if (ctx.observer) {
+    if (observe) {
         event.outputs = gradInputs;
         ctx.observer->nodeFinished(event);
     }

@@ -81,6 +81,10 @@ public:
     virtual void updateStarted(const UpdateEvent& /*event*/) {}
     virtual void updateFinished(const UpdateEvent& /*event*/) {}
     virtual void graphCompiled(const GraphCompileEvent& /*event*/) {}
+    /// False when node events are of no (further) use: ops then emit none, and graph mode runs
+    /// as with no observer (memory plan, fused kernels, inter-op groups). Asked before each op
+    /// and each graph run.
+    virtual bool wantsNodeEvents() const { return true; }
 };
 
 } // namespace gradstep

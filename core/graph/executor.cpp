@@ -5,6 +5,7 @@
 #include "autodiff/context.h"
 #include "autodiff/observer.h"
 #include "graph/fused_kernel.h"
+#include "graph/inter_op_pool.h"
 
 #include <algorithm>
 
@@ -18,21 +19,20 @@ constexpr std::uint32_t kKeep = 0xffffffffu;
 class NodeEvents {
 public:
     NodeEvents(const GraphNode& node, std::span<const Tensor> inputs)
-        : m_ctx(executionContext()), m_node(node), m_inputs(inputs)
+        : m_ctx(executionContext()), m_node(node), m_inputs(inputs), m_active(m_ctx.observingNodes())
     {
-        if (!active())
+        if (!m_active)
             return;
         m_seq = m_ctx.nextSeq++;
         m_ctx.observer->nodeStarted(event({}));
     }
     void finished(std::span<const Tensor> outputs)
     {
-        if (active())
+        if (m_active)
             m_ctx.observer->nodeFinished(event(outputs));
     }
 
 private:
-    bool active() const { return m_ctx.observer && m_ctx.suppressEvents == 0; }
     NodeEvent event(std::span<const Tensor> outputs) const
     {
         const std::string* scope = m_node.identity.scope.empty() ? nullptr : &m_node.identity.scope;
@@ -44,6 +44,7 @@ private:
     ExecutionContext& m_ctx;
     const GraphNode& m_node;
     std::span<const Tensor> m_inputs;
+    bool m_active; ///< decided once, so a started event always gets its finished one
     std::uint64_t m_seq = 0;
 };
 
@@ -79,6 +80,18 @@ void GraphExecutor::prepare()
         m_slotBytes[slot] = std::max(m_slotBytes[slot], v.bytes());
     }
     m_slots.resize(m_slotBytes.size());
+    m_groups = nodeGroups(m_graph);
+    m_groupOrder.resize(m_groups.size());
+    for (std::size_t g = 0; g < m_groups.size(); ++g) {
+        if (!m_groups[g].parallel)
+            continue;
+        auto& order = m_groupOrder[g];
+        for (NodeId id = m_groups[g].begin; id < m_groups[g].end; ++id)
+            order.push_back(id);
+        std::stable_sort(order.begin(), order.end(), [&](NodeId a, NodeId b) {
+            return nodeWork(m_graph, nodes[a]) > nodeWork(m_graph, nodes[b]);
+        });
+    }
 }
 
 GraphExecutor& GraphExecutor::subExecutor(const GraphNode& node, std::size_t which)
@@ -117,12 +130,20 @@ TensorList GraphExecutor::run(std::span<const Tensor> inputs)
         if (v.kind == ValueKind::Constant)
             m_values[v.id] = v.constant;
     const ExecutionContext& ctx = executionContext();
-    const bool observed = ctx.observer && ctx.suppressEvents == 0;
-    for (const GraphNode& node : m_graph.nodes()) {
-        runNode(node, observed);
-        for (ValueId in : node.inputs)
-            if (m_lastUse[in] == node.id)
-                m_values[in] = Tensor();
+    const bool observed = ctx.observingNodes();
+    const bool parallel = !observed && InterOpPool::instance().threads() > 1;
+    const auto& nodes = m_graph.nodes();
+    for (std::size_t g = 0; g < m_groups.size(); ++g) {
+        const NodeGroup& group = m_groups[g];
+        if (parallel && group.parallel)
+            runGroup(g);
+        else
+            for (NodeId id = group.begin; id < group.end; ++id)
+                runNode(nodes[id], observed);
+        for (NodeId id = group.begin; id < group.end; ++id)
+            for (ValueId in : nodes[id].inputs)
+                if (m_lastUse[in] == id)
+                    m_values[in] = Tensor();
     }
     TensorList outputs;
     for (ValueId out : m_graph.outputs())
@@ -163,14 +184,16 @@ Tensor GraphExecutor::allocate(ValueId id, bool observed)
     return Tensor(std::move(impl));
 }
 
-void GraphExecutor::runOp(const GraphNode& node, std::span<const Tensor> inputs, bool observed)
+void GraphExecutor::allocateOutputs(const GraphNode& node, OutputList& outputs, bool observed)
 {
-    const OpDef& op = *node.op;
-    OutputList outputs;
+    outputs.clear();
+    const bool kernelAllocates = node.kind == NodeKind::Op && node.op->allocatesOutputs;
     for (ValueId out : node.outputs)
-        outputs.push_back(op.allocatesOutputs ? Tensor() : allocate(out, observed));
-    NodeEvents events(node, inputs);
-    op.forward(OpCall{op, inputs, node.attrs}, outputs.span());
+        outputs.push_back(kernelAllocates ? Tensor() : allocate(out, observed));
+}
+
+void GraphExecutor::storeOutputs(const GraphNode& node, std::span<const Tensor> outputs)
+{
     for (std::size_t i = 0; i < outputs.size(); ++i) {
         const TensorSpec& spec = m_graph.spec(node.outputs[i]);
         if (!outputs[i].defined() || !(outputs[i].shape() == spec.shape)
@@ -180,7 +203,59 @@ void GraphExecutor::runOp(const GraphNode& node, std::span<const Tensor> inputs,
                                + specToString(spec));
         m_values[node.outputs[i]] = outputs[i];
     }
+}
+
+void GraphExecutor::runOp(const GraphNode& node, std::span<const Tensor> inputs, bool observed)
+{
+    const OpDef& op = *node.op;
+    OutputList outputs;
+    allocateOutputs(node, outputs, observed);
+    NodeEvents events(node, inputs);
+    op.forward(OpCall{op, inputs, node.attrs}, outputs.span());
+    storeOutputs(node, outputs.span());
     events.finished(outputs.span());
+}
+
+void GraphExecutor::runGroup(std::size_t group)
+{
+    const NodeGroup& g = m_groups[group];
+    const auto& nodes = m_graph.nodes();
+    const std::size_t count = g.end - g.begin;
+    m_groupInputs.resize(count);
+    m_groupOutputs.resize(count);
+    // Everything that touches the executor's state happens here, on the calling thread; the
+    // tasks only run kernels on tensors prepared for them.
+    for (std::size_t k = 0; k < count; ++k) {
+        const GraphNode& node = nodes[g.begin + k];
+        m_groupInputs[k].clear();
+        for (ValueId in : node.inputs)
+            m_groupInputs[k].push_back(m_values[in]);
+        allocateOutputs(node, m_groupOutputs[k], false);
+    }
+    auto task = [&](std::size_t i) {
+        const NodeId id = m_groupOrder[group][i];
+        const std::size_t k = id - g.begin;
+        const GraphNode& node = nodes[id];
+        const std::span<const Tensor> inputs(m_groupInputs[k]);
+        try {
+            if (node.kind == NodeKind::Fused)
+                m_fusedKernels[id]->run(inputs, m_groupOutputs[k].span());
+            else
+                node.op->forward(OpCall{*node.op, inputs, node.attrs}, m_groupOutputs[k].span());
+        } catch (...) {
+            m_groupErrors[k] = std::current_exception();
+        }
+    };
+    m_groupErrors.assign(count, nullptr);
+    InterOpPool::instance().run(count, task);
+    for (std::exception_ptr& error : m_groupErrors)
+        if (error)
+            std::rethrow_exception(error); // the first in graph order, as a sequential run would
+    for (std::size_t k = 0; k < count; ++k) {
+        storeOutputs(nodes[g.begin + k], m_groupOutputs[k].span());
+        m_groupInputs[k].clear();
+        m_groupOutputs[k].clear();
+    }
 }
 
 void GraphExecutor::runIf(const GraphNode& node, std::span<const Tensor> inputs)

@@ -4,7 +4,9 @@
 #pragma once
 
 #include "graph/graph.h"
+#include "graph/parallel_groups.h"
 
+#include <exception>
 #include <memory>
 
 namespace gradstep {
@@ -20,6 +22,8 @@ class Storage;
 /// CustomBprop reports its construct's nodes. With no observer attached, fused nodes run their
 /// one-loop kernel and values with a memory-plan slot (buffer_reuse) share that slot's storage;
 /// with an observer the plan is ignored, so tensors an observer keeps are never overwritten.
+/// Without an observer, the nodes of a parallel group (nodeGroups) run at once on the
+/// inter-op pool (Note [Inter-op parallelism]); with one, every node runs in graph order.
 class GraphExecutor {
 public:
     explicit GraphExecutor(Graph graph);
@@ -35,7 +39,11 @@ public:
 private:
     void prepare();
     void runNode(const GraphNode& node, bool observed);
+    /// Runs a parallel group's nodes at once; results and errors as if run one by one.
+    void runGroup(std::size_t group);
     void runOp(const GraphNode& node, std::span<const Tensor> inputs, bool observed);
+    void allocateOutputs(const GraphNode& node, OutputList& outputs, bool observed);
+    void storeOutputs(const GraphNode& node, std::span<const Tensor> outputs);
     void runIf(const GraphNode& node, std::span<const Tensor> inputs);
     void runWhile(const GraphNode& node, std::span<const Tensor> inputs);
     void runWhileGrad(const GraphNode& node, std::span<const Tensor> inputs);
@@ -50,6 +58,11 @@ private:
 
     Graph m_graph;
     std::vector<std::uint32_t> m_lastUse; ///< per value: index of the last node using it
+    std::vector<NodeGroup> m_groups;
+    std::vector<std::vector<NodeId>> m_groupOrder; ///< per group: its nodes, costliest first
+    std::vector<TensorList> m_groupInputs;         ///< per node of the running group
+    std::vector<OutputList> m_groupOutputs;
+    std::vector<std::exception_ptr> m_groupErrors;
     std::vector<std::vector<std::unique_ptr<GraphExecutor>>> m_subExecutors; ///< per node
     std::vector<std::unique_ptr<FusedKernel>> m_fusedKernels;                ///< per node
     std::vector<std::int64_t> m_slotBytes; ///< per memory-plan slot

@@ -82,7 +82,7 @@ OutputList callOp(const OpDef& op, std::span<const Tensor> inputs, const Attrs& 
         for (std::size_t i = 0; i < specs.size(); ++i)
             outputs.push_back(Tensor());
     const std::uint64_t seq = ctx.nextSeq++;
-    const bool observe = ctx.observer && ctx.suppressEvents == 0;
+    const bool observe = ctx.observingNodes();
     if (observe)
         emit(ctx, false, seq, call, {}, nullptr);
     op.forward(call, outputs.span());

@@ -73,6 +73,8 @@ struct OpDef {
     bool allocatesOutputs = false;
     /// Bit i set: input i is differentiable (indices and labels are not).
     std::uint64_t differentiableInputs = ~std::uint64_t{0};
+    /// Kernel writes into an input (optimizer updates): a graph never runs it beside other nodes.
+    bool writesInputs = false;
 
     bool differentiable() const { return backward != nullptr; }
 };

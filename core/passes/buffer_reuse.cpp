@@ -1,6 +1,7 @@
 // buffer_reuse: memory planning. Assigns each intermediate value a buffer slot so that values
 // whose lifetimes do not overlap share storage, and reports the bytes before and after.
 // SPDX-License-Identifier: MIT
+#include "graph/parallel_groups.h"
 #include "passes/pass.h"
 #include "passes/rewrite.h"
 
@@ -32,7 +33,9 @@ bool mayAlias(const GraphNode& node)
 }
 
 // The storage a class of values shares: allocated once by its owner's node, alive until the
-// last node using any value of the class.
+// last node using any value of the class. Times are plan steps (planSteps): the nodes of a
+// parallel group may run at once, so a value read in such a group and one written in it never
+// share.
 struct Lifetime {
     ValueId owner = kNoId;
     int owners = 0;
@@ -45,6 +48,7 @@ struct Lifetime {
 std::vector<Lifetime> lifetimes(const Graph& g, AliasClasses& classes)
 {
     const auto& values = g.values();
+    const std::vector<std::uint32_t> step = planSteps(g);
     classes.parent.resize(values.size());
     std::iota(classes.parent.begin(), classes.parent.end(), ValueId{0});
     for (const GraphNode& node : g.nodes())
@@ -60,14 +64,14 @@ std::vector<Lifetime> lifetimes(const Graph& g, AliasClasses& classes)
         } else if (!mayAlias(g.node(v.node))) {
             life.owner = v.id;
             ++life.owners;
-            life.start = v.node;
+            life.start = step[v.node];
             life.bytes = v.bytes();
         }
     }
     for (const GraphNode& node : g.nodes())
         for (ValueId in : node.inputs) {
             Lifetime& life = classesOf[classes.find(in)];
-            life.end = std::max(life.end, node.id);
+            life.end = std::max(life.end, step[node.id]);
         }
     for (ValueId out : g.outputs())
         classesOf[classes.find(out)].plannable = false; // returned to the caller
@@ -172,7 +176,8 @@ const PassInfo kBufferReusePass{
     "buffer_reuse",
     "Memory planning: intermediates with disjoint lifetimes share buffers",
     "Computes each intermediate value's lifetime (from the node defining it to the last node using "
-    "it, extended over views that may alias it) and assigns buffer slots greedily, reusing a freed "
+    "it, extended over views that may alias it; the nodes of a parallel group, which may run at "
+    "once, count as one step) and assigns buffer slots greedily, reusing a freed "
     "slot of the closest size. The executor then allocates each slot once and reuses it across "
     "runs. The report gives the bytes every intermediate would take in its own buffer, the planned "
     "bytes, and the live peak (the lower bound any plan can reach). Graph inputs, constants, "

@@ -1,11 +1,13 @@
 // mindspore.set_context / get_context (also on mindspore.context), the execution modes,
-// set_seed / get_seed and __version__. Settings other than the mode and max_call_depth (graph
-// mode's bound on while loops) are stored and returned as given: gradstep computes on the CPU
-// whatever device_target says. SPDX-License-Identifier: MIT
+// set_seed / get_seed and __version__. Settings other than the mode, max_call_depth (graph
+// mode's bound on while loops) and inter_op_parallel_num (the threads a compiled graph runs
+// independent nodes on) are stored and returned as given: gradstep computes on the CPU whatever
+// device_target says. SPDX-License-Identifier: MIT
 #include "python/bindings.h"
 
 #include "data/dataset.h"
 #include "graph/graph.h"
+#include "graph/inter_op_pool.h"
 #include "random/generator.h"
 
 #include <string>
@@ -68,6 +70,15 @@ void setContext(const py::kwargs& kwargs)
                                       "positive int, but got " + std::string(py::repr(depth))
                                       + ".");
         }
+        if (key == "inter_op_parallel_num") {
+            const py::handle threads = item.second;
+            if (!PyLong_Check(threads.ptr()) || PyBool_Check(threads.ptr())
+                || threads.cast<long long>() < 0 || threads.cast<long long>() > 256)
+                throw py::value_error("For 'set_context', the argument 'inter_op_parallel_num' must "
+                                      "be an int in [0, 256] (0: the default), but got "
+                                      + std::string(py::repr(threads)) + ".");
+            InterOpPool::instance().setThreads(threads.cast<int>());
+        }
         settings()[item.first] = item.second;
     }
 }
@@ -84,6 +95,8 @@ py::object getContext(const std::string& key)
         return py::int_(0);
     if (key == "max_call_depth")
         return py::int_(kDefaultMaxCallDepth);
+    if (key == "inter_op_parallel_num")
+        return py::int_(0);
     throw py::value_error("For 'get_context', the argument '" + key + "' has not been set and has no default.");
 }
 
@@ -121,6 +134,7 @@ std::int64_t contextMaxCallDepth()
 void resetContext()
 {
     settings().clear();
+    InterOpPool::instance().setThreads(0);
     seed() = py::none();
     data::clearSeed();
 }

@@ -32,6 +32,14 @@ public:
         }
         ++m_size;
     }
+    /// Drops the elements (inline ones are reset, so no reference outlives the clear).
+    void clear()
+    {
+        for (T& v : m_inline)
+            v = T{};
+        m_heap.clear();
+        m_size = 0;
+    }
     std::size_t size() const { return m_size; }
     bool empty() const { return m_size == 0; }
     T* data() { return m_heap.empty() ? m_inline : m_heap.data(); }

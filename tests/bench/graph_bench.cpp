@@ -1,7 +1,8 @@
 // Graph mode against PyNative and PyTorch from Python: LeNet5 (batch 32) and an MLP
 // 784-256-128-10 (batch 64) training steps (value_and_grad over the network's parameters + SGD),
 // the same script run with the mode override set to PyNative and then to Graph, the time to
-// compile LeNet5's training step (source -> forward + backward graph -> passes), and the same two
+// compile LeNet5's training step (source -> forward + backward graph -> passes), graph mode again
+// on one thread (set_context(inter_op_parallel_num=1): no independent nodes at once), and the same two
 // models on PyTorch (python3-torch, /usr/bin/python3, one thread and OpenBLAS like gradstep, as
 // ../shared/bench/torch_anchor.py measures it) when it is installed. Prints the load average
 // before and after: the machine is shared. SPDX-License-Identifier: MIT
@@ -71,6 +72,8 @@ def trainer(net, shape, batch):
         opt(grads)
     return step
 
+if mode == "graph-1t": # graph mode without inter-op parallelism: every node on one thread
+    ms.set_context(inter_op_parallel_num=1)
 ms.set_seed(0)
 lenet_step = trainer(LeNet5(), (32, 1, 32, 32), 32)
 t0 = time.perf_counter()
@@ -169,7 +172,8 @@ int main()
     printLoad("before");
     python::Host::start();
     const bool ok = run(script, python::ModeOverride::PyNative, "pynative")
-                    && run(script, python::ModeOverride::Graph, "graph");
+                    && run(script, python::ModeOverride::Graph, "graph")
+                    && run(script, python::ModeOverride::Graph, "graph-1t");
     python::Host::shutdown();
     runTorch(torch);
     printLoad("after");

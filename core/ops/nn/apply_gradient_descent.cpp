@@ -41,7 +41,8 @@ void forwardApplyGradientDescent(const OpCall& call, std::span<Tensor> outputs)
 } // namespace
 
 const OpDef kApplyGradientDescent{"ApplyGradientDescent", "apply_gradient_descent", OpKind::NN, 3, 3,
-                                  inferApplyGradientDescent, forwardApplyGradientDescent, nullptr, true};
+                                  inferApplyGradientDescent, forwardApplyGradientDescent, nullptr, true,
+                                  ~std::uint64_t{0}, true};
 
 Tensor applyGradientDescent(const Tensor& var, const Tensor& alpha, const Tensor& delta)
 {
