@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <chrono>
 
+#include <pthread.h>
+
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
 #define GRADSTEP_PAUSE() _mm_pause()
@@ -24,7 +26,37 @@ constexpr auto kSpin = std::chrono::microseconds(2000);
 InterOpPool& InterOpPool::instance()
 {
     static InterOpPool pool;
+    static const bool registered = [] {
+        // A fork copies only the forking thread: the child must neither inherit a mutex a worker
+        // held nor wait for workers it does not have (Python's multiprocessing forks).
+        pthread_atfork([] { pool.lockForFork(); }, [] { pool.unlockAfterFork(false); },
+                       [] { pool.unlockAfterFork(true); });
+        return true;
+    }();
+    (void)registered;
     return pool;
+}
+
+void InterOpPool::lockForFork()
+{
+    m_runMutex.lock();
+    m_jobMutex.lock();
+    m_sleepMutex.lock();
+}
+
+void InterOpPool::unlockAfterFork(bool child)
+{
+    if (child) {
+        // The workers' threads do not exist here; their std::thread handles are let go unjoined
+        // (detaching marks the copied descriptors only), and new workers start on demand.
+        for (std::thread& t : m_workers)
+            t.detach();
+        m_workers.clear();
+        m_sleepers.store(0);
+    }
+    m_sleepMutex.unlock();
+    m_jobMutex.unlock();
+    m_runMutex.unlock();
 }
 
 InterOpPool::~InterOpPool() { stopWorkers(); }

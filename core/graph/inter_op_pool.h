@@ -60,6 +60,8 @@ private:
     void ensureWorkers();
     void stopWorkers();
     void workerLoop(std::uint32_t seen);
+    void lockForFork();
+    void unlockAfterFork(bool child);
     /// Starts a new epoch and wakes sleeping workers.
     void publish();
     static void work(Job& job);

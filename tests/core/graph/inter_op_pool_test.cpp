@@ -9,6 +9,10 @@
 #include <stdexcept>
 #include <thread>
 
+#include <csignal>
+#include <sys/wait.h>
+#include <unistd.h>
+
 using namespace gradstep;
 
 namespace {
@@ -97,4 +101,35 @@ TEST_CASE("a task's exception reaches the caller after every task ran, the lowes
     auto count = [&](std::size_t) { after.fetch_add(1); };
     InterOpPool::instance().run(4, count);
     CHECK(after.load() == 4);
+}
+
+TEST_CASE("a forked child runs jobs and stops its pool although the workers stayed behind")
+{
+    const Threads set(2);
+    std::atomic<int> warm{0};
+    auto count = [&](std::size_t) { warm.fetch_add(1); };
+    InterOpPool::instance().run(4, count); // the parent's worker exists now
+    const pid_t child = fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+        std::atomic<int> calls{0};
+        auto task = [&](std::size_t) { calls.fetch_add(1); };
+        InterOpPool::instance().run(8, task);
+        InterOpPool::instance().setThreads(1); // stops the workers: must not wait for the parent's
+        InterOpPool::instance().setThreads(2);
+        InterOpPool::instance().run(8, task);
+        _exit(calls.load() == 16 ? 0 : 1);
+    }
+    int status = -1;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (waitpid(child, &status, WNOHANG) == 0) {
+        if (std::chrono::steady_clock::now() > deadline) {
+            kill(child, SIGKILL);
+            waitpid(child, &status, 0);
+            FAIL("the child hung");
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    CHECK(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 0);
 }
