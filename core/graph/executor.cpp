@@ -8,6 +8,7 @@
 #include "graph/inter_op_pool.h"
 
 #include <algorithm>
+#include <chrono>
 
 namespace gradstep {
 
@@ -82,6 +83,7 @@ void GraphExecutor::prepare()
     m_slots.resize(m_slotBytes.size());
     m_groups = nodeGroups(m_graph);
     m_groupOrder.resize(m_groups.size());
+    m_groupChoice.resize(m_groups.size());
     for (std::size_t g = 0; g < m_groups.size(); ++g) {
         if (!m_groups[g].parallel)
             continue;
@@ -247,7 +249,15 @@ void GraphExecutor::runGroup(std::size_t group)
         }
     };
     m_groupErrors.assign(count, nullptr);
-    InterOpPool::instance().run(count, task);
+    ParallelChoice& choice = m_groupChoice[group];
+    const bool atOnce = choice.nextParallel();
+    const auto start = std::chrono::steady_clock::now();
+    if (atOnce)
+        InterOpPool::instance().run(count, task);
+    else
+        for (std::size_t i = 0; i < count; ++i)
+            task(i);
+    choice.record(atOnce, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     for (std::exception_ptr& error : m_groupErrors)
         if (error)
             std::rethrow_exception(error); // the first in graph order, as a sequential run would

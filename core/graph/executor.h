@@ -4,6 +4,7 @@
 #pragma once
 
 #include "graph/graph.h"
+#include "graph/parallel_choice.h"
 #include "graph/parallel_groups.h"
 
 #include <exception>
@@ -23,7 +24,8 @@ class Storage;
 /// one-loop kernel and values with a memory-plan slot (buffer_reuse) share that slot's storage;
 /// with an observer the plan is ignored, so tensors an observer keeps are never overwritten.
 /// Without an observer, the nodes of a parallel group (nodeGroups) run at once on the
-/// inter-op pool (Note [Inter-op parallelism]); with one, every node runs in graph order.
+/// inter-op pool (Note [Inter-op parallelism]) when that is measured to be faster (Note
+/// [Measured parallelism]); with one, every node runs in graph order.
 class GraphExecutor {
 public:
     explicit GraphExecutor(Graph graph);
@@ -60,6 +62,7 @@ private:
     std::vector<std::uint32_t> m_lastUse; ///< per value: index of the last node using it
     std::vector<NodeGroup> m_groups;
     std::vector<std::vector<NodeId>> m_groupOrder; ///< per group: its nodes, costliest first
+    std::vector<ParallelChoice> m_groupChoice;     ///< per group: at once or one by one
     std::vector<TensorList> m_groupInputs;         ///< per node of the running group
     std::vector<OutputList> m_groupOutputs;
     std::vector<std::exception_ptr> m_groupErrors;
