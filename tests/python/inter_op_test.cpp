@@ -2,9 +2,12 @@
 // runs, and a graph-mode training step gives the same bits on one thread and on two.
 // SPDX-License-Identifier: MIT
 #include "graph/inter_op_pool.h"
+#include "tests/bench/lenet5_cell.h"
 #include "tests/python/python_test_support.h"
 
 #include <catch2/catch.hpp>
+
+#include <string>
 
 using namespace gradstep;
 using namespace gradstep::python::test;
@@ -32,30 +35,13 @@ assert ms.get_context("inter_op_parallel_num") == 1
 TEST_CASE("a graph-mode LeNet5 step gives the same bits with one inter-op thread and with two",
           "[python][jit]")
 {
-    checkRuns(R"PY(
+    checkRuns(std::string(bench::kLeNet5Cell) + R"PY(
 import numpy as np
 import mindspore as ms
 from mindspore import Tensor, nn
 
 ms.set_context(mode=ms.GRAPH_MODE)
 ms.set_seed(1)
-
-class LeNet5(nn.Cell):
-    def __init__(self):
-        super().__init__()
-        self.conv1 = nn.Conv2d(1, 6, 5, pad_mode="valid")
-        self.conv2 = nn.Conv2d(6, 16, 5, pad_mode="valid")
-        self.fc1 = nn.Dense(400, 120)
-        self.fc2 = nn.Dense(120, 84)
-        self.fc3 = nn.Dense(84, 10)
-        self.relu = nn.ReLU()
-        self.pool = nn.MaxPool2d(kernel_size=2, stride=2)
-        self.flatten = nn.Flatten()
-    def construct(self, x):
-        x = self.pool(self.relu(self.conv1(x)))
-        x = self.pool(self.relu(self.conv2(x)))
-        x = self.flatten(x)
-        return self.fc3(self.relu(self.fc2(self.relu(self.fc1(x)))))
 
 net = LeNet5()
 loss_fn = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
