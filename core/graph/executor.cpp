@@ -125,14 +125,19 @@ void GraphExecutor::checkInputs(std::span<const Tensor> inputs) const
 TensorList GraphExecutor::run(std::span<const Tensor> inputs)
 {
     checkInputs(inputs);
+    const ExecutionContext& ctx = executionContext();
+    const bool observed = ctx.observingNodes();
     m_values.assign(m_graph.values().size(), Tensor());
-    for (std::size_t i = 0; i < inputs.size(); ++i)
-        m_values[m_graph.inputs()[i]] = inputs[i].detach();
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+        // An observer sees a parameter input as the Parameter (the debugger shows its values and
+        // norms as in PyNative); kernels never look at the autodiff link either way.
+        const ValueId id = m_graph.inputs()[i];
+        const bool parameter = m_graph.value(id).kind == ValueKind::Parameter;
+        m_values[id] = observed && parameter ? inputs[i] : inputs[i].detach();
+    }
     for (const GraphValue& v : m_graph.values())
         if (v.kind == ValueKind::Constant)
             m_values[v.id] = v.constant;
-    const ExecutionContext& ctx = executionContext();
-    const bool observed = ctx.observingNodes();
     const bool parallel = !observed && InterOpPool::instance().threads() > 1;
     const auto& nodes = m_graph.nodes();
     for (std::size_t g = 0; g < m_groups.size(); ++g) {
@@ -149,7 +154,7 @@ TensorList GraphExecutor::run(std::span<const Tensor> inputs)
     }
     TensorList outputs;
     for (ValueId out : m_graph.outputs())
-        outputs.push_back(m_values[out]);
+        outputs.push_back(m_graph.value(out).isInput() ? m_values[out].detach() : m_values[out]);
     m_values.clear();
     return outputs;
 }

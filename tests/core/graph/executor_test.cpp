@@ -2,9 +2,11 @@
 #include "graph/executor.h"
 
 #include "autodiff/context.h"
+#include "autodiff/node.h"
 #include "autodiff/observer.h"
 #include "graph/text_parser.h"
 #include "graph/tracer.h"
+#include "nn/parameter.h"
 #include "ops/ops.h"
 
 #include <catch2/catch.hpp>
@@ -174,4 +176,33 @@ TEST_CASE("planned buffers are shared by values with disjoint lifetimes and reus
     executor.run(TensorList{x});
     REQUIRE(log.data.size() == 4);
     CHECK(log.data[0] != log.data[2]);
+}
+
+TEST_CASE("an observer sees a parameter input as the Parameter; the graph's outputs never are")
+{
+    Graph g = parseGraph("graph @g(%x : f32[2], %w : f32[2] param) {\n"
+                         "  %0 : f32[2] = Mul(%x, %w)\n"
+                         "  return %0, %w\n"
+                         "}\n");
+    const Parameter w(Tensor::fromVector<float>({2}, {2, 3}), "w");
+    const TensorList args{Tensor::fromVector<float>({2}, {1, 1}), w};
+    struct Inputs : ExecutionObserver {
+        std::vector<std::string> names; // per input of each finished node: its parameter name
+        void nodeStarted(const NodeEvent&) override {}
+        void nodeFinished(const NodeEvent& e) override
+        {
+            for (const Tensor& t : e.inputs)
+                names.push_back(t.gradFn() && t.gradFn()->isLeaf() ? t.gradFn()->name : "-");
+        }
+    } seen;
+    TensorList out;
+    {
+        ObserverGuard guard(&seen);
+        out = executeGraph(g, args);
+    }
+    CHECK(seen.names == std::vector<std::string>{"-", "w"});
+    REQUIRE(out.size() == 2);
+    CHECK(out[1].toDoubles() == std::vector<double>{2, 3});
+    CHECK_FALSE(out[1].gradFn()); // returned as a plain tensor, as without an observer
+    CHECK_FALSE(executeGraph(g, args)[1].gradFn());
 }
