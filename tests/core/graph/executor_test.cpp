@@ -178,7 +178,7 @@ TEST_CASE("planned buffers are shared by values with disjoint lifetimes and reus
     CHECK(log.data[0] != log.data[2]);
 }
 
-TEST_CASE("an observer sees a parameter input as the Parameter; the graph's outputs never are")
+TEST_CASE("an observer sees a parameter input as the Parameter, while the graph outputs plain tensors")
 {
     Graph g = parseGraph("graph @g(%x : f32[2], %w : f32[2] param) {\n"
                          "  %0 : f32[2] = Mul(%x, %w)\n"
