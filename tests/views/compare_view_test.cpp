@@ -67,7 +67,7 @@ TEST_CASE("Compare with has_aux flipped shows the verdicts session::compare give
     CHECK(view->chartBars() == 2 * view->parameterRows());
 }
 
-TEST_CASE("Compare with the 1.10 API shows the failing side's error; Cancel stops a comparison")
+TEST_CASE("Compare with the 1.10 API shows the failing side's error, and Cancel stops a comparison")
 {
     auto window = openWindow(sample("has_aux_pitfall.py"));
     window->startCompare(session::CompareWhat::Api);

@@ -261,7 +261,7 @@ TEST_CASE("the visible part of the graph exports as SVG, PNG, PDF and DOT")
     CHECK_FALSE(window->exportVisibleGraph(dir.filePath(QStringLiteral("visible.bmp"))));
 }
 
-TEST_CASE("the gradient-norm axis stays at or above zero; the log scale shows positive norms")
+TEST_CASE("the gradient-norm axis stays at or above zero, and the log scale shows positive norms")
 {
     // LeNet5's bias gradients are near zero next to fc3's: a padded axis would dip below it.
     auto window = openWindow(sample("lenet5_digits.py"));
