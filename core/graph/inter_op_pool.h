@@ -19,7 +19,7 @@ namespace gradstep {
 /// pool has threads() - 1 workers; the calling thread takes part in every job and takes tasks in
 /// order, so a worker that is slow to wake (a loaded machine) only means the caller does more of
 /// the work itself. Workers spin briefly after a job (the next group of a graph run usually
-/// follows within microseconds), then sleep on a futex. Kernels run in a task must not touch
+/// follows within microseconds), then sleep on a condition variable. Kernels run in a task must not touch
 /// thread-local state (the execution context, the global generator); the executor only groups
 /// op and fused nodes, whose kernels do not.
 class InterOpPool {

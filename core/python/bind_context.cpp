@@ -10,6 +10,7 @@
 #include "graph/inter_op_pool.h"
 #include "random/generator.h"
 
+#include <limits>
 #include <string>
 
 namespace py = pybind11;
@@ -51,6 +52,16 @@ py::object& seed()
     return *seedSlot();
 }
 
+// An int (not a bool) in [low, high]; ints too large for a long long are outside any range.
+bool intIn(py::handle value, long long low, long long high)
+{
+    if (!PyLong_Check(value.ptr()) || PyBool_Check(value.ptr()))
+        return false;
+    int overflow = 0;
+    const long long v = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
+    return overflow == 0 && v >= low && v <= high;
+}
+
 void setContext(const py::kwargs& kwargs)
 {
     for (auto item : kwargs) {
@@ -64,16 +75,14 @@ void setContext(const py::kwargs& kwargs)
         }
         if (key == "max_call_depth") {
             const py::handle depth = item.second;
-            if (!PyLong_Check(depth.ptr()) || PyBool_Check(depth.ptr())
-                || depth.cast<long long>() <= 0)
+            if (!intIn(depth, 1, std::numeric_limits<long long>::max()))
                 throw py::value_error("For 'set_context', the argument 'max_call_depth' must be a "
                                       "positive int, but got " + std::string(py::repr(depth))
                                       + ".");
         }
         if (key == "inter_op_parallel_num") {
             const py::handle threads = item.second;
-            if (!PyLong_Check(threads.ptr()) || PyBool_Check(threads.ptr())
-                || threads.cast<long long>() < 0 || threads.cast<long long>() > 256)
+            if (!intIn(threads, 0, 256))
                 throw py::value_error("For 'set_context', the argument 'inter_op_parallel_num' must "
                                       "be an int in [0, 256] (0: the default), but got "
                                       + std::string(py::repr(threads)) + ".");
