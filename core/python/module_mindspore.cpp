@@ -4,6 +4,7 @@
 // Each piece is bound in its own bind_*.cpp. SPDX-License-Identifier: MIT
 #include "python/bindings.h"
 #include "python/grad_adapter.h"
+#include "python/package_sources.h"
 
 #include <pybind11/embed.h>
 
@@ -62,6 +63,7 @@ bool inPackage(const std::string& name) { return name == "mindspore" || name.rfi
 void installMindspore()
 {
     py::module_::import("mindspore");
+    installPackage();
     py::dict modules = py::module_::import("sys").attr("modules");
     for (auto item : modules) {
         const std::string name = py::str(item.first);
@@ -93,6 +95,7 @@ void prepareMindsporeForRun(const std::string& apiProfile, const RunOverrides& o
     for (const auto& [name, module] : ownModules())
         modules[name.c_str()] = py::handle(module);
     resetContext();
+    resetPackageForRun();
     applyApiProfile(apiProfile);
     setGradOverrides({overrides.hasAux, overrides.gradApi});
 }

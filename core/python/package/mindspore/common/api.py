@@ -1,0 +1,20 @@
+"""mindspore.common.api: the compilation decorators."""
+import inspect
+
+from mindspore import jit, ms_function
+
+__all__ = ["jit", "jit_class", "ms_function", "ms_class"]
+
+
+def jit_class(cls):
+    """Marks a user class whose instances graph-mode code may use (their attributes read and
+    their methods called). In PyNative mode the class is unchanged."""
+    if not inspect.isclass(cls):
+        raise TypeError("Decorator jit_class can only be used for class type, but got %s." % (cls,))
+    setattr(cls, "__ms_class__", True)
+    return cls
+
+
+def ms_class(cls):
+    """The older name of jit_class (MindSpore 1.x)."""
+    return jit_class(cls)

@@ -1,0 +1,4 @@
+"""mindspore.common.parameter: Parameter and ParameterTuple."""
+from mindspore import Parameter, ParameterTuple
+
+__all__ = ["Parameter", "ParameterTuple"]

@@ -1,0 +1,4 @@
+"""mindspore.common.tensor: the Tensor class."""
+from mindspore import Tensor
+
+__all__ = ["Tensor"]

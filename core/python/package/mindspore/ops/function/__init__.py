@@ -1,0 +1,5 @@
+"""mindspore.ops.function: MindSpore's functional interface (a view of mindspore.ops)."""
+from mindspore._forwarding import forwarding as _forwarding, listing as _listing
+
+__getattr__ = _forwarding("mindspore.ops", __name__)
+__dir__ = _listing("mindspore.ops", globals())
