@@ -18,7 +18,12 @@ namespace {
 // silently returning zeros, which is what running the tape there would give.
 void requireGradEnabled()
 {
-    if (executionContext().noGradDepth > 0)
+    ExecutionContext& ctx = executionContext();
+    if (ctx.tracer) {
+        ++ctx.tracedGradientCalls;
+        throw RuntimeError("a gradient function cannot be traced into a graph");
+    }
+    if (ctx.noGradDepth > 0)
         throw RuntimeError("In no_grad context, you can not calculate gradient");
 }
 

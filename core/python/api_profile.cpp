@@ -21,7 +21,9 @@ namespace {
 // Top-level names MindSpore 1.10 lacked: grad, value_and_grad and get_grad came with 2.0
 // (SEMANTICS.md §3; 1.10 had them in mindspore.ops only, get_grad not at all) and jit replaced
 // ms_function in the 2.0 era (§4.1). ms_function stays in both: 2.2 still exports it.
-constexpr std::array<const char*, 4> kAbsentIn110 = {"grad", "value_and_grad", "get_grad", "jit"};
+// vjp, jvp, jacfwd, jacrev and vmap were in mindspore.ops only.
+constexpr std::array<const char*, 9> kAbsentIn110 = {"grad", "value_and_grad", "get_grad", "jit", "vjp",
+                                                     "jvp", "jacfwd", "jacrev", "vmap"};
 constexpr const char* kVersion110 = "1.10.1";
 
 /// The objects the 2.x profile shows, taken by captureApiProfiles (references held until

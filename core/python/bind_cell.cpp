@@ -113,7 +113,8 @@ bool overridesConstruct(py::handle self)
 py::object callCell(const py::object& self, const py::args& args, const py::kwargs& kwargs)
 {
     if (compilesCell(self))
-        return callCellCompiled(self, args, kwargs);
+        if (py::object result = callCellCompiled(self, args, kwargs))
+            return result; // null: its construct calls a gradient function and runs in Python
     Cell& cell = initializedCell(self);
     const bool python = dynamic_cast<PyCell*>(&cell) != nullptr;
     if ((python && !cell.hasBprop()) || (!python && overridesConstruct(self))) {

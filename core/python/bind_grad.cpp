@@ -218,6 +218,10 @@ public:
     {
     }
 
+    bool getAll() const { return m_getAll; }
+    bool getByList() const { return m_getByList; }
+    bool sensParam() const { return m_sensParam; }
+
     py::object call(const py::object& fn, const py::object& weights) const
     {
         requireCallable(fn, "GradOperation");
@@ -335,7 +339,11 @@ void bindGrad(py::module_& m)
         .def(py::init<py::object, py::object, py::object>(), py::arg("get_all") = false,
              py::arg("get_by_list") = false, py::arg("sens_param") = false)
         .def("__call__", &PyGradOperation::call, py::arg("fn"), py::arg("weights") = py::none())
-        .def("__repr__", &PyGradOperation::repr);
+        .def("__repr__", &PyGradOperation::repr)
+        .def_property_readonly("get_all", &PyGradOperation::getAll)
+        .def_property_readonly("get_by_list", &PyGradOperation::getByList)
+        .def_property_readonly("sens_param", &PyGradOperation::sensParam);
+    bindNoGrad(m);
     ops.def("stop_gradient", &stopGradientOf, py::arg("value"),
             "value with no gradient flowing back through it (the identity forward).");
     bindJit(m);

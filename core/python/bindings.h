@@ -71,6 +71,10 @@ void bindDataset(pybind11::module_& dataset);
 /// mindspore.grad / value_and_grad / get_grad / jit / ms_function, and mindspore.ops.grad /
 /// value_and_grad / GradOperation / stop_gradient (bind_grad.cpp; needs m.ops).
 void bindGrad(pybind11::module_& m);
+/// mindspore._no_grad_enter / _no_grad_exit (bind_no_grad.cpp); resetNoGrad closes what a run
+/// left open.
+void bindNoGrad(pybind11::module_& m);
+void resetNoGrad();
 /// api_profile.cpp: take the 2.x names when the host starts, apply a profile before each run
 /// (ValueError for an unknown one), drop the references at shutdown.
 void captureApiProfiles();

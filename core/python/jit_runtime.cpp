@@ -16,6 +16,7 @@
 
 #include <chrono>
 #include <map>
+#include <set>
 
 namespace py = pybind11;
 
@@ -41,6 +42,7 @@ struct State {
     std::size_t hits = 0;
     double lastMilliseconds = 0;
     py::dict* originals = nullptr; ///< @jit wrappers' inner callables -> the decorated functions
+    std::set<std::string> inPython; ///< functions and Cells whose bodies call a gradient function
 };
 
 // Never destroyed: it holds Python objects and Python is finalised before static destructors.
@@ -218,13 +220,33 @@ TensorList inputsOf(const Entry& e, const py::tuple& args)
     return inputs;
 }
 
+// Note [Gradients inside compiled code]
+// A function or Cell whose body calls grad / value_and_grad / GradOperation cannot be traced: the
+// tracer has no tape to differentiate. Such a body runs in Python instead, statement by statement
+// as MindSpore's JIT fallback runs what it cannot compile, and everything it calls still takes the
+// graph-mode path: the gradient call compiles the function it differentiates into a forward +
+// backward graph (graphGradient), and Cells it calls are compiled. The results are those of the
+// compiled body; only the thin body itself is not one graph. Decided once per function and kind
+// of call: a null result tells the caller to run the body in Python.
 py::object runCompiled(const py::object& fn, const py::tuple& args, const py::dict& kwargs,
                        const std::string& extraKey)
 {
-    Entry& e = entryFor(fn, args, kwargs, extraKey, nullptr);
-    const TensorList outputs = e.executor->run(inputsOf(e, args));
-    std::size_t next = 0;
-    return buildOutput(e.compiled.output, outputs, next);
+    State& s = state();
+    const std::string fallbackKey = identityOf(fn) + "|" + extraKey;
+    if (s.inPython.count(fallbackKey))
+        return py::object();
+    const std::uint64_t tracedBefore = executionContext().tracedGradientCalls;
+    try {
+        Entry& e = entryFor(fn, args, kwargs, extraKey, nullptr);
+        const TensorList outputs = e.executor->run(inputsOf(e, args));
+        std::size_t next = 0;
+        return buildOutput(e.compiled.output, outputs, next);
+    } catch (...) {
+        if (executionContext().tracedGradientCalls == tracedBefore)
+            throw;
+    }
+    s.inPython.insert(fallbackKey);
+    return py::object();
 }
 
 std::string requestKey(const GradRequest& r)
@@ -296,6 +318,7 @@ void setModeOverride(ModeOverride mode)
     State& s = state();
     s.mode = mode;
     s.cache.clear();
+    s.inPython.clear();
     s.compilesPerFunction.clear();
     s.compiles = s.hits = 0;
     s.lastMilliseconds = 0;
@@ -336,7 +359,8 @@ py::object jitWrapper(const py::object& fn)
                 return compileInline(fn, args, kwargs);
             if (!jitAllowed() || executionContext().recording())
                 return fn(*args, **kwargs);
-            return runCompiled(fn, args, kwargs, "jit");
+            py::object result = runCompiled(fn, args, kwargs, "jit");
+            return result ? result : fn(*args, **kwargs);
         },
         py::name(py::str(py::getattr(fn, "__name__", py::str("jit_function"))).cast<std::string>().c_str()));
     State& s = state();

@@ -27,7 +27,9 @@ bool graphModeActive();
 /// @jit applies unless the override forces PyNative.
 bool jitAllowed();
 
-/// Cell.__call__ in graph mode: the Cell compiled (its construct from source) and run.
+/// Cell.__call__ in graph mode: the Cell compiled (its construct from source) and run; null when
+/// its construct calls a gradient function and must run in Python (Note [Gradients inside
+/// compiled code], jit_runtime.cpp).
 pybind11::object callCellCompiled(const pybind11::object& cell, const pybind11::args& args,
                                   const pybind11::kwargs& kwargs);
 /// Whether Cell.__call__ should compile this Cell now (graph mode, not compiling already, not a

@@ -95,6 +95,7 @@ void prepareMindsporeForRun(const std::string& apiProfile, const RunOverrides& o
     for (const auto& [name, module] : ownModules())
         modules[name.c_str()] = py::handle(module);
     resetContext();
+    resetNoGrad();
     resetPackageForRun();
     applyApiProfile(apiProfile);
     setGradOverrides({overrides.hasAux, overrides.gradApi});

@@ -339,7 +339,7 @@ expect(ValueError, lambda: nn.Dense(2, 3, weight_init='nonsense'), "nonsense")
 expect(ValueError, lambda: nn.Dense(2, 3, activation='gelu2'), "gelu2")
 expect(ValueError, lambda: nn.SoftmaxCrossEntropyWithLogits(reduction='avg'), "reduction")
 expect(TypeError, lambda: nn.WithLossCell(dense, lambda a, b: a), "WithLossCell", "Cell")
-expect(TypeError, lambda: nn.CellList([1]), "must be a Cell")
+expect(TypeError, lambda: nn.CellList([1]), "CellList", "should be Cell", "int")
 assert nn.Conv2d(1, 2, (3, 5), stride=(1, 2), pad_mode='pad', padding=(1, 1, 2, 2)).weight.shape == (2, 1, 3, 5)
 assert nn.Conv2d(3, 8, 3)(Tensor(np.ones((1, 3, 9, 9), np.float32))).shape == (1, 8, 9, 9)  # 'same'
 assert nn.AvgPool2d(2, 2)(Tensor(np.ones((1, 1, 4, 4), np.float32))).shape == (1, 1, 2, 2)

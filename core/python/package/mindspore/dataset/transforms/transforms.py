@@ -1,0 +1,5 @@
+"""mindspore.dataset.transforms.transforms: the transforms operations (a view of mindspore.dataset.transforms)."""
+from mindspore._forwarding import forwarding as _forwarding, listing as _listing
+
+__getattr__ = _forwarding("mindspore.dataset.transforms", __name__)
+__dir__ = _listing("mindspore.dataset.transforms", globals())

@@ -1,0 +1,276 @@
+"""The parts of MindSpore's Cell API that the C++ Cell does not bind: parameters_dict, apply,
+untrainable_params, to_float, update_parameters_name, MindSpore's argument checks of
+insert_child_to_cell / insert_param_to_cell (None children included), and the list behaviour of
+SequentialCell and CellList (slices, item assignment, insert, extend, +=).
+
+Everything is added to the C++ classes of mindspore.nn; the C++ methods that are wrapped are
+kept here, so a wrapper calls the original once the arguments are checked.
+"""
+from collections import OrderedDict
+
+import mindspore.nn as _nn
+from mindspore import Parameter
+from mindspore.common import dtype as _mstype
+
+Cell = _nn.Cell
+SequentialCell = _nn.SequentialCell
+CellList = _nn.CellList
+
+_cpp_insert_child = Cell.insert_child_to_cell
+_cpp_insert_param = Cell.insert_param_to_cell
+_cpp_getitem = {SequentialCell: SequentialCell.__getitem__, CellList: CellList.__getitem__}
+_cpp_append = {SequentialCell: SequentialCell.append, CellList: CellList.append}
+
+
+def _type_name(value):
+    return type(value).__name__
+
+
+# ---------------------------------------------------------------------------------------------
+# Cell
+
+
+def parameters_dict(self, recurse=True):
+    """OrderedDict of the parameters by their names (Parameter.name); the first of two equal
+    names wins, as in MindSpore."""
+    out = OrderedDict()
+    params = self.get_parameters() if recurse else _own_parameters(self)
+    for param in params:
+        if param.name not in out:
+            out[param.name] = param
+    return out
+
+
+def _own_parameters(cell):
+    return [p for name, p in cell.parameters_and_names() if "." not in name]
+
+
+def untrainable_params(self, recurse=True):
+    """The parameters whose requires_grad is False."""
+    params = self.get_parameters() if recurse else _own_parameters(self)
+    return [p for p in params if not p.requires_grad]
+
+
+def apply(self, fn):
+    """Calls fn on every descendant Cell (children first, depth first) and then on self; returns
+    self."""
+    for cell in self.cells():
+        cell.apply(fn)
+    fn(self)
+    return self
+
+
+def to_float(self, dst_type):
+    """Marks the Cell to compute in dst_type (float32, float16 or bfloat16); returns self."""
+    allowed = [getattr(_mstype, n) for n in ("float32", "float16", "bfloat16") if hasattr(_mstype, n)]
+    if dst_type not in allowed:
+        raise ValueError("For 'to_float', the argument 'dst_type' should be mindspore.float32, "
+                         "mindspore.float16 or mindspore.bfloat16, but got %s." % (dst_type,))
+    self.__dict__["_gradstep_dst_type"] = dst_type
+    for cell in self.cells():
+        cell.to_float(dst_type)
+    return self
+
+
+def update_parameters_name(self, prefix="", recurse=True):
+    """Prefixes the name of every parameter with prefix (their attribute paths after it)."""
+    if not isinstance(prefix, str):
+        raise TypeError("For 'update_parameters_name', the type of 'prefix' must be str, but got %s."
+                        % _type_name(prefix))
+    items = list(self.parameters_and_names())
+    if not recurse:
+        items = [(n, p) for n, p in items if "." not in n]
+    for name, param in items:
+        if prefix:
+            param.name = prefix + name
+
+
+def insert_child_to_cell(self, child_name, child_cell):
+    """Adds a child Cell (or None, which holds the name without a Cell) under child_name."""
+    if not isinstance(child_name, str):
+        raise TypeError("For 'insert_child_to_cell', the type of parameter 'child_name' should be "
+                        "str, but got %s." % _type_name(child_name))
+    if not child_name:
+        raise KeyError("For 'insert_child_to_cell', the parameter 'child_name' can not be None or "
+                       "empty string.")
+    if "." in child_name:
+        raise KeyError("For 'insert_child_to_cell', the parameter 'child_name' can not contain '.', "
+                       "but got '%s'." % child_name)
+    cells = self.__dict__.setdefault("_cells", {})
+    params = self.__dict__.setdefault("_params", {})
+    if child_name in params or (child_name in self.__dict__ and child_name not in cells):
+        raise KeyError("For 'insert_child_to_cell', the parameter 'child_name' '%s' already exists "
+                       "as an attribute that is not a Cell." % child_name)
+    if child_cell is None:
+        if child_name in cells and cells[child_name] is not None:
+            raise TypeError("For '%s', the child '%s' is a registered Cell and cannot be set to None "
+                            "in gradstep." % (type(self).__name__, child_name))
+        cells[child_name] = None
+        return
+    if not isinstance(child_cell, Cell):
+        raise TypeError("For 'insert_child_to_cell', the argument 'child_cell' should be a Cell, "
+                        "but got %s." % _type_name(child_cell))
+    if child_name in cells and cells[child_name] is None:
+        del cells[child_name]
+    _cpp_insert_child(self, child_name, child_cell)
+
+
+def insert_param_to_cell(self, param_name, param, check_name_contain_dot=True):
+    """Adds a Parameter under param_name."""
+    if not isinstance(param_name, str):
+        raise TypeError("For 'insert_param_to_cell', the type of parameter 'param_name' should be "
+                        "str, but got %s." % _type_name(param_name))
+    if not param_name:
+        raise KeyError("For 'insert_param_to_cell', the argument 'param_name' should not be None.")
+    if check_name_contain_dot and "." in param_name:
+        raise KeyError("For 'insert_param_to_cell', the argument 'param_name' should not contain "
+                       "'.', but got '%s'." % param_name)
+    if not isinstance(param, Parameter):
+        raise TypeError("For 'insert_param_to_cell', the argument 'param' must be 'Parameter' if "
+                        "not None, but got %s." % _type_name(param))
+    if param_name in self.__dict__.get("_cells", {}):
+        raise KeyError("For 'insert_param_to_cell', the argument 'param_name' '%s' already exists "
+                       "as a child Cell." % param_name)
+    _cpp_insert_param(self, param_name, param, check_name_contain_dot)
+
+
+for _name, _fn in [("parameters_dict", parameters_dict), ("untrainable_params", untrainable_params),
+                   ("apply", apply), ("to_float", to_float),
+                   ("update_parameters_name", update_parameters_name),
+                   ("insert_child_to_cell", insert_child_to_cell),
+                   ("insert_param_to_cell", insert_param_to_cell)]:
+    setattr(Cell, _name, _fn)
+
+
+# ---------------------------------------------------------------------------------------------
+# SequentialCell and CellList
+
+
+def _base(self):
+    return SequentialCell if isinstance(self, SequentialCell) else CellList
+
+
+def _who(self):
+    return "SequentialCell" if isinstance(self, SequentialCell) else "CellList"
+
+
+def _check_index(self, index):
+    who = _who(self)
+    if isinstance(index, bool) or not isinstance(index, int):
+        raise TypeError("For '%s', the type of index should be int type or slice type, but got %s."
+                        % (who, _type_name(index)))
+    size = len(self)
+    if index < -size or index >= size:
+        raise IndexError("For '%s', the value of index should be a number in range [%d, %d), but "
+                         "got %d." % (who, -size, size, index))
+    return index + size if index < 0 else index
+
+
+def _names(self):
+    return list(self.name_cells().keys())
+
+
+def _container_getitem(self, index):
+    if isinstance(index, slice):
+        names = _names(self)
+        cells = list(self.cells())
+        picked = list(zip(names, cells))[index]
+        if isinstance(self, SequentialCell):
+            return SequentialCell(OrderedDict(picked))
+        return CellList([c for _, c in picked])
+    if isinstance(index, bool) or not isinstance(index, int):
+        raise TypeError("For '%s', the type of index should be int type or slice type, but got %s."
+                        % (_who(self), _type_name(index)))
+    return _cpp_getitem[_base(self)](self, _check_index(self, index))
+
+
+def _container_setitem(self, index, cell):
+    if isinstance(index, slice):
+        raise TypeError("For '%s', slice assignment is not supported by gradstep; assign the "
+                        "items one by one." % _who(self))
+    position = _check_index(self, index)
+    if not isinstance(cell, Cell):
+        raise TypeError("For '%s', the type of cell should be Cell, but got %s."
+                        % (_who(self), _type_name(cell)))
+    _cpp_insert_child(self, _names(self)[position], cell)
+
+
+def _container_delitem(self, index):
+    if not isinstance(index, slice):
+        _check_index(self, index)
+    raise NotImplementedError("For '%s', deleting cells is not supported by gradstep yet."
+                              % _who(self))
+
+
+def _container_insert(self, index, cell):
+    """Inserts cell before position index (a negative index counts from the end)."""
+    who = _who(self)
+    if isinstance(index, bool) or not isinstance(index, int):
+        raise TypeError("For '%s', the type of index should be int type, but got %s."
+                        % (who, _type_name(index)))
+    if not isinstance(cell, Cell):
+        raise TypeError("For '%s', the type of cell should be Cell, but got %s."
+                        % (who, _type_name(cell)))
+    size = len(self)
+    if index < -size or index > size:
+        raise IndexError("For '%s', the value of index should be a number in range [%d, %d], but "
+                         "got %d." % (who, -size, size, index))
+    if index < 0:
+        index += size
+    cells = list(self.cells())
+    _cpp_append[_base(self)](self, cells[-1] if cells else cell)
+    names = _names(self)
+    for i in range(size, index, -1):
+        _cpp_insert_child(self, names[i], cells[i - 1])
+    if size:
+        _cpp_insert_child(self, names[index], cell)
+    return None
+
+
+def _container_append(self, cell):
+    if not isinstance(cell, Cell):
+        raise TypeError("For '%s', the type of cell should be Cell, but got %s."
+                        % (_who(self), _type_name(cell)))
+    _cpp_append[_base(self)](self, cell)
+    return self
+
+
+def _container_extend(self, cells):
+    """Appends every Cell of the iterable cells."""
+    who = _who(self)
+    if isinstance(cells, Cell) and not isinstance(cells, (SequentialCell, CellList)):
+        raise TypeError("For '%s', the new cells should be an iterable of Cells, but got %s."
+                        % (who, _type_name(cells)))
+    try:
+        items = list(cells)
+    except TypeError:
+        raise TypeError("For '%s', the new cells should be an iterable of Cells, but got %s."
+                        % (who, _type_name(cells))) from None
+    for cell in items:
+        if not isinstance(cell, Cell):
+            raise TypeError("For '%s', the type of cell should be Cell, but got %s."
+                            % (who, _type_name(cell)))
+    for cell in items:
+        _cpp_append[_base(self)](self, cell)
+    return self
+
+
+def _container_iadd(self, cells):
+    _container_extend(self, cells)
+    return self
+
+
+def _container_bool(self):
+    return len(self) > 0
+
+
+for _cls in (SequentialCell, CellList):
+    _cls.__getitem__ = _container_getitem
+    _cls.__setitem__ = _container_setitem
+    _cls.__delitem__ = _container_delitem
+    _cls.insert = _container_insert
+    _cls.append = _container_append
+    _cls.__bool__ = _container_bool
+CellList.extend = _container_extend
+CellList.__iadd__ = _container_iadd
+SequentialCell.extend = _container_extend

@@ -1,0 +1,148 @@
+"""Cell wrappers of MindSpore 2.2 beyond WithLossCell / TrainOneStepCell: WithGradCell,
+ForwardValueAndGrad and WithEvalCell; TrainOneStepCell's return_grad and the attributes its
+subclasses use (grad, grad_reducer, reducer_flag)."""
+import mindspore.nn as _nn
+from mindspore import ParameterTuple
+from mindspore import ops
+from mindspore.ops import GradOperation
+
+__all__ = ["WithGradCell", "ForwardValueAndGrad", "WithEvalCell"]
+
+
+def _check_cell(who, name, value):
+    if not isinstance(value, _nn.Cell):
+        raise TypeError("For '%s', the '%s' must be a Cell, but got %s."
+                        % (who, name, type(value).__name__))
+
+
+class WithGradCell(_nn.Cell):
+    """The gradients of network (with loss_fn on its output and the label, when given) with
+    respect to the network's trainable parameters; sens scales the output's gradient."""
+
+    def __init__(self, network, loss_fn=None, sens=None):
+        super().__init__(auto_prefix=False)
+        _check_cell("WithGradCell", "network", network)
+        self.network = network
+        self.loss_fn = loss_fn
+        self.weights = ParameterTuple(network.trainable_params())
+        self.grad = GradOperation(get_by_list=True, sens_param=(sens is not None))
+        self.sens = sens
+        if loss_fn is None:
+            self.network_with_loss = network
+        else:
+            _check_cell("WithGradCell", "loss_fn", loss_fn)
+            self.network_with_loss = _nn.WithLossCell(network, loss_fn)
+        self.network_with_loss.set_train()
+
+    def construct(self, *inputs):
+        if self.sens is None:
+            return self.grad(self.network_with_loss, self.weights)(*inputs)
+        return self.grad(self.network_with_loss, self.weights)(*inputs, self.sens)
+
+
+class ForwardValueAndGrad(_nn.Cell):
+    """(network's output, gradients): with respect to the inputs (get_all), the weights
+    (get_by_list), or both; sens_param takes the output's gradient as the last input."""
+
+    def __init__(self, network, weights=None, get_all=False, get_by_list=False, sens_param=False):
+        super().__init__(auto_prefix=False)
+        _check_cell("ForwardValueAndGrad", "network", network)
+        for name, value in (("get_all", get_all), ("get_by_list", get_by_list),
+                            ("sens_param", sens_param)):
+            if not isinstance(value, bool):
+                raise TypeError("For 'ForwardValueAndGrad', the type of '%s' must be bool, but got %s."
+                                % (name, type(value).__name__))
+        if get_by_list and not isinstance(weights, ParameterTuple):
+            raise TypeError("For 'ForwardValueAndGrad', when 'get_by_list' is set to True, the "
+                            "argument 'weights' must be Parameters array, but got %s."
+                            % type(weights).__name__)
+        self.network = network
+        self.network.set_grad()
+        self.weights = weights
+        self.get_all = get_all
+        self.get_by_list = get_by_list
+        self.sens_param = sens_param
+        self.grad = GradOperation(get_all=get_all, get_by_list=get_by_list, sens_param=sens_param)
+
+    def construct(self, *inputs):
+        forward_inputs = inputs[:-1] if self.sens_param else inputs
+        loss = self.network(*forward_inputs)
+        if self.get_by_list:
+            grads = self.grad(self.network, self.weights)(*inputs)
+        else:
+            grads = self.grad(self.network)(*inputs)
+        return loss, grads
+
+
+class WithEvalCell(_nn.Cell):
+    """(loss, outputs, label) of network on data, with loss_fn(outputs, label)."""
+
+    def __init__(self, network, loss_fn, add_cast_fp32=False):
+        super().__init__(auto_prefix=False)
+        _check_cell("WithEvalCell", "network", network)
+        _check_cell("WithEvalCell", "loss_fn", loss_fn)
+        self._network = network
+        self._loss_fn = loss_fn
+        self.add_cast_fp32 = add_cast_fp32
+
+    def construct(self, data, label):
+        outputs = self._network(data)
+        loss = self._loss_fn(outputs, label)
+        return loss, outputs, label
+
+
+for _name in __all__:
+    setattr(_nn, _name, globals()[_name])
+
+
+# ---------------------------------------------------------------------------------------------
+# TrainOneStepCell: return_grad, and the attributes subclasses' construct uses (grad,
+# grad_reducer, reducer_flag), as in MindSpore.
+
+_CppTrainOneStepCell = _nn.TrainOneStepCell
+_cpp_train_init = _CppTrainOneStepCell.__init__
+_cpp_train_new = _CppTrainOneStepCell.__new__
+
+
+def _identity(grads):
+    return grads
+
+
+class _TrainOneStepCellReturningGrads(_CppTrainOneStepCell):
+    """TrainOneStepCell(..., return_grad=True): returns (loss, {parameter name: gradient})."""
+
+    def construct(self, *inputs):
+        weights = self.weights
+        loss = self.network(*inputs)
+        sens = ops.fill(loss.dtype, loss.shape, self.sens)
+        grads = self.grad(self.network, weights)(*inputs, sens)
+        grads = self.grad_reducer(grads)
+        self.optimizer(grads)
+        return loss, {p.name: g for p, g in zip(weights, grads)}
+
+
+def _train_new(cls, *args, **kwargs):
+    return_grad = kwargs.get("return_grad", args[3] if len(args) > 3 else False)
+    if return_grad and cls is _CppTrainOneStepCell:
+        cls = _TrainOneStepCellReturningGrads
+    return _cpp_train_new(cls)
+
+
+def _train_init(self, network, optimizer, sens=None, return_grad=False):
+    if not isinstance(return_grad, bool):
+        raise TypeError("For 'TrainOneStepCell', the type of 'return_grad' must be bool, but got %s."
+                        % type(return_grad).__name__)
+    _cpp_train_init(self, network, optimizer, sens, False)
+    self.__dict__["return_grad"] = return_grad
+    if return_grad and not isinstance(self, _TrainOneStepCellReturningGrads) and \
+            type(self).construct is _CppTrainOneStepCell.construct:
+        raise ValueError("For '%s', 'return_grad' needs TrainOneStepCell itself or a subclass with "
+                         "its own construct." % type(self).__name__)
+
+
+_train_init.__doc__ = _cpp_train_init.__doc__
+_CppTrainOneStepCell.__new__ = staticmethod(_train_new)
+_CppTrainOneStepCell.__init__ = _train_init
+_CppTrainOneStepCell.grad = GradOperation(get_by_list=True, sens_param=True)
+_CppTrainOneStepCell.grad_reducer = staticmethod(_identity)
+_CppTrainOneStepCell.reducer_flag = False

@@ -1,0 +1,294 @@
+"""Resizing (interpolate, the Resize* primitives' kernels), transposed convolution, adaptive
+max pooling and a few training utilities of mindspore.ops, composed from gradstep's C++ ops:
+sampling positions and weights come from NumPy, values flow through gather / mul / conv2d."""
+import numpy as np
+
+import mindspore.ops as ops
+from mindspore import Tensor
+from mindspore.common import dtype as mstype
+from mindspore.ops import _functional_util as U
+from mindspore.ops._functional_util import export
+
+_F = "mindspore.ops.functional"
+
+
+# ---------------------------------------------------------------- resizing
+def _nearest_index(size_in, size_out, rule):
+    dst = np.arange(size_out, dtype=np.float64)
+    if rule == "align_corners":
+        scale = (size_in - 1) / (size_out - 1) if size_out > 1 else 0.0
+        src = np.round(dst * scale)
+    elif rule == "half_pixel":
+        src = np.floor((dst + 0.5) * size_in / size_out)
+    else:
+        src = np.floor(dst * size_in / size_out)
+    return np.clip(src, 0, size_in - 1).astype(np.int64)
+
+
+def _linear_taps(size_in, size_out, rule, scale=None):
+    """(lower index, upper index, upper weight) per output position."""
+    dst = np.arange(size_out, dtype=np.float64)
+    if rule == "align_corners":
+        src = dst * ((size_in - 1) / (size_out - 1) if size_out > 1 else 0.0)
+    else:
+        ratio = 1.0 / scale if scale else size_in / size_out
+        if rule == "half_pixel":
+            src = np.maximum((dst + 0.5) * ratio - 0.5, 0.0)
+        else:
+            src = dst * ratio
+    lo = np.clip(np.floor(src), 0, size_in - 1).astype(np.int64)
+    hi = np.minimum(lo + 1, size_in - 1)
+    w = np.clip(src - lo, 0.0, 1.0)
+    return lo, hi, w
+
+
+def _resize_axis_nearest(x, axis, size_out, rule):
+    return ops.gather(x, U.const(_nearest_index(x.shape[axis], size_out, rule), mstype.int64), axis)
+
+
+def _resize_axis_linear(x, axis, size_out, rule, scale=None):
+    lo, hi, w = _linear_taps(x.shape[axis], size_out, rule, scale)
+    a = ops.gather(x, U.const(lo, mstype.int64), axis)
+    b = ops.gather(x, U.const(hi, mstype.int64), axis)
+    view = [1] * x.ndim
+    view[axis] = -1
+    wt = U.const(w.reshape(view), U.float_dtype(x))
+    return a + (b - a) * wt
+
+
+def _output_sizes(op, x, size, scale_factor):
+    n = x.ndim - 2
+    if (size is None) == (scale_factor is None):
+        raise ValueError("For '%s', exactly one of 'size' and 'scale_factor' must be given." % op)
+    if size is not None:
+        sizes = (size,) * n if isinstance(size, int) else tuple(int(s) for s in size)
+        if len(sizes) != n:
+            raise ValueError("For '%s', the 'size' must have %d elements for a %d-D input, but got %s."
+                             % (op, n, x.ndim, size))
+        return sizes, (None,) * n
+    scales = (scale_factor,) * n if isinstance(scale_factor, (int, float)) else tuple(scale_factor)
+    if len(scales) != n:
+        raise ValueError("For '%s', the 'scale_factor' must have %d elements, but got %s." % (op, n, scale_factor))
+    return tuple(int(np.floor(d * s)) for d, s in zip(x.shape[2:], scales)), scales
+
+
+@export(_F)
+def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
+                recompute_scale_factor=None):
+    """Resizes the spatial dimensions of (N, C, ...) with 'nearest', 'nearest-exact', 'linear',
+    'bilinear', 'trilinear' or 'area'."""
+    U.check_tensor("interpolate", "input", input)
+    modes = ("nearest", "nearest-exact", "linear", "bilinear", "trilinear", "area")
+    U.check_str("interpolate", "mode", mode, modes)
+    if input.ndim < 3:
+        raise ValueError("For 'interpolate', the 'input' must be at least 3-D, but got %d-D." % input.ndim)
+    if align_corners is not None and mode in ("nearest", "nearest-exact", "area"):
+        raise ValueError("For 'interpolate', 'align_corners' is only valid for the linear modes, but got mode '%s'."
+                         % mode)
+    sizes, scales = _output_sizes("interpolate", input, size, scale_factor)
+    if recompute_scale_factor:
+        scales = (None,) * len(sizes)
+    if mode == "area":
+        return adaptive_avg_poolnd(input, sizes)
+    x = input if input.dtype in U._FLOATS else input.astype(mstype.float32)
+    for i, out in enumerate(sizes):
+        axis = 2 + i
+        if mode == "nearest":
+            if scales[i]:
+                src = np.floor(np.arange(out) / scales[i])
+                idx = np.clip(src, 0, x.shape[axis] - 1).astype(np.int64)
+                x = ops.gather(x, U.const(idx, mstype.int64), axis)
+            else:
+                x = _resize_axis_nearest(x, axis, out, "asymmetric")
+        elif mode == "nearest-exact":
+            x = _resize_axis_nearest(x, axis, out, "half_pixel")
+        else:
+            x = _resize_axis_linear(x, axis, out, "align_corners" if align_corners else "half_pixel", scales[i])
+    return x
+
+
+@export(_F)
+def upsample(input, size=None, scale_factor=None, mode="nearest", align_corners=None, recompute_scale_factor=None):
+    return interpolate(input, size, scale_factor, mode, align_corners, recompute_scale_factor)
+
+
+def adaptive_avg_poolnd(x, sizes):
+    for i, out in enumerate(sizes):
+        axis = 2 + i
+        n = x.shape[axis]
+        parts = []
+        for j in range(out):
+            s, e = (j * n) // out, -(-((j + 1) * n) // out)
+            parts.append(ops.mean(ops.narrow(x, axis, s, e - s), axis, True))
+        x = ops.concat(tuple(parts), axis)
+    return x
+
+
+@export(_F)
+def adaptive_avg_pool3d(input, output_size):
+    sizes = (output_size,) * 3 if isinstance(output_size, int) else tuple(
+        d if o is None else o for o, d in zip(output_size, input.shape[-3:]))
+    return adaptive_avg_poolnd(input, sizes)
+
+
+@export(_F)
+def adaptive_max_pool2d(input, output_size, return_indices=False):
+    U.check_tensor("adaptive_max_pool2d", "input", input)
+    oh, ow = (output_size, output_size) if isinstance(output_size, int) else output_size
+    h, w = input.shape[-2], input.shape[-1]
+    oh = h if oh is None else oh
+    ow = w if ow is None else ow
+    rows, idx_rows = [], []
+    a = U.numpy_of(input) if return_indices else None
+    for i in range(oh):
+        hs, he = (i * h) // oh, -(-((i + 1) * h) // oh)
+        band = ops.narrow(input, input.ndim - 2, hs, he - hs)
+        cols, idx_cols = [], []
+        for j in range(ow):
+            ws, we = (j * w) // ow, -(-((j + 1) * w) // ow)
+            cols.append(ops.amax(ops.narrow(band, input.ndim - 1, ws, we - ws), (-2, -1), True))
+            if return_indices:
+                win = a[..., hs:he, ws:we].reshape(a.shape[:-2] + (-1,))
+                k = win.argmax(-1)
+                idx_cols.append(((hs + k // (we - ws)) * w + ws + k % (we - ws))[..., None, None])
+        rows.append(ops.concat(tuple(cols), -1))
+        if return_indices:
+            idx_rows.append(np.concatenate(idx_cols, -1))
+    out = ops.concat(tuple(rows), -2)
+    if return_indices:
+        return out, U.const(np.concatenate(idx_rows, -2), mstype.int64)
+    return out
+
+
+# ---------------------------------------------------------------- transposed convolution
+def _conv(x, w, dilation, groups):
+    n = x.ndim - 2
+    if n == 2:
+        return ops.conv2d(x, w, None, 1, "valid", 0, dilation, groups)
+    import mindspore.ops._functional_pool as P
+    return P._conv("conv_transpose", x, w, None, 1, "valid", 0, dilation, groups, n)
+
+
+def conv_transpose_nd(dout, weight, stride, dilation, groups, pads, input_spatial):
+    """The gradient of conv(x, weight) with respect to x, for the forward's stride, dilation,
+    groups and (before, after) paddings, given dout; input_spatial is x's spatial shape."""
+    n = dout.ndim - 2
+    k = tuple(weight.shape[2:])
+    # insert stride-1 zeros between dout's elements
+    x = dout
+    for i in range(n):
+        s = stride[i]
+        if s > 1:
+            axis = 2 + i
+            length = x.shape[axis]
+            x = ops.expand_dims(x, axis + 1)
+            shape = list(x.shape)
+            shape[axis + 1] = s - 1
+            x = ops.concat((x, ops.zeros(tuple(shape), x.dtype)), axis + 1)
+            merged = list(x.shape)
+            merged[axis:axis + 2] = [length * s]
+            x = ops.reshape(x, tuple(merged))
+            x = ops.narrow(x, axis, 0, (length - 1) * s + 1)
+    # full padding, then the flipped, transposed kernel
+    flat = []
+    for i in reversed(range(n)):
+        p = (k[i] - 1) * dilation[i]
+        flat += [p, p]
+    x = ops.pad(x, tuple(flat))
+    o, cg = weight.shape[0], weight.shape[1]
+    w = ops.reshape(weight, (groups, o // groups, cg) + k)
+    w = ops.transpose(w, (0, 2, 1) + tuple(range(3, 3 + n)))
+    w = ops.reshape(w, (groups * cg, o // groups) + k)
+    w = ops.flip(w, tuple(range(2, 2 + n)))
+    full = _conv(x, w, dilation, groups)
+    # crop the forward's padding; positions the forward never read get zeros
+    for i in range(n):
+        axis = 2 + i
+        before = pads[i][0]
+        want = input_spatial[i]
+        have = full.shape[axis] - before
+        if have >= want:
+            full = ops.narrow(full, axis, before, want)
+        else:
+            full = ops.narrow(full, axis, before, have) if have > 0 else full
+            shape = list(full.shape)
+            shape[axis] = want - full.shape[axis]
+            full = ops.concat((full, ops.zeros(tuple(shape), full.dtype)), axis)
+    return full
+
+
+def _ntuple(value, n):
+    return (int(value),) * n if isinstance(value, (int, np.integer)) else tuple(int(v) for v in value)
+
+
+@export(_F)
+def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
+    """PyTorch-style transposed convolution: weight (C_in, C_out / groups, kh, kw)."""
+    return _conv_transpose("conv_transpose2d", input, weight, bias, stride, padding, output_padding, groups,
+                           dilation, 2)
+
+
+@export(_F)
+def conv_transpose1d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
+    return _conv_transpose("conv_transpose1d", input, weight, bias, stride, padding, output_padding, groups,
+                           dilation, 1)
+
+
+def _conv_transpose(op, input, weight, bias, stride, padding, output_padding, groups, dilation, n):
+    U.check_tensor(op, "input", input)
+    U.check_tensor(op, "weight", weight)
+    stride, dilation = _ntuple(stride, n), _ntuple(dilation, n)
+    padding, output_padding = _ntuple(padding, n), _ntuple(output_padding, n)
+    k = tuple(weight.shape[2:])
+    spatial = tuple((input.shape[2 + i] - 1) * stride[i] - 2 * padding[i] + dilation[i] * (k[i] - 1) + 1
+                    + output_padding[i] for i in range(n))
+    out = conv_transpose_nd(input, weight, stride, dilation, groups, [(p, p) for p in padding], spatial)
+    if bias is not None:
+        out = out + ops.reshape(bias, (1, -1) + (1,) * n)
+    return out
+
+
+# ---------------------------------------------------------------- utilities
+@export(_F)
+def clip_by_global_norm(x, clip_norm=1.0, use_norm=None):
+    """Scales every tensor of x by clip_norm / max(global_norm, clip_norm)."""
+    if not isinstance(x, (tuple, list)):
+        raise TypeError("For 'clip_by_global_norm', the 'x' must be a tuple or list of Tensors, but got %s."
+                        % type(x).__name__)
+    if use_norm is None:
+        total = None
+        for t in x:
+            sq = ops.sum(t * t)
+            total = sq if total is None else total + sq
+        use_norm = ops.sqrt(total)
+    scale = clip_norm / ops.maximum(use_norm, U.as_tensor(float(clip_norm), like=use_norm))
+    return tuple(t * scale.astype(t.dtype) for t in x)
+
+
+@export(_F)
+def nan_to_num(input, nan=0.0, posinf=None, neginf=None):
+    U.check_tensor("nan_to_num", "input", input)
+    if input.dtype not in U._FLOATS:
+        return input
+    big = float(np.finfo(U.nptype(input.dtype)).max)
+    out = ops.select(ops.isnan(input), ops.full_like(input, nan), input)
+    out = ops.select(ops.isposinf(out), ops.full_like(input, big if posinf is None else posinf), out)
+    return ops.select(ops.isneginf(out), ops.full_like(input, -big if neginf is None else neginf), out)
+
+
+@export(_F)
+def sinc(input):
+    x = U.to_float(input)
+    pix = x * np.pi
+    safe = ops.select(ops.equal(x, 0), ops.ones_like(x), pix)
+    return ops.select(ops.equal(x, 0), ops.ones_like(x), ops.sin(safe) / safe)
+
+
+@export(_F)
+def intopk(x1, x2, k):
+    """Whether each target class x2[i] is among the k largest of x1[i]."""
+    a = U.numpy_of(x1)
+    t = U.numpy_of(x2).astype(np.int64)
+    target = a[np.arange(a.shape[0]), t]
+    larger = (a > target[:, None]).sum(1)
+    return U.const(larger < k, mstype.bool_)
