@@ -139,8 +139,8 @@ GradOperation::GradOperation(bool getAll, bool getByList, bool sensParam)
 // one-input network (the engine unwraps single gradients only when get_by_position is set).
 // get_all covers the Tensor inputs only: ints, flags and None given to a network are constants
 // with no gradient slot (INFERRED: MindSpore's engine collects gradients for tensor inputs).
-// get_by_list without parameters is refused; MindSpore's newest engine would collect the
-// parameters the network used instead, older ones fail while compiling.
+// get_by_list without parameters is refused here; the Python binding passes a Cell's trainable
+// parameters instead, as MindSpore 2.x does (bind_grad.cpp).
 GradFunction GradOperation::operator()(Function fn, Weights weights) const
 {
     if (m_getByList && isNone(weights))

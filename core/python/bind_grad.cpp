@@ -225,7 +225,9 @@ public:
     py::object call(const py::object& fn, const py::object& weights) const
     {
         requireCallable(fn, "GradOperation");
-        const Weights w = toWeights(weights, "GradOperation");
+        // get_by_list without weights: MindSpore 2.x collects the network's own parameters.
+        const bool cellWeights = m_getByList && weights.is_none() && py::hasattr(fn, "trainable_params");
+        const Weights w = toWeights(cellWeights ? py::object(fn.attr("trainable_params")()) : weights, "GradOperation");
         const GradOperation op(m_getAll, m_getByList, m_sensParam);
         op(Function(), w); // the checks of grad_op(net, params) raise now, as in MindSpore
         const bool firstOnly = !m_getAll && !m_getByList, sens = m_sensParam;

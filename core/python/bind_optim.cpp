@@ -116,8 +116,18 @@ void bindOptimizerClasses(py::module_& nn)
     OptimizerClass<Adam>(nn, "Adam", "Adam as MindSpore's kernel computes it (eps added to sqrt(v))")
         .def(py::init([](const py::object& params, const py::object& lr, double beta1, double beta2, double eps,
                          bool /*useLocking*/, bool useNesterov, double weightDecay, double lossScale,
-                         bool useAmsgrad) {
+                         bool useAmsgrad, const py::kwargs& kwargs) {
                  checkLossScale(lossScale, "Adam");
+                 // use_lazy and use_offload change how MindSpore applies sparse (RowTensor) gradients and
+                 // where the state lives; with dense gradients the update is Adam's, computed here.
+                 for (auto item : kwargs) {
+                     const std::string key = py::str(item.first);
+                     if (key != "use_lazy" && key != "use_offload")
+                         throw py::type_error("For 'Adam', got an unexpected keyword argument '" + key + "'.");
+                     if (!PyBool_Check(item.second.ptr()))
+                         throw py::type_error("For 'Adam', the type of '" + key + "' should be bool, but got "
+                                              + std::string(Py_TYPE(item.second.ptr())->tp_name) + ".");
+                 }
                  if (useAmsgrad)
                      throw py::value_error("For 'Adam', 'use_amsgrad' is not supported by gradstep.");
                  return std::make_shared<Adam>(toParams(params, "Adam"), toLearningRate(lr, "Adam"), beta1, beta2,
