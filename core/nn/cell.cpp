@@ -71,7 +71,27 @@ Value Cell::operator()(const std::vector<Value>& args)
 {
     const bool nested = executionContext().scope != nullptr;
     ScopeGuard scope(nested && !m_attributeName.empty() ? m_attributeName : m_className);
+    if (!m_hooks.empty())
+        return callHooked(args, [this](const std::vector<Value>& in) {
+            return hasBprop() ? callWithBprop(in) : construct(in);
+        });
     return hasBprop() ? callWithBprop(args) : construct(args);
+}
+
+Value Cell::callHooked(const std::vector<Value>& given, const std::function<Value(const std::vector<Value>&)>& body)
+{
+    const std::vector<Value> args = m_hooks.beforeCall(given);
+    CellHooks::BackwardScope backward(m_hooks, m_className);
+    const TensorList wrapped = backward.wrap(Value::tuple(args).leaves());
+    std::size_t next = 0;
+    std::vector<Value> inner;
+    for (const Value& arg : args)
+        inner.push_back(replaceLeaves(arg, wrapped, next));
+    Value out = body(inner);
+    const TensorList finished = backward.finish(out.leaves());
+    next = 0;
+    out = replaceLeaves(out, finished, next);
+    return m_hooks.afterCall(args, std::move(out));
 }
 
 const Tensor& Cell::tensorArg(const std::vector<Value>& args, std::size_t index,

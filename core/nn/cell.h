@@ -4,6 +4,7 @@
 #pragma once
 
 #include "api/value.h"
+#include "nn/cell_hooks.h"
 #include "nn/parameter.h"
 
 #include <functional>
@@ -72,6 +73,12 @@ public:
     void setTrain(bool mode = true);
     bool training() const { return m_training; }
 
+    /// Forward pre-, forward and backward hooks run around every call (cell_hooks.h).
+    CellHooks& hooks() { return m_hooks; }
+    /// body (the Cell's computation) run with this Cell's hooks around it; operator() uses it,
+    /// and so does a Python Cell whose construct runs from Python.
+    Value callHooked(const std::vector<Value>& args, const std::function<Value(const std::vector<Value>&)>& body);
+
     /// MindSpore's repr: "Dense<input_channels=2, ...>", children indented below their parent.
     std::string toString() const;
 
@@ -95,6 +102,7 @@ private:
     bool m_training = false;
     std::vector<std::pair<std::string, CellPtr>> m_children;
     std::vector<std::pair<std::string, Parameter>> m_parameters;
+    CellHooks m_hooks;
 };
 
 } // namespace gradstep

@@ -102,6 +102,26 @@ bool overridesConstruct(py::handle self)
     return py::type::handle_of(self).attr("construct").ptr() != g_baseConstruct;
 }
 
+/// A Python Cell with hooks: its construct runs between them (Cell::callHooked), which needs its
+/// inputs and output as Values (Tensors, None, tuples), as MindSpore's hooks take Tensors.
+py::object callPythonCellWithHooks(const py::object& self, Cell& cell, const py::args& args,
+                                   const py::kwargs& kwargs)
+{
+    const std::string what = "For '" + cell.className() + "', a Cell with hooks";
+    if (!kwargs.empty())
+        throw py::type_error(what + " takes positional inputs only, but got keyword arguments.");
+    std::vector<Value> given;
+    for (py::handle arg : args)
+        given.push_back(toValue(arg, what + " takes Tensors, None and tuples as inputs: the input"));
+    const Value out = cell.callHooked(given, [&self, &what](const std::vector<Value>& in) {
+        py::tuple callArgs(in.size());
+        for (std::size_t i = 0; i < in.size(); ++i)
+            callArgs[i] = toPython(in[i]);
+        return toValue(self.attr("construct")(*callArgs), what + " returns Tensors, None and tuples: construct");
+    });
+    return toPython(out);
+}
+
 // Note [Calling a Cell from Python]
 // A Cell defined in Python and without a bprop (or a Python subclass of a core layer that
 // overrides construct, which core wrappers calling it would not see) runs its construct directly, with the Python
@@ -123,6 +143,8 @@ py::object callCell(const py::object& self, const py::args& args, const py::kwar
                                                                  : cell.className());
         if (jitCompiling()) // graph mode: the construct's source joins the graph
             return compileInline(self.attr("construct"), args, kwargs);
+        if (!cell.hooks().empty())
+            return callPythonCellWithHooks(self, cell, args, kwargs);
         return self.attr("construct")(*args, **kwargs);
     }
     const std::string rule = python ? "a Cell with a bprop takes " : "";
@@ -266,6 +288,7 @@ void bindCellClass(py::module_& nn)
             py::arg("flags") = py::none());
     bindCellMethods(cls);
     bindCellState(cls);
+    bindCellHooks(nn, cls);
     g_baseConstruct = cls.attr("construct").ptr();
 }
 

@@ -72,6 +72,8 @@ pybind11::handle constructCell(pybind11::detail::value_and_holder& holder, std::
 }
 
 void bindCellClass(pybind11::module_& nn);
+/// Cell.register_*_hook and nn.HookHandle (bind_cell_hooks.cpp).
+void bindCellHooks(pybind11::module_& nn, const pybind11::object& cellClass);
 /// nn.CellList and nn.SequentialCell.
 void bindCellContainers(pybind11::module_& nn);
 void bindNnLayers(pybind11::module_& nn);

@@ -134,3 +134,8 @@ close(g2, [5 + 3, 5 + 2, 3 + 2])  # column sums of the Hessian (x_k off the diag
 # floor / ceil pass no gradient
 close(ms.grad(lambda a: ops.floor(a).sum())(Tensor(xs)), np.zeros_like(xs))
 print("ok")
+v = np.array([0.5, -1.0, 2.0])
+close(ops.cumulative_logsumexp(Tensor(v), 0), np.logaddexp.accumulate(v))
+close(ops.cumulative_logsumexp(Tensor(v), 0, reverse=True), np.logaddexp.accumulate(v[::-1])[::-1])
+close(ops.cumulative_logsumexp(Tensor(v), 0, exclusive=True), np.concatenate([[-np.inf], np.logaddexp.accumulate(v)[:-1]]))
+print("cumulative ok")

@@ -145,3 +145,20 @@ _R._gradstep_reset()
 again = ops.uniform((3,), Tensor(0.0), Tensor(1.0)).asnumpy()
 assert np.array_equal(first, again)
 print("ok")
+
+# inside a compiled function the write would not repeat when the graph runs: refused, with a hint
+counter = Parameter(Tensor(np.zeros(2)), name="counter")
+
+
+class Accumulate(ms.nn.Cell):
+    def construct(self, x):
+        ops.assign_add(counter, x)
+        return x
+
+
+ms.set_context(mode=ms.GRAPH_MODE)
+raises(RuntimeError, Accumulate(), Tensor(np.ones(2)), match="For 'AssignAdd', writing the Parameter 'counter' inside a graph-mode")
+ms.set_context(mode=ms.PYNATIVE_MODE)
+Accumulate()(Tensor(np.ones(2)))
+close(counter, [1.0, 1.0])
+print("graph refusal ok")

@@ -10,7 +10,7 @@ import mindspore.ops as ops
 import mindspore.ops._functional_array  # noqa: F401  (the functions the methods call)
 import mindspore.ops._functional_math  # noqa: F401
 import mindspore.ops._functional_nn  # noqa: F401
-import mindspore.ops._primitives_nn  # noqa: F401
+import mindspore.ops._primitives_nn  # noqa: F401  (P.ArgMaxWithValue users, primitives registered)
 from mindspore import Parameter, Tensor
 from mindspore.common import dtype as mstype
 from mindspore.ops import _functional_util as U
@@ -857,7 +857,6 @@ def _strides(self):
     return tuple(reversed(steps)) if self.ndim else ()
 
 
-@method
 def from_numpy(array):
     """A Tensor of a NumPy array's values."""
     return Tensor(np.ascontiguousarray(array))
@@ -944,7 +943,7 @@ def _install():
             setattr(Tensor, name, fn)
     if not _defines(Tensor, "strides"):
         Tensor.strides = property(_strides)
-    if not isinstance(Tensor.__dict__.get("from_numpy"), staticmethod):
+    if not _defines(Tensor, "from_numpy"):
         Tensor.from_numpy = staticmethod(from_numpy)
     if not _pickles(Tensor):
         Tensor.__reduce__ = _tensor_reduce

@@ -380,13 +380,23 @@ def diagonal(input, offset=0, dim1=0, dim2=1):
 
 @export(_F)
 def diag_embed(input, offset=0, dim1=-2, dim2=-1):
-    n = input.shape[-1] + abs(offset)
-    e = U.const(np.eye(n, k=offset)[: n, : n], input.dtype)
-    idx = np.arange(input.shape[-1]) + (0 if offset >= 0 else -offset)
-    vec = ops.expand_dims(input, -1)
-    sel = U.const(np.eye(n)[idx] if offset <= 0 else np.eye(n)[idx], input.dtype)
-    rows = ops.matmul(ops.swapaxes(sel, 0, 1) if False else U.const(np.eye(n)[:, idx], input.dtype), vec)
-    return rows * e
+    """A tensor whose (dim1, dim2) diagonals at `offset` hold input's last axis."""
+    k = input.shape[-1]
+    n = k + abs(offset)
+    rows = np.arange(k) + max(-offset, 0)
+    cols = np.arange(k) + max(offset, 0)
+    place = np.zeros((k, n * n))
+    place[np.arange(k), rows * n + cols] = 1.0
+    work = input if input.dtype in U._FLOATS else input.astype(mstype.float64)
+    out = ops.matmul(work, U.const(place, work.dtype))
+    out = ops.reshape(out, tuple(input.shape[:-1]) + (n, n))
+    if work is not input:
+        out = ops.round(out).astype(input.dtype)
+    nd = out.ndim
+    a, b = dim1 % nd, dim2 % nd
+    if (a, b) != (nd - 2, nd - 1):
+        out = moveaxis(out, (nd - 2, nd - 1), (a, b))
+    return out
 
 
 @export(_F)
@@ -744,8 +754,7 @@ def scatter_update(input_x, indices, updates):
 def _write_back(target, value):
     import mindspore
     if isinstance(target, mindspore.Parameter):
-        target.set_data(value)
-        return target
+        return U.write_parameter("ScatterUpdate", target, value)
     return value
 
 
@@ -932,7 +941,6 @@ def searchsorted(sorted_sequence, values, *, out_int32=False, right=False):
 
 @export(_F)
 def bucketize(input, boundaries, *, right=False):
-    r = np.searchsorted(np.asarray(boundaries), U.numpy_of(input), side="left" if right else "right")
     r = np.digitize(U.numpy_of(input), np.asarray(boundaries), right=right)
     return U.const(r, mstype.int32)
 
@@ -944,10 +952,6 @@ def bincount(input, weights=None, minlength=0):
     return U.const(r, U.dtype_of_numpy(r) if w is not None else mstype.int64)
 
 
-@export(_F)
-def max_unpool1d(*args, **kwargs):
-    raise NotImplementedError("For 'max_unpool1d', gradstep has no kernel yet.")
-
 
 @export(_F)
 def index_add(x, indices, y, axis, use_lock=True, check_index_bound=True):
@@ -955,7 +959,7 @@ def index_add(x, indices, y, axis, use_lock=True, check_index_bound=True):
     _t("IndexAdd", x, "x")
     ax = U.norm_axis("IndexAdd", axis, x.ndim)
     idx = _index_tensor("IndexAdd", indices, "indices").astype(mstype.int64)
-    xm, inv = ops.moveaxis(x, ax, 0), None
+    xm = ops.moveaxis(x, ax, 0)
     ym = ops.moveaxis(y, ax, 0)
     added = _scatter_rows(x.shape[ax], ops.reshape(idx, (-1,)), ym.astype(x.dtype))
     return ops.moveaxis(xm + added, 0, ax)

@@ -4,7 +4,6 @@ sampling positions and weights come from NumPy, values flow through gather / mul
 import numpy as np
 
 import mindspore.ops as ops
-from mindspore import Tensor
 from mindspore.common import dtype as mstype
 from mindspore.ops import _functional_util as U
 from mindspore.ops._functional_util import export

@@ -623,9 +623,18 @@ def cummin(input, axis):
 
 @export(_F)
 def cumulative_logsumexp(x, axis, exclusive=False, reverse=False):
-    m = ops.stop_gradient(ops.amax(x))
-    out = ops.log(cumsum(ops.exp(x - m), axis)) + m
-    return out
+    ax = U.norm_axis("CumulativeLogsumexp", axis, x.ndim)
+    y = ops.flip(x, (ax,)) if reverse else x
+    m = ops.stop_gradient(ops.amax(y))
+    out = ops.log(cumsum(ops.exp(y - m), ax)) + m
+    if exclusive:
+        n = y.shape[ax]
+        shape = list(y.shape)
+        shape[ax] = 1
+        head = ops.narrow(out, ax, 0, n - 1) if n > 1 else None
+        pad = ops.fill(out.dtype, tuple(shape), float("-inf"))
+        out = ops.concat((pad, head), ax) if head is not None else pad
+    return ops.flip(out, (ax,)) if reverse else out
 
 
 @export(_F)
@@ -716,7 +725,6 @@ def dot(input, other):
 
 @export(_F)
 def trace(input):
-    n = min(input.shape[0], input.shape[1])
     eye_ = U.const(np.eye(input.shape[0], input.shape[1]), input.dtype)
     return ops.sum(input * eye_)
 

@@ -255,7 +255,7 @@ def instance_norm(input, running_mean=None, running_var=None, weight=None, bias=
 
 def _assign_value(target, value):
     if isinstance(target, mindspore.Parameter):
-        target.set_data(ops.stop_gradient(value).astype(target.dtype))
+        U.write_parameter("BatchNorm", target, value)
 
 
 @export(_F)
@@ -466,22 +466,20 @@ def assign(variable, value):
     v = value if isinstance(value, Tensor) else U.as_tensor(value, like=variable)
     if tuple(v.shape) != tuple(variable.shape):
         v = ops.broadcast_to(v, tuple(variable.shape))
-    variable.set_data(ops.stop_gradient(v).astype(variable.dtype))
-    return variable
+    # variable * 0 + v: a graph-mode trace makes it symbolic, so the write is refused there
+    return U.write_parameter("Assign", variable, ops.stop_gradient(variable) * 0 + v)
 
 
 @export(_F)
 def assign_add(variable, value):
     _check_parameter("AssignAdd", variable)
-    variable.set_data(ops.stop_gradient(variable + value).astype(variable.dtype))
-    return variable
+    return U.write_parameter("AssignAdd", variable, variable + value)
 
 
 @export(_F)
 def assign_sub(variable, value):
     _check_parameter("AssignSub", variable)
-    variable.set_data(ops.stop_gradient(variable - value).astype(variable.dtype))
-    return variable
+    return U.write_parameter("AssignSub", variable, variable - value)
 
 
 # ---------------------------------------------------------------- misc nn functions

@@ -8,7 +8,6 @@ import numpy as np
 
 import mindspore
 import mindspore.ops as ops
-from mindspore import Tensor
 from mindspore.common import dtype as mstype
 from mindspore.ops import _functional_util as U
 from mindspore.ops._functional_util import export

@@ -190,3 +190,20 @@ def dtype_of_numpy(array):
     if np.issubdtype(kind, np.integer):
         return mstype.int64
     return mstype.float32
+
+
+def write_parameter(op, parameter, value):
+    """parameter.set_data(value) without gradient; in a graph-mode (compiled) function the graph
+    would not repeat the write, so it is refused there rather than done once at compile time."""
+    value = _ops.stop_gradient(value)
+    try:
+        value.asnumpy()
+    except Exception:  # a value known only when the compiled graph runs
+        raise RuntimeError("For '%s', writing the Parameter '%s' inside a graph-mode (compiled) function is "
+                           "not supported by gradstep yet: run the function in PyNative mode "
+                           "(set_context(mode=PYNATIVE_MODE), no @jit) or update the Parameter outside it."
+                           % (op, getattr(parameter, "name", "?"))) from None
+    if value.dtype != parameter.dtype:
+        value = value.astype(parameter.dtype)
+    parameter.set_data(value)
+    return parameter

@@ -1,7 +1,6 @@
 """Primitive classes for images and training utilities written in Python over mindspore.ops:
 transposed convolution, resizing, adaptive pooling, SigmoidCrossEntropyWithLogits, InTopK and the
 Summary operators (no-ops in PyNative: gradstep's debugger records every tensor anyway)."""
-import numpy as np
 
 import mindspore.ops as ops
 import mindspore.ops._functional_image as I

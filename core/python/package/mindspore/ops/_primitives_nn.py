@@ -978,7 +978,7 @@ class BatchNorm(Primitive):
             m = self.momentum
             for target, value in ((mean, mean * (1 - m) + bm1 * m), (variance, variance * (1 - m) + unbiased * m)):
                 if isinstance(target, mindspore.Parameter):
-                    target.set_data(ops.stop_gradient(value))
+                    U.write_parameter("BatchNorm", target, value)
             saved_mean, saved_var = bm1, bv1
         else:
             y = (x - ops.reshape(mean, view)) * ops.rsqrt(ops.reshape(variance, view) + self.epsilon)
@@ -1173,7 +1173,7 @@ class IndexAdd(Primitive):
     def __call__(self, input_x, indices, input_y):
         out = ops.index_add(input_x, indices, input_y, self.axis)
         if isinstance(input_x, mindspore.Parameter):
-            input_x.set_data(ops.stop_gradient(out))
+            U.write_parameter("IndexAdd", input_x, out)
         return out
 
 
@@ -1195,7 +1195,6 @@ class Diag(Primitive):
 
     def __call__(self, input_x):
         flat = ops.reshape(input_x, (-1,))
-        n = flat.shape[0]
         out = ops.diag(flat)
         return ops.reshape(out, tuple(input_x.shape) * 2)
 
@@ -1288,13 +1287,12 @@ class ApplyMomentum(Primitive):
                                 % (name, type(p).__name__))
         g = ops.stop_gradient(gradient) * self.gradient_scale if self.gradient_scale != 1.0 else ops.stop_gradient(gradient)
         acc = ops.stop_gradient(accumulation) * momentum + g
-        accumulation.set_data(acc)
         if self.use_nesterov:
             step = (g + acc * momentum) * learning_rate
         else:
             step = acc * learning_rate
-        variable.set_data(ops.stop_gradient(variable) - step)
-        return variable
+        U.write_parameter("ApplyMomentum", accumulation, acc)
+        return U.write_parameter("ApplyMomentum", variable, ops.stop_gradient(variable) - step)
 
 
 @primitive
@@ -1304,5 +1302,4 @@ class ApplyGradientDescent(Primitive):
         pass
 
     def __call__(self, var, alpha, delta):
-        var.set_data(ops.stop_gradient(var) - ops.stop_gradient(delta) * alpha)
-        return var
+        return U.write_parameter("ApplyGradientDescent", var, ops.stop_gradient(var) - ops.stop_gradient(delta) * alpha)
