@@ -206,6 +206,23 @@ CellPtr Cell::child(const std::string& name) const
     return nullptr;
 }
 
+namespace {
+
+template <class Entries> bool eraseNamed(Entries& entries, const std::string& name)
+{
+    const auto found = std::find_if(entries.begin(), entries.end(), [&name](const auto& e) { return e.first == name; });
+    if (found == entries.end())
+        return false;
+    entries.erase(found);
+    return true;
+}
+
+} // namespace
+
+bool Cell::removeChild(const std::string& name) { return eraseNamed(m_children, name); }
+
+bool Cell::removeParameter(const std::string& name) { return eraseNamed(m_parameters, name); }
+
 void Cell::collectParameters(const std::string& prefix,
                              std::vector<std::pair<std::string, Parameter>>& out) const
 {

@@ -60,6 +60,10 @@ public:
     const std::vector<std::pair<std::string, CellPtr>>& children() const { return m_children; }
     /// The child registered under name, or null.
     CellPtr child(const std::string& name) const;
+    /// Unregisters the child / parameter registered under name (`del net.name`); false when
+    /// there is none. The others keep their names and order.
+    bool removeChild(const std::string& name);
+    bool removeParameter(const std::string& name);
     /// (attribute path, parameter) for this Cell and every descendant, depth first in
     /// registration order; a Parameter reachable twice is listed once.
     std::vector<std::pair<std::string, Parameter>> parametersAndNames() const;

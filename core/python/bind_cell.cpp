@@ -249,7 +249,21 @@ void bindCellMethods(CellClass& cls)
              [](const py::object& self, const std::string& name, const py::object& p, bool) {
                  adoptParameter(self, name, p);
              },
-             py::arg("param_name"), py::arg("param"), py::arg("check_name_contain_dot") = true);
+             py::arg("param_name"), py::arg("param"), py::arg("check_name_contain_dot") = true)
+        .def("_remove_registered",
+             [](const py::object& self, const std::string& name) {
+                 Cell& cell = initializedCell(self);
+                 const bool removed = cell.removeChild(name) || cell.removeParameter(name);
+                 for (const char* store : {"_cells", "_params"}) {
+                     py::object dict = py::getattr(self, "__dict__").attr("get")(store);
+                     if (!dict.is_none() && dict.contains(name)) {
+                         dict.attr("pop")(name);
+                         return true;
+                     }
+                 }
+                 return removed;
+             },
+             py::arg("name"), "Unregisters the child Cell or Parameter `name`; False when there is none.");
 }
 
 void bindCellState(CellClass& cls)

@@ -196,10 +196,31 @@ def _container_setitem(self, index, cell):
 
 
 def _container_delitem(self, index):
-    if not isinstance(index, slice):
-        _check_index(self, index)
-    raise NotImplementedError("For '%s', deleting cells is not supported by gradstep yet."
-                              % _who(self))
+    """Removes the cell(s) at index (an int or a slice). A CellList numbers the rest again from
+    0, as MindSpore's does; a SequentialCell keeps their names."""
+    names = _names(self)
+    if isinstance(index, slice):
+        doomed = names[index]
+    else:
+        doomed = [names[_check_index(self, index)]]
+    for name in doomed:
+        self._remove_registered(name)
+    if isinstance(self, CellList):
+        kept = list(zip(_names(self), self.cells()))
+        for name, _ in kept:
+            self._remove_registered(name)
+        for cell in [c for _, c in kept]:
+            _cpp_append[CellList](self, cell)
+
+
+def _cell_delattr(self, name):
+    """del cell.name: a child Cell or Parameter is unregistered (it leaves parameters_dict and
+    the children); any other attribute is deleted as usual."""
+    if name.startswith("__") or not self._remove_registered(name):
+        object.__delattr__(self, name)
+
+
+Cell.__delattr__ = _cell_delattr
 
 
 def _container_insert(self, index, cell):
