@@ -122,6 +122,10 @@ Tensor sumRepeats(const Tensor& grad, const Shape& padded, const std::vector<std
 TensorList backwardTile(const BackwardContext& ctx, std::span<const Tensor> grads)
 {
     const Tensor& x = ctx.input(0);
+    // An empty result (a zero multiple, or x empty) repeats nothing: every gradient is zero. The
+    // interleaved view below could not even be counted when other multiples are huge.
+    if (grads[0].numel() == 0)
+        return {zerosLike(x)};
     const std::vector<std::int64_t> multiples = ctx.attrs().getInts("multiples");
     Shape padded;
     for (std::size_t a = 0; a < multiples.size(); ++a) {

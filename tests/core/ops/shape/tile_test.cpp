@@ -63,3 +63,24 @@ TEST_CASE("tile refuses multiples whose result cannot be counted in int64")
     CHECK_THROWS_AS(tile(x, {1LL << 40, 1LL << 40}), ShapeError); // each fits, the count does not
     CHECK(tile(x, {0, huge}).numel() == 0);
 }
+
+// ../shared/fuzz_finds/tile-huge-multiples-empty-backward.bin (kept as tests/fuzz/corpus/seed-4):
+// the forward accepted an empty result with huge multiples, and the backward failed counting the
+// interleaved (multiple, dim) view of the gradient.
+TEST_CASE("tile's gradient of an empty result is zero, also with huge multiples")
+{
+    const std::int64_t huge = std::numeric_limits<std::int64_t>::max();
+    const Tensor x = Tensor::zeros(Shape{1, 1, 1, 1, 1, 1, 0}, DType::Int32);
+    const Tensor big = arange({3, 2});
+    for (const auto& [input, multiples] :
+         std::vector<std::pair<Tensor, std::vector<std::int64_t>>>{{x, {0, 0, 2, huge, huge, huge, 0}},
+                                                                   {big, {0, huge / 2}}}) {
+        auto f = [&multiples](const std::vector<Value>& v) -> Value {
+            return reduceSum(cast(tile(v[0].tensor(), multiples), DType::Float32));
+        };
+        const Tensor in = cast(input, DType::Float32);
+        const Value g = grad(f)(std::vector<Value>{in});
+        CHECK(g.tensor().shape() == in.shape());
+        CHECK((g.tensor().numel() == 0 || g.tensor().toDoubles() == std::vector<double>(6, 0.0)));
+    }
+}
