@@ -18,9 +18,6 @@ namespace {
 Tensor makeTensor(const py::object& inputData, const py::object& dtype, const py::object& shape,
                   const py::object& init, bool /*internal*/, bool /*constArg*/)
 {
-    if (!init.is_none())
-        throw py::type_error("For 'Tensor', 'init' is not supported: create the value with "
-                             "mindspore.common.initializer.initializer(init, shape, dtype)");
     const std::optional<DType> type = dtype.is_none() ? std::nullopt : std::optional<DType>(toDType(dtype));
     if (inputData.is_none()) {
         if (shape.is_none())
@@ -28,10 +25,30 @@ Tensor makeTensor(const py::object& inputData, const py::object& dtype, const py
         std::vector<std::int64_t> dims;
         if (PyLong_Check(shape.ptr()))
             dims.push_back(shape.cast<std::int64_t>());
+        else if (py::isinstance<py::sequence>(shape) && !py::isinstance<py::str>(shape))
+            for (py::handle d : shape) {
+                if (d.is_none())
+                    throw py::value_error(
+                        "For 'Tensor', the shape " + py::str(shape).cast<std::string>()
+                        + " has dynamic (None) dimensions: such a placeholder only describes the inputs of "
+                          "Cell.set_inputs, which gradstep does not need (it runs every shape as given).");
+                if (!PyLong_Check(d.ptr()) || PyBool_Check(d.ptr()))
+                    throw py::type_error("For 'Tensor', the 'shape' must be an int or a tuple of ints, but got "
+                                         + py::str(shape).cast<std::string>() + ".");
+                dims.push_back(d.cast<std::int64_t>());
+            }
         else
-            dims = shape.cast<std::vector<std::int64_t>>();
+            throw py::type_error("For 'Tensor', the 'shape' must be an int or a tuple of ints, but got "
+                                 + std::string(Py_TYPE(shape.ptr())->tp_name) + ".");
+        // With init the value comes from the initializer (MindSpore fills it at init_data(); here at once).
+        if (!init.is_none())
+            return py::module_::import("mindspore.common.initializer")
+                .attr("initializer")(init, py::tuple(py::cast(dims)), type ? dtype : py::object(py::module_::import("mindspore").attr("float32")))
+                .cast<Tensor>();
         return Tensor::zeros(Shape(dims), type.value_or(DType::Float32));
     }
+    if (!init.is_none())
+        throw py::type_error("For 'Tensor', 'init' needs 'shape' and no 'input_data'.");
     Tensor t = toTensor(inputData, type);
     if (!shape.is_none()) {
         const auto dims = PyLong_Check(shape.ptr()) ? std::vector<std::int64_t>{shape.cast<std::int64_t>()}

@@ -9,7 +9,7 @@ kept here, so a wrapper calls the original once the arguments are checked.
 from collections import OrderedDict
 
 import mindspore.nn as _nn
-from mindspore import Parameter
+from mindspore import Parameter, Tensor
 from mindspore.common import dtype as _mstype
 
 Cell = _nn.Cell
@@ -295,3 +295,24 @@ for _cls in (SequentialCell, CellList):
 CellList.extend = _container_extend
 CellList.__iadd__ = _container_iadd
 SequentialCell.extend = _container_extend
+
+
+def set_inputs(self, *inputs, **kwargs):
+    """Describes the inputs of the next calls (MindSpore compiles dynamic shapes from it). gradstep
+    compiles each new shape when it meets it, so the description is only kept (get_inputs)."""
+    for item in inputs:
+        if item is not None and not isinstance(item, (Tensor, tuple, list, int, float, bool)):
+            raise TypeError("For 'set_inputs', the inputs should be Tensor or tuple/list, but got %s."
+                            % _type_name(item))
+    self.__dict__["_gradstep_inputs"] = inputs if inputs else None
+    if kwargs:
+        self.__dict__["_gradstep_input_kwargs"] = kwargs
+
+
+def get_inputs(self):
+    """The inputs given to set_inputs (None when it was never called)."""
+    return self.__dict__.get("_gradstep_inputs")
+
+
+Cell.set_inputs = set_inputs
+Cell.get_inputs = get_inputs

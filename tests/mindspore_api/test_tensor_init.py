@@ -1,0 +1,28 @@
+"""Tensor(shape=..., dtype=..., init=...), dynamic-shape placeholders and Cell.set_inputs."""
+import numpy as np
+
+import mindspore as ms
+from mindspore import Tensor, nn
+from mindspore.common.initializer import Constant, Normal, One
+
+from _check import close, raises
+
+t = Tensor(shape=(2, 3), dtype=ms.float32, init=One())
+assert t.shape == (2, 3) and t.dtype == ms.float32
+close(t.init_data(), np.ones((2, 3)))
+close(Tensor(shape=4, dtype=ms.float64, init=Constant(2.5)), np.full(4, 2.5))
+ms.set_seed(3)
+a = Tensor(shape=(100,), dtype=ms.float32, init=Normal(sigma=0.5)).asnumpy()
+assert 0.3 < a.std() < 0.7 and a.std() > 0
+close(Tensor(shape=(2,), dtype=ms.float32), np.zeros(2))
+raises(ValueError, Tensor, shape=[None, 3], dtype=ms.float32, match="dynamic (None) dimensions")
+raises(TypeError, Tensor, shape="ab", dtype=ms.float32, match="'shape' must be an int or a tuple of ints")
+raises(TypeError, Tensor, np.ones(2), init=One(), match="'init' needs 'shape'")
+
+net = nn.Dense(3, 2)
+assert net.get_inputs() is None
+spec = Tensor(np.ones((4, 3), np.float32))
+net.set_inputs(spec)
+assert net.get_inputs() == (spec,)
+assert net(Tensor(np.ones((5, 3), np.float32))).shape == (5, 2)
+raises(TypeError, net.set_inputs, "x", match="For 'set_inputs'")
