@@ -112,6 +112,6 @@ TEST_CASE("typed access names the kind it expected")
 TEST_CASE("a file's parse errors carry its path")
 {
     CHECK_THROWS_AS(Json::parseFile("/nonexistent/file.json"), RuntimeError);
-    const Json golden = Json::parseFile(GRADSTEP_SHARED_DIR "/golden/golden_linear.json");
+    const Json golden = Json::parseFile(GRADSTEP_GOLDEN_DIR "/golden_linear.json");
     CHECK(golden["model"].asString() == "linear");
 }

@@ -1,4 +1,4 @@
-// Golden losses and gradients from PyTorch (shared/golden, made by golden.py) reproduced with our
+// Golden losses and gradients from PyTorch (tests/data/golden, made by golden.py) reproduced with our
 // Cells: the closed-form recipe rebuilds the weights bit for bit, then losses, gradients, has_aux
 // and SGD trajectories are compared in float32 and float64. SPDX-License-Identifier: MIT
 #include "api/grad.h"
@@ -130,7 +130,7 @@ struct Setup {
 Setup build(const std::string& model, DType dtype)
 {
     Setup s;
-    s.doc = Json::parseFile(GRADSTEP_SHARED_DIR "/golden/golden_" + model + ".json");
+    s.doc = Json::parseFile(GRADSTEP_GOLDEN_DIR "/golden_" + model + ".json");
     const Json& doc = s.doc;
     const int seed = static_cast<int>(doc["seed"].asInt());
     s.net = makeModel(model);

@@ -1,5 +1,5 @@
 // The nn ops composed into LeNet5 (SEMANTICS.md §7.7) against PyTorch's float64 loss and gradients
-// in ../shared/golden/golden_lenet5.json (recipe version 1, seed 0): conv2d, max_pool2d, matmul,
+// in tests/data/golden/golden_lenet5.json (recipe version 1, seed 0): conv2d, max_pool2d, matmul,
 // bias_add and sparse cross-entropy together, forward and backward. SPDX-License-Identifier: MIT
 #include "api/grad.h"
 #include "ops/ops.h"
