@@ -27,7 +27,10 @@ std::string formatElement(double v, DType dtype)
         return "nan";
     if (std::isinf(v))
         return v > 0 ? "inf" : "-inf";
-    std::snprintf(buf, sizeof buf, "%.8e", v);
+    // MindSpore prints the 16-bit floats with 4 digits after the point (their ~3.3 significant
+    // decimal digits), the others with 8.
+    const bool half = dtype == DType::Float16 || dtype == DType::BFloat16;
+    std::snprintf(buf, sizeof buf, half ? "%.4e" : "%.8e", v);
     return buf;
 }
 
@@ -93,7 +96,7 @@ std::string Tensor::toString() const
     p.render(scratch, 0, 0, numel(), 0);
     p.measuring = false;
     if (isFloating(dtype()))
-        p.width = std::max<std::size_t>(p.width, 15);
+        p.width = std::max<std::size_t>(p.width, dtype() == DType::Float16 || dtype() == DType::BFloat16 ? 11 : 15);
     std::string body;
     p.render(body, 0, 0, numel(), 0);
     return head + (rank() > 1 ? "\n" : " ") + body + ")";
