@@ -96,6 +96,9 @@ TEST_CASE("tensors of storage dtypes fill, read and print their own values")
     const Tensor u = Tensor::full({2}, 255.0, DType::UInt8);
     CHECK(u.at(1) == 255.0);
     CHECK(u.toString() == "Tensor(shape=[2], dtype=UInt8, value= [255, 255])");
+    Tensor big = Tensor::empty({1}, DType::UInt64);
+    big.data<std::uint64_t>()[0] = 18446744073709551615u; // a double would round it
+    CHECK(big.toString() == "Tensor(shape=[1], dtype=UInt64, value= [18446744073709551615])");
     const Tensor wrapped = convertDType(Tensor::fromDoubles({2}, {128, -129}, DType::Int32), DType::Int8);
     CHECK(wrapped.at(0) == -128.0);
     CHECK(wrapped.at(1) == 127.0);
