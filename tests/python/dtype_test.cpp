@@ -34,6 +34,11 @@ for np_type, ms_type in NUMPY:
     assert b.dtype == a.dtype and b.shape == a.shape and b.tobytes() == a.tobytes(), np_type
     s = Tensor(np_type(1))
     assert s.dtype == ms_type and s.shape == (), (np_type, s.dtype)
+    assert s.item() == 1 and type(s.item()) is ms.dtype_to_pytype(ms_type), (np_type, s.item())
+    assert np.asarray(memoryview(t)).tobytes() == a.tobytes(), np_type  # buffer protocol
+    t2 = Tensor(a)
+    t2[0, 0, 0] = 5
+    assert t2.asnumpy()[0, 0, 0] == np_type(5) and t2.dtype == ms_type, np_type
 h = Tensor(np.array([65504, 65520, 1e-8, np.nan], np.float32), ms.float16).asnumpy()
 assert h.dtype == np.float16 and h[0] == 65504 and np.isinf(h[1]) and h[2] == 0 and np.isnan(h[3]), h
 assert str(ms.uint8) == "UInt8" and repr(ms.bfloat16) == "BFloat16" and str(ms.float16) == "Float16"
@@ -44,6 +49,8 @@ TEST_CASE("bfloat16 tensors are made from Python or NumPy values and read back t
 {
     checkPython(R"(
 b = Tensor([1.0, 1.00390625, 3.0e38], ms.bfloat16)
+assert str(Tensor([1.5, -2.0], ms.bfloat16)) == "[ 1.5 -2. ]", str(Tensor([1.5, -2.0], ms.bfloat16))
+assert "dtype=BFloat16" in repr(b)
 assert b.dtype == ms.bfloat16 and b.itemsize == 2 and b.nbytes == 6
 f = b.astype(ms.float32).asnumpy()
 assert f.tolist() == [1.0, 1.0, 3.00405527047391e+38], f.tolist()  # 0x7F62
@@ -107,6 +114,7 @@ for np_type, ms_type in NUMPY:
     c = ops.cast(Tensor([3, 1]), ms_type)
     assert c.dtype == ms_type and c.asnumpy().tolist() == ([True, True] if ms_type == ms.bool_ else [3, 1])
 assert ops.cast(Tensor([300.0, -1.0]), ms.uint8).asnumpy().tolist() == [44, 255]
+assert Tensor([2**64 - 1], ms.uint64).item() == 2**64 - 1
 assert Tensor([1, 2], ms.bfloat16).astype(ms.int8).asnumpy().tolist() == [1, 2]
 )");
 }
