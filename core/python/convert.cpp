@@ -186,19 +186,24 @@ std::optional<Tensor> toOperand(py::handle value, const Tensor& tensor)
     if (PyBool_Check(scalar.ptr()))
         return Tensor::scalar(scalar.ptr() == Py_True ? 1.0 : 0.0, own);
     if (PyLong_Check(scalar.ptr())) {
-        const double v = scalar.cast<double>();
-        // An int that the tensor's integer dtype cannot hold widens the operation to Int64
-        // instead of wrapping.
-        bool fits = true;
-        if (isIntegral(own) && own != DType::Int64) {
-            const auto [lo, hi] = integerRange(own);
-            fits = !(scalar < lo) && !(scalar > hi);
-        }
-        const bool widen = own == DType::Bool || !fits;
-        const DType target = widen ? DType::Int64 : own;
-        if (target == DType::Int64 && !(v >= -9.2e18 && v <= 9.2e18))
+        const auto fits = [&](DType d) {
+            const auto [lo, hi] = integerRange(d);
+            return !(scalar < lo) && !(scalar > hi);
+        };
+        // MindSpore: a bool tensor meets an int as Int32. An int that the tensor's integer dtype
+        // cannot hold widens the operation to Int64 instead of wrapping.
+        DType target = own == DType::Bool ? DType::Int32 : own;
+        if (isIntegral(target) && !fits(target))
+            target = DType::Int64;
+        if (target == DType::Int64 && !fits(DType::Int64))
             throw py::value_error("the integer " + std::string(py::str(scalar)) + " does not fit in Int64");
-        return Tensor::scalar(v, target);
+        if (!isIntegral(target))
+            return Tensor::scalar(scalar.cast<double>(), target);
+        // Exact for every integer: a double would round those above 2^53.
+        const bool negative = scalar < py::int_(0);
+        const Tensor exact = negative ? Tensor::fromVector<std::int64_t>({}, {scalar.cast<std::int64_t>()})
+                                      : Tensor::fromVector<std::uint64_t>({}, {scalar.cast<std::uint64_t>()});
+        return convertDType(exact, target);
     }
     if (PyFloat_Check(scalar.ptr()))
         return Tensor::scalar(scalar.cast<double>(), isFloating(own) ? own : DType::Float32);

@@ -133,6 +133,9 @@ assert (Tensor([1], ms.int32) + h).dtype == ms.float16
 u = Tensor([1], ms.uint8) - Tensor([2], ms.uint8)
 assert u.dtype == ms.uint8 and u.asnumpy().tolist() == [255]
 assert (Tensor([1], ms.uint8) + 1000).dtype == ms.int64
+assert (Tensor([True]) + 1).dtype == ms.int32 and (Tensor([True]) + 1.0).dtype == ms.float32
+assert (Tensor([1], ms.int64) + (2**62 + 1)).asnumpy().tolist() == [2**62 + 2]
+assert (Tensor([1], ms.uint64) + (2**64 - 2)).asnumpy().tolist() == [2**64 - 1]
 try:
     ops.sqrt(Tensor([4], ms.int8))
 except TypeError as e:
