@@ -164,3 +164,26 @@ gh = ms.grad(h)(Tensor([1.0, 2.0], ms.float16))
 assert gh.dtype == ms.float16 and gh.asnumpy().tolist() == [0.5, 0.5], gh
 )");
 }
+
+TEST_CASE("graph mode computes storage dtypes and differentiates integers as PyNative does")
+{
+    checkPython(R"(
+from mindspore import jit
+@jit
+def f(x, y):
+    return x * y + 1
+r = f(Tensor([2048, 1], ms.float16), Tensor([1, 3], ms.float16))
+assert r.dtype == ms.float16 and r.asnumpy().tolist() == [2048.0, 4.0], r
+i = f(Tensor([100], ms.int8), Tensor([2], ms.int8))
+assert i.dtype == ms.int8 and i.asnumpy().tolist() == [-55], i
+@jit
+def sq(x):
+    return (x * x).sum()
+@jit
+def c(x):
+    return ops.cast(ops.cast(x * 3.0, ms.int32), ms.float32).sum()
+gi = ms.grad(sq)(Tensor([3, -4], ms.int32))
+assert gi.dtype == ms.int32 and gi.asnumpy().tolist() == [6, -8], gi
+assert ms.grad(c)(Tensor([1.0, 2.0])).asnumpy().tolist() == [3.0, 3.0]
+)");
+}
