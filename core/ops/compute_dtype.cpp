@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <string_view>
 
 namespace gradstep {
@@ -32,6 +33,22 @@ bool exactForUInt64(const OpDef& op)
     return std::find(kRing.begin(), kRing.end(), op.name) != kRing.end();
 }
 
+// The dtype MindSpore converts an elementwise op's operands to before computing (Bool operands,
+// such as Select's condition, keep theirs), when that is a storage dtype: Float16 + Int64 rounds
+// the integer to Float16 first, which widening both to Float32 would skip. Nullopt otherwise.
+std::optional<DType> storagePromotion(const OpCall& call)
+{
+    if (call.op.kind != OpKind::Elementwise)
+        return std::nullopt;
+    std::optional<DType> p;
+    for (const Tensor& t : call.inputs)
+        if (t.defined() && t.dtype() != DType::Bool)
+            p = p ? promote(*p, t.dtype()) : t.dtype();
+    if (!p || isComputeDType(*p))
+        return std::nullopt;
+    return p;
+}
+
 } // namespace
 
 void checkStorageDTypes(const OpCall& call)
@@ -52,10 +69,17 @@ void runKernel(const OpCall& call, std::span<Tensor> outputs)
         return;
     }
     checkStorageDTypes(call);
+    const std::optional<DType> promoted = storagePromotion(call);
     TensorList wide;
     wide.reserve(call.inputs.size());
-    for (const Tensor& t : call.inputs)
-        wide.push_back(t.defined() ? convertDType(t, computeDType(t.dtype())) : t);
+    for (const Tensor& t : call.inputs) {
+        if (!t.defined()) {
+            wide.push_back(t);
+            continue;
+        }
+        const Tensor operand = promoted && t.dtype() != DType::Bool ? convertDType(t, *promoted) : t;
+        wide.push_back(convertDType(operand, computeDType(operand.dtype())));
+    }
     // A dtype attribute (Fill's, OneHot's) names the result dtype: the kernel makes its compute
     // dtype and the narrowing below gives the one asked for.
     Attrs wideAttrs;

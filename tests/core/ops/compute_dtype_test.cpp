@@ -50,6 +50,10 @@ TEST_CASE("float16 and bfloat16 ops compute in float32 and round after each op")
     CHECK(b.dtype() == DType::BFloat16);
     checkValues(b, {1.4140625});
     CHECK(add(typed({1}, {1}, DType::Float16), typed({1}, {1}, DType::BFloat16)).dtype() == DType::Float32);
+    // MindSpore converts the Int64 operand to Float16 first (2049 -> 2048), then adds.
+    const Tensor mixed = add(typed({1}, {0.5}, DType::Float16), i64({1}, {2049}));
+    CHECK(mixed.dtype() == DType::Float16);
+    checkValues(mixed, {2048});
     const Tensor h = matmul(typed({1, 2}, {1, 2}, DType::Float16), typed({2, 1}, {3, 4}, DType::Float16));
     CHECK(h.dtype() == DType::Float16);
     checkValues(h, {11});
