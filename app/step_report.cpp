@@ -14,8 +14,10 @@ namespace {
 /// Sum of squares and sum of the elements in double, whatever the dtype. A typed loop with four
 /// partial sums: Tensor::at per element, one chain of dependent adds, took a third of a LeNet5
 /// training step's time under `gradstep run`.
-void accumulate(const Tensor& t, double& squares, double& sum)
+void accumulate(const Tensor& original, double& squares, double& sum)
 {
+    // Storage dtypes (Float16, UInt8, ...) are summed through Float64, which holds all of them.
+    const Tensor t = isComputeDType(original.dtype()) ? original : convertDType(original, DType::Float64);
     constexpr std::int64_t kLanes = 4;
     double sq[kLanes] = {}, s[kLanes] = {};
     visitDType(t.dtype(), [&](auto* tag) {

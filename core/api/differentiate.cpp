@@ -54,9 +54,9 @@ void checkPositions(const std::vector<std::int64_t>& positions, std::size_t argC
 // is a plain constant, and so that an outer grad still sees it as a function of the caller's.
 // Returns the target whose gradient is read back.
 //
-// Integer and bool tensors cannot carry a gradient: MindSpore returns zeros like them
-// (AutoDiff::GetTensorGrad builds a zeros-like value for a tensor without a gradient). INFERRED
-// from the engine source; not observed on a running MindSpore.
+// Bool tensors carry no gradient: MindSpore returns zeros like them (AutoDiff::GetTensorGrad
+// builds a zeros-like value for a tensor without a gradient). Integer inputs are differentiated
+// like float ones, their gradient in their own dtype (carriesGradient).
 Tensor watchInput(Value& slot, std::int64_t position)
 {
     if (!slot.isTensor())
@@ -64,7 +64,7 @@ Tensor watchInput(Value& slot, std::int64_t position)
                         + (slot.isNone() ? std::string("None") : std::string("a tuple"))
                         + ", but only a Tensor argument can be differentiated");
     const Tensor& x = slot.tensor();
-    if (!isFloating(x.dtype()))
+    if (!carriesGradient(x.dtype()))
         return x.detach();
     Tensor in[] = {x};
     Tensor outs[] = {x.detach()};

@@ -50,8 +50,8 @@ void linkOutputs(const std::shared_ptr<Node>& node, std::span<Tensor> outputs)
         node->outputs.push_back(outputs[i].detach());
         impl->gradFn = node;
         impl->outputIndex = static_cast<std::uint32_t>(i);
-        // Integer and bool outputs (argmax, comparisons) carry no gradient.
-        impl->requiresGrad = isFloating(impl->dtype);
+        // Bool outputs (comparisons) carry no gradient; non-differentiable ops are not recorded.
+        impl->requiresGrad = carriesGradient(impl->dtype);
     }
 }
 

@@ -27,27 +27,30 @@ bool ElementType::valid() const
     }
 }
 
+// BFloat16 has no NumPy element type; the pipeline never holds one.
 ElementType elementType(DType dtype)
 {
-    switch (dtype) {
-    case DType::Bool: return kBool;
-    case DType::Int32: return kInt32;
-    case DType::Int64: return kInt64;
-    case DType::Float32: return kFloat32;
-    case DType::Float64: break;
-    }
-    return kFloat64;
+    if (dtype == DType::BFloat16)
+        throw ValueError("the data pipeline holds NumPy arrays, and NumPy has no bfloat16: cast to "
+                         "bfloat16 after the pipeline (Tensor.astype)");
+    if (dtype == DType::Bool)
+        return kBool;
+    const char kind = isFloating(dtype) ? 'f' : isUnsigned(dtype) ? 'u' : 'i';
+    return ElementType{kind, static_cast<int>(itemSize(dtype))};
 }
 
 bool hasTensorDType(ElementType type)
 {
-    return type == kBool || type == kInt32 || type == kInt64 || type == kFloat32 || type == kFloat64;
+    for (DType d : kAllDTypes)
+        if (d != DType::BFloat16 && elementType(d) == type)
+            return true;
+    return false;
 }
 
 DType tensorDType(ElementType type)
 {
-    for (DType d : {DType::Bool, DType::Int32, DType::Int64, DType::Float32, DType::Float64})
-        if (elementType(d) == type)
+    for (DType d : kAllDTypes)
+        if (d != DType::BFloat16 && elementType(d) == type)
             return d;
     throw ValueError("a Tensor has no dtype " + type.name() + "; convert the column first (TypeCast)");
 }

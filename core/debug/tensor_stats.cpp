@@ -294,18 +294,30 @@ std::string TensorStats::summary() const
     return s;
 }
 
-TensorStats computeStats(const Tensor& tensor, bool histogram)
+namespace {
+// Statistics are doubles anyway: storage dtypes are read through a compute dtype (UInt64 through
+// Float64, which keeps its order and magnitude where Int64 would wrap).
+Tensor computeView(const Tensor& t)
 {
+    if (isComputeDType(t.dtype()))
+        return t;
+    return convertDType(t, t.dtype() == DType::UInt64 ? DType::Float64 : computeDType(t.dtype()));
+}
+} // namespace
+
+TensorStats computeStats(const Tensor& original, bool histogram)
+{
+    const Tensor tensor = original.defined() ? computeView(original) : original;
     TensorStats s;
     if (!tensor.defined()) {
         setEmptyValues(s);
         return s;
     }
     s.shape = tensor.shape();
-    s.dtype = tensor.dtype();
+    s.dtype = original.dtype();
     s.count = tensor.numel();
     s.hasHistogram = false;
-    visitDType(s.dtype, [&](auto* tag) {
+    visitDType(tensor.dtype(), [&](auto* tag) {
         using T = std::remove_pointer_t<decltype(tag)>;
         fill(static_cast<const T*>(tensor.rawData()), s.count, s, histogram);
     });
@@ -314,10 +326,11 @@ TensorStats computeStats(const Tensor& tensor, bool histogram)
     return s;
 }
 
-void fillHistogram(TensorStats& stats, const Tensor& tensor)
+void fillHistogram(TensorStats& stats, const Tensor& original)
 {
-    if (stats.hasHistogram || !tensor.defined() || tensor.numel() != stats.count || stats.finiteCount == 0)
+    if (stats.hasHistogram || !original.defined() || original.numel() != stats.count || stats.finiteCount == 0)
         return;
+    const Tensor tensor = computeView(original);
     visitDType(tensor.dtype(), [&](auto* tag) {
         using T = std::remove_pointer_t<decltype(tag)>;
         histogramPass(static_cast<const T*>(tensor.rawData()), stats.count, stats);
@@ -329,7 +342,7 @@ double relativeChange(const Tensor& before, const Tensor& after, double offset)
     if (!before.defined() || !after.defined() || !(before.shape() == after.shape())
         || before.numel() == 0)
         return kNaN;
-    const Tensor b = after.dtype() == before.dtype() ? after : Tensor();
+    const Tensor b = after.dtype() == before.dtype() && isComputeDType(before.dtype()) ? after : Tensor();
     double meanAbsBefore = 0.0;
     double meanDiff = 0.0;
     if (b.defined()) {

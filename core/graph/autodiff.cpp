@@ -31,7 +31,7 @@ std::vector<bool> requiringValues(const Graph& graph, const std::vector<ValueId>
         if (node.kind == NodeKind::Op && !node.op->differentiable())
             any = false;
         for (ValueId out : node.outputs)
-            needed[out] = any && isFloating(graph.spec(out).dtype);
+            needed[out] = any && carriesGradient(graph.spec(out).dtype);
     }
     return needed;
 }
@@ -265,10 +265,10 @@ Graph gradientGraph(const Graph& forward, const GradientSpec& spec)
         if (!value.isInput())
             throw ValueError("gradients are taken with respect to graph inputs; value "
                              + std::to_string(v) + " is not one");
-        if (!isFloating(value.spec.dtype))
+        if (!carriesGradient(value.spec.dtype))
             throw TypeError("input '" + value.name + "' is a "
                             + std::string(dtypeName(value.spec.dtype))
-                            + " tensor; only float tensors can be differentiated");
+                            + " tensor; only number tensors can be differentiated");
     }
     Graph graph = forward;
     const std::size_t forwardNodes = graph.nodes().size();

@@ -127,7 +127,7 @@ std::vector<std::size_t> floatInputPositions(const Graph& graph)
 {
     std::vector<std::size_t> positions;
     for (std::size_t i = 0; i < graph.inputs().size(); ++i)
-        if (isFloating(graph.spec(graph.inputs()[i]).dtype))
+        if (carriesGradient(graph.spec(graph.inputs()[i]).dtype))
             positions.push_back(i);
     return positions;
 }

@@ -6,6 +6,7 @@
 #include "autodiff/observer.h"
 #include "graph/fused_kernel.h"
 #include "graph/inter_op_pool.h"
+#include "ops/compute_dtype.h"
 
 #include <algorithm>
 #include <chrono>
@@ -218,7 +219,7 @@ void GraphExecutor::runOp(const GraphNode& node, std::span<const Tensor> inputs,
     OutputList outputs;
     allocateOutputs(node, outputs, observed);
     NodeEvents events(node, inputs);
-    op.forward(OpCall{op, inputs, node.attrs}, outputs.span());
+    runKernel(OpCall{op, inputs, node.attrs}, outputs.span());
     storeOutputs(node, outputs.span());
     events.finished(outputs.span());
 }
@@ -248,7 +249,7 @@ void GraphExecutor::runGroup(std::size_t group)
             if (node.kind == NodeKind::Fused)
                 m_fusedKernels[id]->run(inputs, m_groupOutputs[k].span());
             else
-                node.op->forward(OpCall{*node.op, inputs, node.attrs}, m_groupOutputs[k].span());
+                runKernel(OpCall{*node.op, inputs, node.attrs}, m_groupOutputs[k].span());
         } catch (...) {
             m_groupErrors[k] = std::current_exception();
         }

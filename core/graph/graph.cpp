@@ -35,6 +35,14 @@ std::string_view shortDTypeName(DType dtype)
     case DType::Int32: return "i32";
     case DType::Int64: return "i64";
     case DType::Float32: return "f32";
+    case DType::Int8: return "i8";
+    case DType::Int16: return "i16";
+    case DType::UInt8: return "u8";
+    case DType::UInt16: return "u16";
+    case DType::UInt32: return "u32";
+    case DType::UInt64: return "u64";
+    case DType::Float16: return "f16";
+    case DType::BFloat16: return "bf16";
     case DType::Float64: break;
     }
     return "f64";

@@ -58,14 +58,22 @@ void TokenCursor::expectIdent(std::string_view s)
     take();
 }
 
-// type := ('f32' | 'f64' | 'i32' | 'i64' | 'bool') '[' (INT (',' INT)*)? ']'
+// type := ('f32' | 'f64' | 'i32' | 'i64' | 'bool' | 'f16' | 'bf16' | 'i8' | 'u8' | ...) '[' (INT (',' INT)*)? ']'
 TensorSpec TokenCursor::parseType()
 {
     static const std::pair<const char*, DType> dtypes[] = {{"f32", DType::Float32},
                                                            {"f64", DType::Float64},
                                                            {"i32", DType::Int32},
                                                            {"i64", DType::Int64},
-                                                           {"bool", DType::Bool}};
+                                                           {"bool", DType::Bool},
+                                                           {"i8", DType::Int8},
+                                                           {"i16", DType::Int16},
+                                                           {"u8", DType::UInt8},
+                                                           {"u16", DType::UInt16},
+                                                           {"u32", DType::UInt32},
+                                                           {"u64", DType::UInt64},
+                                                           {"f16", DType::Float16},
+                                                           {"bf16", DType::BFloat16}};
     TensorSpec spec;
     bool found = false;
     for (const auto& [name, dtype] : dtypes)
@@ -154,13 +162,8 @@ AttrValue TokenCursor::parseAttrValue()
         return take().text;
     if (isIdent("true") || isIdent("false"))
         return take().text == "true";
-    static const std::pair<const char*, DType> dtypes[] = {{"Bool", DType::Bool},
-                                                           {"Int32", DType::Int32},
-                                                           {"Int64", DType::Int64},
-                                                           {"Float32", DType::Float32},
-                                                           {"Float64", DType::Float64}};
-    for (const auto& [name, dtype] : dtypes)
-        if (isIdent(name)) {
+    for (DType dtype : kAllDTypes)
+        if (isIdent(dtypeName(dtype))) {
             take();
             return dtype;
         }

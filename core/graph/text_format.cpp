@@ -1,6 +1,8 @@
 // The graph printer (see Note [Graph text form] in text_format.h). SPDX-License-Identifier: MIT
 #include "graph/text_format.h"
 
+#include "tensor/dtype_storage.h"
+
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -50,14 +52,18 @@ std::string nameToken(const std::string& name, bool allowSlash)
 
 std::string constantElement(const Tensor& t, std::int64_t i)
 {
-    switch (t.dtype()) {
-    case DType::Bool: return t.data<bool>()[i] ? "true" : "false";
-    case DType::Int32: return std::to_string(t.data<std::int32_t>()[i]);
-    case DType::Int64: return std::to_string(t.data<std::int64_t>()[i]);
-    case DType::Float32: return printFloat(t.data<float>()[i]);
-    case DType::Float64: break;
-    }
-    return printDouble(t.data<double>()[i]);
+    return visitStorageDType(t.dtype(), [&](auto* tag) -> std::string {
+        using T = std::remove_pointer_t<decltype(tag)>;
+        const T v = static_cast<const T*>(t.rawData())[i];
+        if constexpr (std::is_same_v<T, bool>)
+            return v ? "true" : "false";
+        else if constexpr (kIsIntStorage<T>)
+            return std::to_string(v);
+        else if constexpr (std::is_same_v<T, double>)
+            return printDouble(v);
+        else
+            return printFloat(static_cast<float>(v)); // exact for the 16-bit floats too
+    });
 }
 
 std::string constantLiteral(const Tensor& t)

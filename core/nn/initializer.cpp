@@ -12,14 +12,19 @@ template <class Draw>
 void fillWith(Tensor& t, const std::string& who, Draw&& draw)
 {
     if (!isFloating(t.dtype()))
-        throw TypeError("initializer " + who + " fills float32 or float64 tensors, got "
+        throw TypeError("initializer " + who + " fills float tensors, got "
                         + std::string(dtypeName(t.dtype())));
-    visitFloat(t.dtype(), [&](auto* tag) {
+    // Float16/BFloat16 draw in Float32 and round once, as MindSpore's initializers (NumPy
+    // float32 arrays cast to the parameter's dtype) do.
+    Tensor target = isComputeDType(t.dtype()) ? t : Tensor::empty(t.shape(), computeDType(t.dtype()));
+    visitFloat(target.dtype(), [&](auto* tag) {
         using T = std::remove_pointer_t<decltype(tag)>;
-        T* out = t.data<T>();
-        for (std::int64_t i = 0; i < t.numel(); ++i)
+        T* out = target.data<T>();
+        for (std::int64_t i = 0; i < target.numel(); ++i)
             out[i] = static_cast<T>(draw());
     });
+    if (!target.sameAs(t))
+        t.copyFrom(convertDType(target, t.dtype()));
 }
 
 double selectFan(const Fans& fans, const std::string& mode)

@@ -8,9 +8,10 @@ namespace gradstep {
 Parameter::Parameter(const Tensor& value, const std::string& name, bool requiresGrad)
     : Tensor(value.detach())
 {
-    if (!isFloating(dtype()) && requiresGrad)
-        throw TypeError("Parameter '" + name + "' must be float32 or float64 to require grad, got "
-                        + std::string(dtypeName(dtype())));
+    // MindSpore's Parameter takes any dtype and requires grad by default, integers included.
+    if (!carriesGradient(dtype()) && requiresGrad)
+        throw TypeError("Parameter '" + name + "' is a Bool tensor, which carries no gradient: "
+                        "create it with requires_grad=False");
     impl()->gradFn = makeLeafNode(name);
     impl()->requiresGrad = requiresGrad;
 }
@@ -21,9 +22,6 @@ void Parameter::setName(const std::string& name) { gradFn()->name = name; }
 
 void Parameter::setData(const Tensor& value)
 {
-    if (!isFloating(value.dtype()))
-        throw TypeError("Parameter '" + name() + "' must be float32 or float64, got "
-                        + std::string(dtypeName(value.dtype())));
     Tensor copy = value.clone();
     impl()->shape = copy.shape();
     impl()->dtype = copy.dtype();

@@ -4,6 +4,9 @@
 #include "autodiff/context.h"
 #include "autodiff/observer.h"
 #include "autodiff/tape.h"
+#include "ops/compute_dtype.h"
+
+#include <array>
 
 namespace gradstep {
 
@@ -61,6 +64,52 @@ void emit(ExecutionContext& ctx, bool finished, std::uint64_t seq, const OpCall&
 }
 } // namespace
 
+std::string inputName(const OpDef& op, std::size_t i)
+{
+    struct Names {
+        std::string_view op;
+        std::array<std::string_view, 4> inputs;
+    };
+    // MindSpore's own argument names where they are not x, y.
+    static constexpr std::array<Names, 12> kNames{{
+        {"Select", {"condition", "x", "y", ""}},
+        {"Gather", {"input_params", "input_indices", "", ""}},
+        {"OneHot", {"indices", "", "", ""}},
+        {"UnsortedSegmentSum", {"x", "segment_ids", "", ""}},
+        {"SparseSoftmaxCrossEntropyWithLogits", {"logits", "labels", "", ""}},
+        {"SoftmaxCrossEntropyWithLogits", {"logits", "labels", "", ""}},
+        {"MatMul", {"x1", "x2", "", ""}},
+        {"BatchMatMul", {"x", "y", "", ""}},
+        {"BiasAdd", {"input_x", "bias", "", ""}},
+        {"Conv2D", {"x", "w", "", ""}},
+        {"ClipByValue", {"x", "clip_value_min", "clip_value_max", ""}},
+        {"Pow", {"x", "y", "", ""}},
+    }};
+    for (const Names& n : kNames)
+        if (n.op == op.name && i < n.inputs.size() && !n.inputs[i].empty())
+            return std::string(n.inputs[i]);
+    if (i < 2 && op.maxInputs != 1)
+        return i == 0 ? "x" : "y";
+    return i == 0 ? "x" : "input_" + std::to_string(i);
+}
+
+void throwInputDType(const OpCall& call, std::size_t input, DTypeSet allowed)
+{
+    std::string list;
+    for (DType d : kAllDTypes)
+        if (allowed & dtypeBit(d))
+            list += (list.empty() ? "" : ", ") + std::string(dtypeName(d));
+    throw DTypeError("For '" + std::string(call.op.name) + "', the type of '" + inputName(call.op, input)
+                     + "' should be Tensor[" + list + "], but got Tensor["
+                     + std::string(dtypeName(call.input(input).dtype())) + "].");
+}
+
+void requireInputDType(const OpCall& call, std::size_t input, DTypeSet allowed)
+{
+    if (!(allowed & dtypeBit(call.input(input).dtype())))
+        throwInputDType(call, input, allowed);
+}
+
 void throwShapeError(const OpCall& call, const std::string& message) { throw ShapeError(fullMessage(call, message)); }
 void throwDTypeError(const OpCall& call, const std::string& message) { throw DTypeError(fullMessage(call, message)); }
 void throwValueError(const OpCall& call, const std::string& message) { throw ValueError(fullMessage(call, message)); }
@@ -85,7 +134,7 @@ OutputList callOp(const OpDef& op, std::span<const Tensor> inputs, const Attrs& 
     const bool observe = ctx.observingNodes();
     if (observe)
         emit(ctx, false, seq, call, {}, nullptr);
-    op.forward(call, outputs.span());
+    runKernel(call, outputs.span());
     std::shared_ptr<Node> node;
     if (ctx.recording())
         node = recordOp(op, inputs, attrs, outputs.span(), seq);

@@ -24,4 +24,19 @@ inline Tensor callOp1(const OpDef& op, std::initializer_list<Tensor> inputs, con
 [[noreturn]] void throwDTypeError(const OpCall& call, const std::string& message);
 [[noreturn]] void throwValueError(const OpCall& call, const std::string& message);
 
+/// Every float dtype, every number dtype (not Bool), and the dtypes indices may have.
+inline constexpr DTypeSet kFloatDTypes = dtypeBit(DType::Float16) | dtypeBit(DType::BFloat16)
+                                         | dtypeBit(DType::Float32) | dtypeBit(DType::Float64);
+inline constexpr DTypeSet kNumberDTypes = ((DTypeSet{1} << kDTypeCount) - 1) & ~dtypeBit(DType::Bool);
+inline constexpr DTypeSet kIndexDTypes = dtypeBit(DType::Int32) | dtypeBit(DType::Int64);
+
+/// MindSpore's name of input i of an op ('x', 'y', 'condition', 'indices', ...).
+std::string inputName(const OpDef& op, std::size_t i);
+/// MindSpore's TypeError (a DTypeError) for an input whose dtype the op does not take:
+/// "For 'Sqrt', the type of 'x' should be Tensor[Float16, BFloat16, Float32, Float64], but got
+/// Tensor[Int8]."
+[[noreturn]] void throwInputDType(const OpCall& call, std::size_t input, DTypeSet allowed);
+/// Throws throwInputDType's error unless input i's dtype is in `allowed`.
+void requireInputDType(const OpCall& call, std::size_t input, DTypeSet allowed);
+
 } // namespace gradstep

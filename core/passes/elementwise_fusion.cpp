@@ -21,7 +21,8 @@ DType computeType(const Graph& g, const GraphNode& node)
     const DType out = g.spec(node.outputs[0]).dtype;
     // Only comparisons among the fusible ops give Bool; they compute in their operands' type.
     const DType t = out == DType::Bool ? g.spec(node.inputs[0]).dtype : out;
-    if (!isFloating(t))
+    // Float16/BFloat16 round after every op; a fused group would round once.
+    if (!isFloating(t) || !isComputeDType(t))
         return DType::Bool;
     const Shape& shape = g.spec(node.outputs[0]).shape;
     for (std::size_t i = 0; i < node.inputs.size(); ++i) {

@@ -3,6 +3,7 @@
 // bind_tensor_methods.cpp. SPDX-License-Identifier: MIT
 #include "python/bindings.h"
 #include "python/convert.h"
+#include "tensor/dtype_storage.h"
 
 #include <pybind11/stl.h>
 
@@ -64,11 +65,13 @@ Tensor makeTensor(const py::object& inputData, const py::object& dtype, const py
 py::object element(const Tensor& t, std::int64_t i)
 {
     requireValues(t);
-    return visitDType(t.dtype(), [&](auto* tag) -> py::object {
+    return visitStorageDType(t.dtype(), [&](auto* tag) -> py::object {
         using T = std::remove_pointer_t<decltype(tag)>;
-        const T value = t.data<T>()[i];
+        const T value = static_cast<const T*>(t.rawData())[i];
         if constexpr (std::is_same_v<T, bool>)
             return py::bool_(value);
+        else if constexpr (std::is_unsigned_v<T>)
+            return py::int_(static_cast<unsigned long long>(value));
         else if constexpr (std::is_integral_v<T>)
             return py::int_(static_cast<long long>(value));
         else
@@ -140,8 +143,14 @@ py::buffer_info bufferOf(Tensor& t)
         strides[axis] = stride;
         stride *= shape[axis];
     }
-    const std::string format = visitDType(t.dtype(), [](auto* tag) {
-        return py::format_descriptor<std::remove_pointer_t<decltype(tag)>>::format();
+    const std::string format = visitStorageDType(t.dtype(), [&](auto* tag) -> std::string {
+        using T = std::remove_pointer_t<decltype(tag)>;
+        if constexpr (std::is_same_v<T, Eigen::half>)
+            return "e"; // struct's (and NumPy's) IEEE half
+        else if constexpr (std::is_same_v<T, Eigen::bfloat16>)
+            return numpyName(t.dtype()); // throws: no buffer format holds bfloat16
+        else
+            return py::format_descriptor<T>::format();
     });
     void* data = t.nbytes() > 0 ? t.rawData() : &emptyBuffer;
     return py::buffer_info(data, static_cast<py::ssize_t>(itemSize(t.dtype())), format,
@@ -192,10 +201,15 @@ void bindProperties(TensorClass& cls)
 
 void bindPrinting(TensorClass& cls)
 {
+    // print() shows NumPy's rendering of the values; bfloat16 ones (NumPy has no such dtype)
+    // are shown through float32, which holds each of them exactly.
+    const auto printable = [](const Tensor& t) {
+        return toNumpy(t.dtype() == DType::BFloat16 ? convertDType(t, DType::Float32) : t);
+    };
     cls.def("__repr__", &Tensor::toString)
-        .def("__str__", [](const Tensor& t) { return py::str(toNumpy(t)); })
-        .def("__format__", [](const Tensor& t, const py::object& spec) {
-            return toNumpy(t).attr("__format__")(spec);
+        .def("__str__", [printable](const Tensor& t) { return py::str(printable(t)); })
+        .def("__format__", [printable](const Tensor& t, const py::object& spec) {
+            return printable(t).attr("__format__")(spec);
         });
 }
 

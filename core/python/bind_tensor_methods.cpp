@@ -15,6 +15,7 @@
 
 #include <pybind11/stl.h>
 
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -222,13 +223,12 @@ void setItem(const Tensor& target, py::handle index, py::handle value)
     if (x.impl()->storage.use_count() > 1)
         x.impl()->storage = x.clone().impl()->storage;
     const auto* at = selected.data<std::int64_t>();
-    visitDType(x.dtype(), [&](auto* tag) {
-        using T = std::remove_pointer_t<decltype(tag)>;
-        T* out = x.data<T>();
-        const T* in = source.data<T>();
-        for (std::int64_t i = 0; i < selected.numel(); ++i)
-            out[at[i]] = in[i];
-    });
+    // source has x's dtype: elements move as bytes, whatever the dtype.
+    const std::size_t size = itemSize(x.dtype());
+    auto* out = static_cast<unsigned char*>(x.rawData());
+    const auto* in = static_cast<const unsigned char*>(source.rawData());
+    for (std::int64_t i = 0; i < selected.numel(); ++i)
+        std::memcpy(out + static_cast<std::size_t>(at[i]) * size, in + static_cast<std::size_t>(i) * size, size);
 }
 
 void bindMath(TensorClass& cls)

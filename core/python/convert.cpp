@@ -17,17 +17,19 @@ namespace {
 
 py::module_ numpy() { return py::module_::import("numpy"); }
 
-/// The dtype a NumPy array keeps in a Tensor: what the core has, or the nearest wider one.
+/// The dtype a NumPy array keeps in a Tensor: its own (every NumPy bool, integer and float
+/// dtype has one; float128 and complex do not).
 std::optional<DType> naturalDType(const py::dtype& dtype)
 {
-    const auto size = dtype.itemsize();
-    switch (dtype.kind()) {
-    case 'b': return DType::Bool;
-    case 'f': return size <= 4 ? DType::Float32 : DType::Float64;
-    case 'i': return size <= 4 ? DType::Int32 : DType::Int64;
-    case 'u': return size <= 2 ? DType::Int32 : DType::Int64;
-    default: return std::nullopt;
+    const auto size = static_cast<std::size_t>(dtype.itemsize());
+    for (DType d : kAllDTypes) {
+        if (d == DType::BFloat16 || itemSize(d) != size)
+            continue;
+        const char kind = d == DType::Bool ? 'b' : isFloating(d) ? 'f' : isUnsigned(d) ? 'u' : 'i';
+        if (kind == dtype.kind())
+            return d;
     }
+    return std::nullopt;
 }
 
 /// Python floats are Float32 and ints Int64 in a MindSpore Tensor (NumPy would say float64).
@@ -63,6 +65,9 @@ private:
 
 Tensor fromArray(const py::array& array, DType dtype)
 {
+    // NumPy has no bfloat16: values go through float32 and round once to bfloat16.
+    if (dtype == DType::BFloat16)
+        return convertDType(fromArray(array, DType::Float32), DType::BFloat16);
     py::array contiguous;
     if (isFloating(dtype) || array.dtype().kind() != 'f') {
         contiguous = numpy().attr("asarray")(array, py::arg("dtype") = numpyName(dtype), py::arg("order") = "C");
@@ -84,6 +89,35 @@ Tensor fromArray(const py::array& array, DType dtype)
                          + " of NumPy dtype " + std::string(py::str(static_cast<py::handle>(dtype))));
 }
 
+/// The smallest and largest value of an integer dtype, as Python ints.
+std::pair<py::int_, py::int_> integerRange(DType dtype)
+{
+    if (isUnsigned(dtype)) {
+        const unsigned bits = static_cast<unsigned>(itemSize(dtype) * 8);
+        const std::uint64_t max = bits == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1;
+        return {py::int_(0), py::int_(max)};
+    }
+    const unsigned bits = static_cast<unsigned>(itemSize(dtype) * 8 - 1);
+    const std::int64_t max = bits == 63 ? INT64_MAX : (std::int64_t{1} << bits) - 1;
+    return {py::int_(-max - 1), py::int_(max)};
+}
+
+/// Python ints given for an integer dtype must fit it: MindSpore refuses what NumPy would wrap.
+void checkIntegersFit(const py::array& values, DType dtype)
+{
+    if (!isIntegral(dtype) || values.size() == 0 || (values.dtype().kind() != 'i' && values.dtype().kind() != 'u'))
+        return;
+    const auto [lo, hi] = integerRange(dtype);
+    const py::object minimum = values.attr("min")().attr("item")();
+    const py::object maximum = values.attr("max")().attr("item")();
+    const py::object bad = minimum < lo ? minimum : maximum > hi ? maximum : py::object();
+    if (bad)
+        throw py::value_error("For 'Tensor', the value " + py::str(bad).cast<std::string>()
+                              + " is out of the range of " + std::string(dtypeName(dtype)) + ": ["
+                              + py::str(static_cast<py::handle>(lo)).cast<std::string>() + ", "
+                              + py::str(static_cast<py::handle>(hi)).cast<std::string>() + "].");
+}
+
 } // namespace
 
 Tensor toTensor(py::handle data, std::optional<DType> dtype)
@@ -92,7 +126,7 @@ Tensor toTensor(py::handle data, std::optional<DType> dtype)
         const Tensor& source = data.cast<const Tensor&>();
         if (!dtype || *dtype == source.dtype())
             return source.clone();
-        return fromArray(toNumpy(source), *dtype);
+        return convertDType(source, *dtype).clone();
     }
     const bool isArray = py::isinstance<py::array>(data);
     const bool isNumpyScalar = py::isinstance(data, numpy().attr("generic"));
@@ -103,6 +137,8 @@ Tensor toTensor(py::handle data, std::optional<DType> dtype)
         isArray || isNumpyScalar ? naturalDType(arrayDType) : pythonDType(arrayDType);
     if (!natural)
         unsupported(data, arrayDType);
+    if (dtype && !isArray && !isNumpyScalar)
+        checkIntegersFit(array, *dtype);
     return fromArray(array, dtype.value_or(*natural));
 }
 
@@ -150,14 +186,24 @@ std::optional<Tensor> toOperand(py::handle value, const Tensor& tensor)
     if (PyBool_Check(scalar.ptr()))
         return Tensor::scalar(scalar.ptr() == Py_True ? 1.0 : 0.0, own);
     if (PyLong_Check(scalar.ptr())) {
-        const double v = scalar.cast<double>();
-        // An int that Int32 cannot hold widens the operation to Int64 instead of wrapping.
-        const bool fitsInt32 = v >= -2147483648.0 && v <= 2147483647.0;
-        const bool widen = own == DType::Bool || (own == DType::Int32 && !fitsInt32);
-        const DType target = widen ? DType::Int64 : own;
-        if (target == DType::Int64 && !(v >= -9.2e18 && v <= 9.2e18))
+        const auto fits = [&](DType d) {
+            const auto [lo, hi] = integerRange(d);
+            return !(scalar < lo) && !(scalar > hi);
+        };
+        // MindSpore: a bool tensor meets an int as Int32. An int that the tensor's integer dtype
+        // cannot hold widens the operation to Int64 instead of wrapping.
+        DType target = own == DType::Bool ? DType::Int32 : own;
+        if (isIntegral(target) && !fits(target))
+            target = DType::Int64;
+        if (target == DType::Int64 && !fits(DType::Int64))
             throw py::value_error("the integer " + std::string(py::str(scalar)) + " does not fit in Int64");
-        return Tensor::scalar(v, target);
+        if (!isIntegral(target))
+            return Tensor::scalar(scalar.cast<double>(), target);
+        // Exact for every integer: a double would round those above 2^53.
+        const bool negative = scalar < py::int_(0);
+        const Tensor exact = negative ? Tensor::fromVector<std::int64_t>({}, {scalar.cast<std::int64_t>()})
+                                      : Tensor::fromVector<std::uint64_t>({}, {scalar.cast<std::uint64_t>()});
+        return convertDType(exact, target);
     }
     if (PyFloat_Check(scalar.ptr()))
         return Tensor::scalar(scalar.cast<double>(), isFloating(own) ? own : DType::Float32);

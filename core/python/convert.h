@@ -37,7 +37,7 @@ const Tensor* asTensor(pybind11::handle value);
 bool isScalar(pybind11::handle value);
 /// The second operand of `tensor OP value`: a tensor as is, a scalar as a 0-D tensor whose dtype
 /// follows MindSpore (the tensor's dtype unless a float meets an integer tensor: Float32, or an
-/// int meets a bool tensor: Int64), arrays and lists converted. Nullopt when `value` is none of
+/// int meets a bool tensor: Int32), arrays and lists converted. Nullopt when `value` is none of
 /// these (the operator then returns NotImplemented).
 std::optional<Tensor> toOperand(pybind11::handle value, const Tensor& tensor);
 

@@ -123,7 +123,7 @@ Graph gradientOf(Entry& e, const GradRequest& request)
         if (id == kNoId)
             throw TypeError("grad_position " + std::to_string(p) + " refers to an argument that "
                             "is not a Tensor, but only a Tensor argument can be differentiated");
-        const bool floating = isFloating(c.graph.spec(id).dtype);
+        const bool floating = carriesGradient(c.graph.spec(id).dtype);
         e.positionSlots.push_back(floating ? static_cast<int>(spec.wrt.size()) : -1);
         if (floating)
             spec.wrt.push_back(id);

@@ -3,6 +3,8 @@
 // SPDX-License-Identifier: MIT
 #include "tensor/tensor.h"
 
+#include "tensor/dtype_storage.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -14,20 +16,31 @@ namespace {
 constexpr std::int64_t kSummaryThreshold = 1000;
 constexpr std::int64_t kEdgeItems = 3;
 
-std::string formatElement(double v, DType dtype)
+std::string formatElement(const Tensor& t, std::int64_t i)
 {
+    const DType dtype = t.dtype();
     char buf[64];
     if (dtype == DType::Bool)
-        return v != 0 ? "True" : "False";
+        return t.at(i) != 0 ? "True" : "False";
     if (!isFloating(dtype)) {
-        std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(v));
-        return buf;
+        // Read in the tensor's own type: a double would round 64-bit values.
+        return visitStorageDType(dtype, [&](auto* tag) -> std::string {
+            using T = std::remove_pointer_t<decltype(tag)>;
+            if constexpr (kIsIntStorage<T>)
+                return std::to_string(static_cast<const T*>(t.rawData())[i]);
+            else
+                return std::string();
+        });
     }
+    const double v = t.at(i);
     if (std::isnan(v))
         return "nan";
     if (std::isinf(v))
         return v > 0 ? "inf" : "-inf";
-    std::snprintf(buf, sizeof buf, "%.8e", v);
+    // MindSpore prints the 16-bit floats with 4 digits after the point (their ~3.3 significant
+    // decimal digits), the others with 8.
+    const bool half = dtype == DType::Float16 || dtype == DType::BFloat16;
+    std::snprintf(buf, sizeof buf, half ? "%.4e" : "%.8e", v);
     return buf;
 }
 
@@ -62,7 +75,7 @@ struct Printer {
                 out += axis == s.rank() - 1 ? ", " : ",\n" + std::string(indent + 1, ' ');
             first = false;
             if (axis == s.rank() - 1) {
-                std::string cell = formatElement(t.at(offset + i), t.dtype());
+                std::string cell = formatElement(t, offset + i);
                 if (measuring)
                     width = std::max(width, cell.size());
                 else
@@ -84,7 +97,7 @@ std::string Tensor::toString() const
     std::string head = "Tensor(shape=" + shape().toString() + ", dtype=" + std::string(dtypeName(dtype()))
                        + ", value=";
     if (rank() == 0)
-        return head + " " + formatElement(at(0), dtype()) + ")";
+        return head + " " + formatElement(*this, 0) + ")";
     if (numel() == 0)
         return head + " [])";
     Printer p{*this, {}, 0, numel() > kSummaryThreshold, true};
@@ -93,7 +106,7 @@ std::string Tensor::toString() const
     p.render(scratch, 0, 0, numel(), 0);
     p.measuring = false;
     if (isFloating(dtype()))
-        p.width = std::max<std::size_t>(p.width, 15);
+        p.width = std::max<std::size_t>(p.width, dtype() == DType::Float16 || dtype() == DType::BFloat16 ? 11 : 15);
     std::string body;
     p.render(body, 0, 0, numel(), 0);
     return head + (rank() > 1 ? "\n" : " ") + body + ")";

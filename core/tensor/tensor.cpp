@@ -1,6 +1,8 @@
 // Tensor construction, element access and copies. SPDX-License-Identifier: MIT
 #include "tensor/tensor.h"
 
+#include "tensor/dtype_storage.h"
+
 #include <cstring>
 
 namespace gradstep {
@@ -24,10 +26,10 @@ Tensor Tensor::zeros(const Shape& shape, DType dtype)
 Tensor Tensor::full(const Shape& shape, double value, DType dtype)
 {
     Tensor t = empty(shape, dtype);
-    visitDType(dtype, [&](auto* tag) {
+    visitStorageDType(dtype, [&](auto* tag) {
         using T = std::remove_pointer_t<decltype(tag)>;
         T* p = t.data<T>();
-        const T v = static_cast<T>(value);
+        const T v = convertElement<T>(value);
         for (std::int64_t i = 0, n = t.numel(); i < n; ++i)
             p[i] = v;
     });
@@ -42,11 +44,11 @@ Tensor Tensor::fromDoubles(const Shape& shape, const std::vector<double>& values
         throw ShapeError("tensor of shape " + shape.toString() + " needs " + std::to_string(shape.numel())
                          + " values, got " + std::to_string(values.size()));
     Tensor t = empty(shape, dtype);
-    visitDType(dtype, [&](auto* tag) {
+    visitStorageDType(dtype, [&](auto* tag) {
         using T = std::remove_pointer_t<decltype(tag)>;
         T* p = t.data<T>();
         for (std::size_t i = 0; i < values.size(); ++i)
-            p[i] = static_cast<T>(values[i]);
+            p[i] = convertElement<T>(values[i]);
     });
     return t;
 }
@@ -63,9 +65,9 @@ double Tensor::at(std::int64_t i) const
     if (i < 0 || i >= numel())
         throw IndexError("index " + std::to_string(i) + " is out of range for a tensor of "
                          + std::to_string(numel()) + " elements");
-    return visitDType(dtype(), [&](auto* tag) {
+    return visitStorageDType(dtype(), [&](auto* tag) {
         using T = std::remove_pointer_t<decltype(tag)>;
-        return static_cast<double>(static_cast<const T*>(rawData())[i]);
+        return convertElement<double>(static_cast<const T*>(rawData())[i]);
     });
 }
 
@@ -79,11 +81,11 @@ double Tensor::item() const
 std::vector<double> Tensor::toDoubles() const
 {
     std::vector<double> out(static_cast<std::size_t>(numel()));
-    visitDType(dtype(), [&](auto* tag) {
+    visitStorageDType(dtype(), [&](auto* tag) {
         using T = std::remove_pointer_t<decltype(tag)>;
         const T* p = static_cast<const T*>(rawData());
         for (std::size_t i = 0; i < out.size(); ++i)
-            out[i] = static_cast<double>(p[i]);
+            out[i] = convertElement<double>(p[i]);
     });
     return out;
 }

@@ -110,4 +110,7 @@ template <class T> Tensor Tensor::fromVector(const Shape& shape, const std::vect
 
 using TensorList = std::vector<Tensor>;
 
+/// Raw dtype conversion (not an op, records nothing): returns x itself when already `dtype`.
+Tensor convertDType(const Tensor& x, DType dtype);
+
 } // namespace gradstep

@@ -32,8 +32,8 @@ constexpr std::array<const char*, 33> kAttrNames = {
 constexpr std::array<const char*, 9> kStrings = {"valid", "same", "pad", "VALID", "SaMe", "mean", "sum",
                                                  "none", ""};
 
-constexpr std::array<DType, 5> kDTypes = {DType::Bool, DType::Int32, DType::Int64, DType::Float32,
-                                          DType::Float64};
+// Every dtype: storage dtypes reach the kernels through dispatch's widening.
+constexpr auto& kDTypes = kAllDTypes;
 
 template <class T> T specialFloat(FuzzedDataProvider& in)
 {
@@ -98,17 +98,19 @@ Shape randomShape(FuzzedDataProvider& in)
 Tensor randomTensor(FuzzedDataProvider& in)
 {
     const DType dtype = in.PickValueInArray(kDTypes);
-    Tensor t = Tensor::empty(randomShape(in), dtype);
+    // Storage dtypes draw their values in their compute dtype and are converted (wrapping or
+    // rounding as a cast does).
+    Tensor t = Tensor::empty(randomShape(in), computeDType(dtype));
     // One repeated value is common in real inputs and makes ties; otherwise each element differs.
     const bool constant = in.ConsumeIntegralInRange<int>(0, 3) == 0;
-    visitDType(dtype, [&](auto* tag) {
+    visitDType(t.dtype(), [&](auto* tag) {
         using T = std::remove_pointer_t<decltype(tag)>;
         T* p = t.data<T>();
         const T first = randomValue<T>(in);
         for (std::int64_t i = 0; i < t.numel(); ++i)
             p[i] = constant || i == 0 ? first : randomValue<T>(in);
     });
-    return t;
+    return convertDType(t, dtype);
 }
 
 std::int64_t attrInt(FuzzedDataProvider& in)

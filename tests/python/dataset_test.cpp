@@ -129,7 +129,7 @@ assert np.array_equal(img, expected) and label.dtype == np.int32
 raw = next(iter(d.create_tuple_iterator(output_numpy=True)))[0]
 assert raw.dtype == np.uint8 and raw[1, 2, 0] == 100, "uint8 stays uint8 as NumPy"
 t = next(iter(d))[0]
-assert t.dtype == ms.int32 and t.asnumpy()[1, 2, 0] == 100, "and becomes Int32 as a Tensor"
+assert t.dtype == ms.uint8 and t.asnumpy()[1, 2, 0] == 100, "and stays UInt8 as a Tensor"
 assert np.array_equal(vision.HWC2CHW()(np.zeros((4, 5, 3))), np.zeros((3, 4, 5)))
 assert transforms.TypeCast(np.uint8)(np.array([300.0, -2.0, 7.9])).tolist() == [255, 0, 7]
 split = d.map(lambda im: (im, im.sum()), input_columns="image", output_columns=["image", "total"])
@@ -200,7 +200,8 @@ assert ds.MnistDataset(root, "test").get_dataset_size() == 2 and ds.MnistDataset
 assert ds.MnistDataset(root, "all", num_samples=3).get_dataset_size() == 3
 b = ds.MnistDataset(root, "train", shuffle=False).batch(2, drop_remainder=True)
 x, y = next(iter(b))
-assert x.shape == (2, 4, 3, 1) and x.dtype == ms.int32 and y.asnumpy().tolist() == [3, 1]
+assert x.shape == (2, 4, 3, 1) and x.dtype == ms.uint8 and y.dtype == ms.uint32
+assert y.asnumpy().tolist() == [3, 1]
 raises(ValueError, lambda: ds.MnistDataset(root + "/missing"), root + "/missing")
 os.remove(os.path.join(root, "t10k-labels-idx1-ubyte"))
 raises(ValueError, lambda: ds.MnistDataset(root, "test"), root, "t10k-labels-idx1-ubyte")

@@ -46,7 +46,7 @@ assert Tensor(1.5).dtype == ms.float32 and Tensor(1.5).shape == ()
 assert Tensor(3).dtype == ms.int64 and Tensor(True).dtype == ms.bool_
 assert Tensor([1.0, 2.0]).dtype == ms.float32 and Tensor([[1, 2], [3, 4]]).dtype == ms.int64
 assert Tensor([1, 2], ms.float32).dtype == ms.float32 and Tensor([1, 2], dtype=ms.float64).dtype == ms.float64
-assert Tensor(np.float16([1.0])).dtype == ms.float32 and Tensor(np.uint8([1])).dtype == ms.int32
+assert Tensor(np.float16([1.0])).dtype == ms.float16 and Tensor(np.uint8([1])).dtype == ms.uint8
 assert Tensor(np.array([1.7, -1.7]), ms.int32).asnumpy().tolist() == [1, -1]
 assert Tensor(Tensor([1.0, 2.0]), ms.int64).dtype == ms.int64
 assert Tensor([]).shape == (0,) and Tensor(np.zeros((0, 3))).shape == (0, 3)
@@ -71,7 +71,12 @@ def raises(kind, fn, text):
         raise AssertionError(f"{fn} did not raise {kind.__name__}")
 
 raises(TypeError, lambda: Tensor(np.array(["a"])), "input_data")
-raises(TypeError, lambda: Tensor([1.0], np.float16), "float16")
+raises(TypeError, lambda: Tensor([1.0], np.complex64), "complex64")
+raises(TypeError, lambda: Tensor([1.0], ms.float_), "Float")
+raises(ValueError, lambda: Tensor(300, ms.int8), "For 'Tensor', the value 300 is out of the range of Int8: [-128, 127].")
+raises(ValueError, lambda: Tensor([1, -1], ms.uint8), "the value -1 is out of the range of UInt8")
+raises(ValueError, lambda: Tensor([2**32], dtype=ms.uint32), "out of the range of UInt32")
+raises(TypeError, lambda: Tensor([1.0], ms.bfloat16).asnumpy(), "bfloat16")
 raises(TypeError, lambda: Tensor([1.0], "nonsense"), "dtype")
 raises(ValueError, lambda: Tensor([[1.0], [2.0, 3.0]]), "")
 raises(ValueError, lambda: Tensor(), "cannot both be None")

@@ -1,5 +1,5 @@
-// cast: y = x converted to `dtype`.  dy/dx = 1 cast back to x's dtype when both are float;
-// no gradient flows into integer or bool inputs, or out of integer outputs.
+// cast: y = x converted to `dtype` (MindSpore's CPU Cast; see convertElement).  dy/dx = 1: the
+// gradient is cast back to x's dtype, as MindSpore's bprop does.
 // SPDX-License-Identifier: MIT
 #include "ops/elementwise.h"
 #include "ops/elementwise/defs.h"
@@ -17,10 +17,12 @@ void forwardCast(const OpCall& call, std::span<Tensor> outputs)
     outputs[0] = converted.sameAs(call.input(0)) ? converted.detach() : converted;
 }
 
+// MindSpore's Cast bprop casts the incoming gradient to x's dtype whatever the two dtypes are:
+// through an integer cast the gradient is truncated to integers, not cut.
 TensorList backwardCast(const BackwardContext& ctx, std::span<const Tensor> grads)
 {
     const Tensor& x = ctx.input(0);
-    if (!isFloating(x.dtype()) || !isFloating(grads[0].dtype()))
+    if (!ctx.needsGrad(0))
         return {Tensor()};
     return {grads[0].dtype() == x.dtype() ? grads[0] : cast(grads[0], x.dtype())};
 }

@@ -28,7 +28,7 @@ Tensor scalarLike(double value, const Tensor& like)
 Tensor gradForInput(const BackwardContext& ctx, std::size_t i, const Tensor& grad)
 {
     const Tensor& in = ctx.input(i);
-    if (!ctx.needsGrad(i) || !isFloating(in.dtype()))
+    if (!ctx.needsGrad(i) || !carriesGradient(in.dtype()))
         return Tensor();
     Tensor g = sumToShape(grad, in.shape());
     return g.dtype() == in.dtype() ? g : cast(g, in.dtype());

@@ -1,44 +1,7 @@
 // Shared machinery of the elementwise ops. SPDX-License-Identifier: MIT
 #include "ops/elementwise/kernels.h"
 
-#include <limits>
-
 namespace gradstep {
-
-namespace {
-// Float to integer conversion is undefined behaviour for NaN and out-of-range values, so those
-// map to 0 and saturate instead; everything else converts as static_cast does.
-template <class Out, class In> Out convertValue(In v)
-{
-    if constexpr (std::is_floating_point_v<In> && kWraps<Out>) {
-        if (v != v)
-            return Out(0);
-        if (v <= static_cast<In>(std::numeric_limits<Out>::min()))
-            return std::numeric_limits<Out>::min();
-        if (v >= static_cast<In>(std::numeric_limits<Out>::max()))
-            return std::numeric_limits<Out>::max();
-    }
-    return static_cast<Out>(v);
-}
-} // namespace
-
-Tensor convertDType(const Tensor& x, DType dtype)
-{
-    if (x.dtype() == dtype)
-        return x;
-    Tensor out = Tensor::empty(x.shape(), dtype);
-    visitDType(x.dtype(), [&](auto* inTag) {
-        using In = std::remove_pointer_t<decltype(inTag)>;
-        visitDType(dtype, [&](auto* outTag) {
-            using Out = std::remove_pointer_t<decltype(outTag)>;
-            const In* pi = x.data<In>();
-            Out* po = out.data<Out>();
-            for (std::int64_t i = 0, n = x.numel(); i < n; ++i)
-                po[i] = convertValue<Out>(pi[i]);
-        });
-    });
-    return out;
-}
 
 void inferBinary(const OpCall& call, SpecList& out, bool floatOnly)
 {
@@ -46,7 +9,7 @@ void inferBinary(const OpCall& call, SpecList& out, bool floatOnly)
     const Tensor& b = call.input(1);
     DType dtype = promote(a.dtype(), b.dtype());
     if (floatOnly && !isFloating(dtype))
-        throwDTypeError(call, "inputs must be float32 or float64");
+        throwInputDType(call, 0, kFloatDTypes);
     out.push_back({broadcastShapes(a.shape(), b.shape(), call.op.name), dtype});
 }
 
@@ -78,14 +41,14 @@ void inferTernary(const OpCall& call, SpecList& out, std::size_t firstValue)
 void requireNumber(const OpCall& call, DType dtype)
 {
     if (dtype == DType::Bool)
-        throwDTypeError(call, "expected a number dtype, got Bool");
+        throwInputDType(call, 0, kNumberDTypes);
 }
 
 void inferUnary(const OpCall& call, SpecList& out, bool floatOnly)
 {
     const Tensor& x = call.input(0);
     if (floatOnly && !isFloating(x.dtype()))
-        throwDTypeError(call, "input must be float32 or float64");
+        throwInputDType(call, 0, kFloatDTypes);
     out.push_back({x.shape(), x.dtype()});
 }
 

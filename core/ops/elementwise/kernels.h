@@ -12,9 +12,6 @@
 
 namespace gradstep {
 
-/// Raw dtype conversion (not an op, records nothing): returns x itself when already `dtype`.
-Tensor convertDType(const Tensor& x, DType dtype);
-
 /// Shape rule of a binary op: broadcast shape, promoted dtype; `floatOnly` rejects integer/bool.
 void inferBinary(const OpCall& call, SpecList& out, bool floatOnly);
 /// Shape rule of a comparison: broadcast shape, Bool.
@@ -206,7 +203,7 @@ template <class F> void numberUnaryForward(const OpCall& call, std::span<Tensor>
     visitDType(x.dtype(), [&](auto* tag) {
         using T = std::remove_pointer_t<decltype(tag)>;
         if constexpr (std::is_same_v<T, bool>)
-            throwDTypeError(call, "input must be a number tensor, not Bool");
+            throwInputDType(call, 0, kNumberDTypes);
         else {
             const T* px = x.data<T>();
             T* po = out.data<T>();

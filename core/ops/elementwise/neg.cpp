@@ -14,7 +14,7 @@ void forwardNeg(const OpCall& call, std::span<Tensor> outputs)
     visitDType(x.dtype(), [&](auto* tag) {
         using T = std::remove_pointer_t<decltype(tag)>;
         if constexpr (std::is_same_v<T, bool>)
-            throwDTypeError(call, "input must be a number tensor, not Bool");
+            throwInputDType(call, 0, kNumberDTypes);
         else {
             const T* px = x.data<T>();
             T* po = outputs[0].data<T>();

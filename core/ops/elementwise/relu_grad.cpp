@@ -13,7 +13,7 @@ namespace gradstep {
 namespace {
 void inferReluGrad(const OpCall& call, SpecList& out)
 {
-    requireFloat(call, 0, "output gradient");
+    requireFloat(call, 0);
     requireSameDType(call, 0, 1);
     if (!(call.input(0).shape() == call.input(1).shape()))
         throwShapeError(call, "output gradient has shape " + call.input(0).shape().toString()

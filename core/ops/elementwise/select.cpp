@@ -15,8 +15,7 @@ void inferSelect(const OpCall& call, SpecList& out)
 {
     const DType conditionType = call.input(0).dtype();
     if (conditionType != DType::Bool)
-        throwDTypeError(call, "condition must be Bool, got "
-                                  + std::string(dtypeName(conditionType)));
+        throwInputDType(call, 0, dtypeBit(DType::Bool));
     inferTernary(call, out, 1);
 }
 

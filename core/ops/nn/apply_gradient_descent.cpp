@@ -14,7 +14,7 @@ namespace gradstep {
 namespace {
 void inferApplyGradientDescent(const OpCall& call, SpecList& out)
 {
-    requireFloat(call, 0, "var");
+    requireFloat(call, 0);
     requireSameDType(call, 0, 1);
     requireSameDType(call, 0, 2);
     if (call.input(1).numel() != 1)

@@ -13,7 +13,7 @@ namespace gradstep {
 namespace {
 void inferAvgPool(const OpCall& call, SpecList& out)
 {
-    requireFloat(call, 0, "input");
+    requireFloat(call, 0);
     out.push_back({poolGeometry(call, call.input(0).shape()).outputShape(), call.input(0).dtype()});
 }
 

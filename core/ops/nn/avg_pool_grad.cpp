@@ -23,7 +23,7 @@ PoolGeometry geometry(const OpCall& call)
 
 void inferAvgPoolGrad(const OpCall& call, SpecList& out)
 {
-    requireFloat(call, 0, "output gradient");
+    requireFloat(call, 0);
     out.push_back({geometry(call).inputShape(), call.input(0).dtype()});
 }
 

@@ -23,7 +23,7 @@ void inferBiasAdd(const OpCall& call, SpecList& out)
         throwShapeError(call, "bias must have shape [" + std::to_string(x[1]) + "] to match the channels of input "
                                   + x.toString() + ", got " + bias.toString());
     if (call.input(0).dtype() == DType::Bool)
-        throwDTypeError(call, "input must be numeric, got Bool");
+        throwInputDType(call, 0, kNumberDTypes);
     requireSameDType(call, 0, 1);
     out.push_back({x, call.input(0).dtype()});
 }
@@ -53,7 +53,7 @@ void forwardBiasAdd(const OpCall& call, std::span<Tensor> outputs)
 TensorList backwardBiasAdd(const BackwardContext& ctx, std::span<const Tensor> grads)
 {
     const Tensor& g = grads[0];
-    if (!isFloating(ctx.input(0).dtype()))
+    if (!carriesGradient(ctx.input(0).dtype()))
         return {Tensor(), Tensor()};
     std::vector<std::int64_t> axes{0};
     for (std::int64_t axis = 2; axis < g.rank(); ++axis)

@@ -20,7 +20,7 @@ ConvGeometry geometryOf(const OpCall& call)
 
 void inferCol2Im(const OpCall& call, SpecList& out)
 {
-    requireFloat(call, 0, "col matrices");
+    requireFloat(call, 0);
     out.push_back({geometryOf(call).inputShape(), call.input(0).dtype()});
 }
 

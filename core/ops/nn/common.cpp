@@ -8,11 +8,11 @@
 
 namespace gradstep {
 
-void requireFloat(const OpCall& call, std::size_t i, const char* what)
+void requireFloat(const OpCall& call, std::size_t i)
 {
     const DType dtype = call.input(i).dtype();
     if (!isFloating(dtype))
-        throwDTypeError(call, std::string(what) + " must be Float32 or Float64, got " + std::string(dtypeName(dtype)));
+        throwInputDType(call, i, kFloatDTypes);
 }
 
 void requireSameDType(const OpCall& call, std::size_t i, std::size_t j)

@@ -10,8 +10,8 @@
 
 namespace gradstep {
 
-/// DTypeError naming `what` unless input i is Float32 or Float64.
-void requireFloat(const OpCall& call, std::size_t i, const char* what);
+/// MindSpore's TypeError for input i unless it has a float dtype.
+void requireFloat(const OpCall& call, std::size_t i);
 /// DTypeError unless inputs i and j have the same dtype.
 void requireSameDType(const OpCall& call, std::size_t i, std::size_t j);
 /// ShapeError naming `what` unless input i has exactly `rank` dimensions.

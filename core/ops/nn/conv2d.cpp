@@ -20,8 +20,8 @@ namespace gradstep {
 namespace {
 void inferConv2D(const OpCall& call, SpecList& out)
 {
-    requireFloat(call, 0, "input");
-    requireFloat(call, 1, "weight");
+    requireFloat(call, 0);
+    requireFloat(call, 1);
     requireSameDType(call, 0, 1);
     const ConvGeometry g = convGeometry(call, call.input(0).shape(), call.input(1).shape());
     out.push_back({g.outputShape(), call.input(0).dtype()});

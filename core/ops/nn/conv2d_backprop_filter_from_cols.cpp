@@ -23,8 +23,8 @@ ConvGeometry geometryOf(const OpCall& call)
 
 void inferFilterFromCols(const OpCall& call, SpecList& out)
 {
-    requireFloat(call, 0, "output gradient");
-    requireFloat(call, 1, "col matrices");
+    requireFloat(call, 0);
+    requireFloat(call, 1);
     requireSameDType(call, 0, 1);
     out.push_back({geometryOf(call).weightShape(), call.input(0).dtype()});
 }

@@ -23,8 +23,8 @@ ConvGeometry geometryOf(const OpCall& call)
 
 void inferConv2DFromCols(const OpCall& call, SpecList& out)
 {
-    requireFloat(call, 0, "col matrices");
-    requireFloat(call, 1, "weight");
+    requireFloat(call, 0);
+    requireFloat(call, 1);
     requireSameDType(call, 0, 1);
     out.push_back({geometryOf(call).outputShape(), call.input(0).dtype()});
 }

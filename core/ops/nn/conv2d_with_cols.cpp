@@ -22,8 +22,8 @@ ConvGeometry geometryOf(const OpCall& call)
 
 void inferConv2DWithCols(const OpCall& call, SpecList& out)
 {
-    requireFloat(call, 0, "input");
-    requireFloat(call, 1, "weight");
+    requireFloat(call, 0);
+    requireFloat(call, 1);
     requireSameDType(call, 0, 1);
     const ConvGeometry g = geometryOf(call);
     out.push_back({g.outputShape(), call.input(0).dtype()});

@@ -114,8 +114,8 @@ ConvGeometry backpropGeometry(const OpCall& call, bool forInput)
 
 void inferConvBackprop(const OpCall& call, SpecList& out, bool forInput)
 {
-    requireFloat(call, 0, "output gradient");
-    requireFloat(call, 1, forInput ? "weight" : "input");
+    requireFloat(call, 0);
+    requireFloat(call, 1);
     requireSameDType(call, 0, 1);
     const ConvGeometry g = backpropGeometry(call, forInput);
     out.push_back({forInput ? g.inputShape() : g.weightShape(), call.input(0).dtype()});

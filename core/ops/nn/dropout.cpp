@@ -24,7 +24,7 @@ double keepProb(const OpCall& call)
 
 void inferDropout(const OpCall& call, SpecList& out)
 {
-    requireFloat(call, 0, "input");
+    requireFloat(call, 0);
     keepProb(call);
     out.push_back({call.input(0).shape(), call.input(0).dtype()});
     out.push_back({call.input(0).shape(), call.input(0).dtype()});

@@ -20,7 +20,7 @@ ConvGeometry geometryOf(const OpCall& call)
 
 void inferIm2Col(const OpCall& call, SpecList& out)
 {
-    requireFloat(call, 0, "input");
+    requireFloat(call, 0);
     out.push_back({colsShape(geometryOf(call)), call.input(0).dtype()});
 }
 

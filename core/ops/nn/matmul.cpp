@@ -24,8 +24,8 @@ void inferMatmul(const OpCall& call, SpecList& out, bool batched)
     if (batched ? (a.rank() < 2 || b.rank() < 2) : (a.rank() != 2 || b.rank() != 2))
         throwShapeError(call, std::string(batched ? "inputs must have rank >= 2" : "inputs must be 2-D")
                                   + ", got " + a.toString() + " and " + b.toString());
-    requireFloat(call, 0, "input a");
-    requireFloat(call, 1, "input b");
+    requireFloat(call, 0);
+    requireFloat(call, 1);
     requireSameDType(call, 0, 1);
     const bool ta = call.attrs.getBool("transpose_a", false);
     const bool tb = call.attrs.getBool("transpose_b", false);

@@ -14,7 +14,7 @@ namespace gradstep {
 namespace {
 void inferMaxPool(const OpCall& call, SpecList& out)
 {
-    requireFloat(call, 0, "input");
+    requireFloat(call, 0);
     out.push_back({poolGeometry(call, call.input(0).shape()).outputShape(), call.input(0).dtype()});
 }
 

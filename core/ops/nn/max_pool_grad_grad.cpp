@@ -13,7 +13,7 @@ namespace gradstep {
 namespace {
 void inferMaxPoolGradGrad(const OpCall& call, SpecList& out)
 {
-    requireFloat(call, 0, "input");
+    requireFloat(call, 0);
     requireSameDType(call, 0, 1);
     const PoolGeometry g = poolGeometry(call, call.input(0).shape());
     if (!(call.input(1).shape() == call.input(0).shape()))

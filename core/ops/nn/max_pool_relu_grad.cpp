@@ -17,7 +17,7 @@ namespace gradstep {
 namespace {
 void inferMaxPoolReluGrad(const OpCall& call, SpecList& out)
 {
-    requireFloat(call, 0, "input");
+    requireFloat(call, 0);
     requireSameDType(call, 0, 1);
     out.push_back({maxPoolGradGeometry(call).inputShape(), call.input(0).dtype()});
 }

@@ -14,7 +14,7 @@ namespace gradstep {
 
 void inferSoftmaxLike(const OpCall& call, SpecList& out)
 {
-    requireFloat(call, 0, "input");
+    requireFloat(call, 0);
     normalizeAxis(call.attrs.getInt("axis", -1), call.input(0).rank(), call.op.name);
     out.push_back({call.input(0).shape(), call.input(0).dtype()});
 }

@@ -22,8 +22,8 @@ void inferCrossEntropy(const OpCall& call, SpecList& out)
 {
     const Shape& logits = call.input(0).shape();
     const Shape& labels = call.input(1).shape();
-    requireFloat(call, 0, "logits");
-    requireFloat(call, 1, "labels");
+    requireFloat(call, 0);
+    requireFloat(call, 1);
     requireSameDType(call, 0, 1);
     if (logits.rank() != 2 || !(labels == logits))
         throwShapeError(call, "expected logits (N, C) and labels of the same shape, got logits "

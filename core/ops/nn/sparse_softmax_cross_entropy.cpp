@@ -20,10 +20,10 @@ void inferSparseCrossEntropy(const OpCall& call, SpecList& out)
 {
     const Shape& logits = call.input(0).shape();
     const Shape& labels = call.input(1).shape();
-    requireFloat(call, 0, "logits");
+    requireFloat(call, 0);
     const DType labelType = call.input(1).dtype();
     if (labelType != DType::Int32 && labelType != DType::Int64)
-        throwDTypeError(call, "labels must be Int32 or Int64, got " + std::string(dtypeName(labelType)));
+        throwInputDType(call, 1, kIndexDTypes);
     if (logits.rank() != 2 || labels.rank() != 1 || labels[0] != logits[0])
         throwShapeError(call, "expected logits (N, C) and labels (N,), got logits " + logits.toString()
                                   + " and labels " + labels.toString());

@@ -49,7 +49,7 @@ void inferReduce(const OpCall& call, SpecList& out)
 {
     const Tensor& x = call.input(0);
     if (x.dtype() == DType::Bool)
-        throwDTypeError(call, "input must be a number tensor, not Bool");
+        throwInputDType(call, 0, kNumberDTypes);
     out.push_back({reducedShape(x.shape(), reducedAxes(call, x), call.attrs.getBool("keep_dims", false)), x.dtype()});
 }
 
@@ -80,7 +80,7 @@ void inferArgExtremum(const OpCall& call, SpecList& out)
 {
     const Tensor& x = call.input(0);
     if (x.dtype() == DType::Bool)
-        throwDTypeError(call, "input must be a number tensor, not Bool");
+        throwInputDType(call, 0, kNumberDTypes);
     const int axis = normalizeAxis(call.attrs.getInt("axis", -1), x.rank(), call.op.name);
     const bool keepDims = call.attrs.getBool("keep_dims", false);
     Shape shape;
@@ -107,7 +107,7 @@ void inferExtremum(const OpCall& call, SpecList& out)
 Tensor extremumGrad(const BackwardContext& ctx, const Tensor& grad, std::string_view op)
 {
     const Tensor& x = ctx.input(0);
-    if (!ctx.needsGrad(0) || !isFloating(x.dtype()))
+    if (!ctx.needsGrad(0) || !carriesGradient(x.dtype()))
         return Tensor();
     const std::vector<std::int64_t> kept = keptDims(x, ctx.attrs(), op);
     // The tie mask is piecewise constant in x, so grad of grad sees only the linear part in grad.

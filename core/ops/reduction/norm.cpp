@@ -29,7 +29,7 @@ double normOrder(const OpCall& call)
 void inferNorm(const OpCall& call, SpecList& out)
 {
     if (!isFloating(call.input(0).dtype()))
-        throwDTypeError(call, "input must be Float32 or Float64, got " + std::string(dtypeName(call.input(0).dtype())));
+        throwInputDType(call, 0, kFloatDTypes);
     normOrder(call);
     inferReduce(call, out);
 }

@@ -17,8 +17,7 @@ namespace {
 void inferReduceMean(const OpCall& call, SpecList& out)
 {
     if (!isFloating(call.input(0).dtype()))
-        throwDTypeError(call, "input must be Float32 or Float64, got " + std::string(dtypeName(call.input(0).dtype()))
-                                  + " (cast integers to a float type first)");
+        throwInputDType(call, 0, kFloatDTypes);
     inferReduce(call, out);
 }
 

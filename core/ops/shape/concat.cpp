@@ -64,7 +64,7 @@ TensorList backwardConcat(const BackwardContext& ctx, std::span<const Tensor> gr
         parts = splitSizes(grads[0], axis, sizes);
     }
     for (std::size_t i = 0; i < n; ++i)
-        if (!ctx.needsGrad(i) || !isFloating(ctx.input(i).dtype()))
+        if (!ctx.needsGrad(i) || !carriesGradient(ctx.input(i).dtype()))
             parts[i] = Tensor();
     return parts;
 }

@@ -22,7 +22,7 @@ void inferGather(const OpCall& call, SpecList& out)
     const Tensor& indices = call.input(1);
     const int axis = checkedAxis(call, call.attrs.getInt("axis", 0), params.rank());
     if (indices.dtype() != DType::Int32 && indices.dtype() != DType::Int64)
-        throwDTypeError(call, "indices must be Int32 or Int64, got " + std::string(dtypeName(indices.dtype())));
+        throwInputDType(call, 1, kIndexDTypes);
     if (params.rank() - 1 + indices.rank() > Shape::kMaxRank)
         throwShapeError(call, "the result would have rank " + std::to_string(params.rank() - 1 + indices.rank())
                                   + ", more than " + std::to_string(Shape::kMaxRank));

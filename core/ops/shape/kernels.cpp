@@ -3,6 +3,8 @@
 
 #include "tensor/dtype.h"
 
+#include <cmath>
+
 namespace gradstep {
 
 void throwIndexError(const OpCall& call, const std::string& message)
@@ -35,9 +37,13 @@ int checkedInsertAxis(const OpCall& call, std::int64_t axis, int rank)
 
 void checkRepresentable(const OpCall& call, const char* what, double value, DType dtype)
 {
-    // 2^31 and 2^63 are exact doubles; the ranges are half-open because of them.
-    const double limit = dtype == DType::Int32 ? 2147483648.0 : 9223372036854775808.0;
-    if (isIntegral(dtype) && !(value >= -limit && value < limit))
+    // Powers of two are exact doubles; the ranges are half-open because of them.
+    if (!isIntegral(dtype))
+        return;
+    const double bits = static_cast<double>(itemSize(dtype) * 8);
+    const double lo = isUnsigned(dtype) ? 0.0 : -std::exp2(bits - 1);
+    const double hi = isUnsigned(dtype) ? std::exp2(bits) : std::exp2(bits - 1);
+    if (!(value >= lo && value < hi))
         throwValueError(call, std::string(what) + " " + attrValueToString(value) + " does not fit in "
                                   + std::string(dtypeName(dtype)));
 }

@@ -24,7 +24,7 @@ void inferOneHot(const OpCall& call, SpecList& out)
 {
     const Tensor& indices = call.input(0);
     if (indices.dtype() != DType::Int32 && indices.dtype() != DType::Int64)
-        throwDTypeError(call, "indices must be Int32 or Int64, got " + std::string(dtypeName(indices.dtype())));
+        throwInputDType(call, 0, kIndexDTypes);
     const std::int64_t depth = call.attrs.getInt("depth");
     if (depth < 0)
         throwValueError(call, "depth must be non-negative, got " + std::to_string(depth));

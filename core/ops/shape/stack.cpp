@@ -57,7 +57,7 @@ TensorList backwardStack(const BackwardContext& ctx, std::span<const Tensor> gra
     const std::int64_t axis = ctx.attrs().getInt("axis", 0);
     TensorList parts = split(grads[0], axis, static_cast<std::int64_t>(n));
     for (std::size_t i = 0; i < n; ++i)
-        parts[i] = ctx.needsGrad(i) && isFloating(ctx.input(i).dtype()) ? reshape(parts[i], shape) : Tensor();
+        parts[i] = ctx.needsGrad(i) && carriesGradient(ctx.input(i).dtype()) ? reshape(parts[i], shape) : Tensor();
     return parts;
 }
 } // namespace

@@ -19,9 +19,9 @@ void inferUnsortedSegmentSum(const OpCall& call, SpecList& out)
     const Tensor& ids = call.input(1);
     const std::int64_t segments = call.attrs.getInt("num_segments");
     if (x.dtype() == DType::Bool)
-        throwDTypeError(call, "input must be a number tensor, not Bool");
+        throwInputDType(call, 0, kNumberDTypes);
     if (ids.dtype() != DType::Int32 && ids.dtype() != DType::Int64)
-        throwDTypeError(call, "segment ids must be Int32 or Int64, got " + std::string(dtypeName(ids.dtype())));
+        throwInputDType(call, 1, kIndexDTypes);
     if (segments < 0)
         throwValueError(call, "num_segments must be non-negative, got " + std::to_string(segments));
     bool prefix = ids.rank() <= x.rank();
