@@ -87,8 +87,14 @@ TensorList applyRule(Node& node, const OutputList& gradOutputs)
     {
         RuleScope scope(node);
         BackwardContext rule(node);
-        gradInputs = node.customBackward ? node.customBackward(rule, gradOutputs.span())
-                                         : node.op->backward(rule, gradOutputs.span());
+        if (node.customBackward) {
+            gradInputs = node.customBackward(rule, gradOutputs.span());
+        } else {
+            gradInputs = node.op->backward(rule, gradOutputs.span());
+            for (std::size_t i = 0; i < gradInputs.size() && i < node.inputs.size(); ++i)
+                if (node.inputs[i].defined())
+                    gradInputs[i] = inInputDType(gradInputs[i], node.inputs[i].dtype());
+        }
     }
     validate(node, gradInputs);
     if (observe) {

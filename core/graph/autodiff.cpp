@@ -138,7 +138,9 @@ private:
         for (ValueId out : node.outputs)
             saved->outputs.push_back(m_tracer.bind(out));
         const OutputList grads = outputGrads(node);
-        const TensorList gradInputs = op.backward(BackwardContext(*saved), grads.span());
+        TensorList gradInputs = op.backward(BackwardContext(*saved), grads.span());
+        for (std::size_t i = 0; i < gradInputs.size() && i < node.inputs.size(); ++i)
+            gradInputs[i] = inInputDType(gradInputs[i], m_graph.spec(node.inputs[i]).dtype);
         validate(node, gradInputs);
         for (std::size_t i = 0; i < gradInputs.size(); ++i)
             if (gradInputs[i].defined() && m_requires[node.inputs[i]])

@@ -41,6 +41,10 @@ Tensor clipByValue(const Tensor& x, const Tensor& clipMin, const Tensor& clipMax
 /// ops.select / where: condition (bool) chooses x where true, y where false; broadcasts.
 Tensor select(const Tensor& condition, const Tensor& x, const Tensor& y);
 Tensor cast(const Tensor& x, DType dtype);
+/// An op rule's gradient for an integer input, in that input's dtype: rules written with float
+/// constants (Square's 2 * x) give float gradients for integer inputs, which MindSpore returns in
+/// the input's dtype (as Cast's rule does). Anything else unchanged. Both backward engines use it.
+Tensor inInputDType(const Tensor& grad, DType input);
 
 // Comparisons return Bool tensors and are not differentiable.
 Tensor equal(const Tensor& a, const Tensor& b);

@@ -37,4 +37,12 @@ Tensor cast(const Tensor& x, DType dtype)
     return callOp1(kCast, {x}, attrs);
 }
 
+Tensor inInputDType(const Tensor& grad, DType input)
+{
+    if (!grad.defined() || grad.dtype() == input || !isFloating(grad.dtype()) || isFloating(input)
+        || !carriesGradient(input))
+        return grad;
+    return cast(grad, input);
+}
+
 } // namespace gradstep

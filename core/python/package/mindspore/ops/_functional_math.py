@@ -291,6 +291,8 @@ def prelu(x, weight):
             raise ValueError("For 'PReLU', the length of 'weight' must be equal to the number of channels "
                              "of 'x' (%d), but got %d." % (x.shape[1], w.shape[0]))
         w = ops.reshape(w, (w.shape[0],) + (1,) * (x.ndim - 2))
+    elif w.size == 1:
+        w = ops.reshape(w, ())  # one shared slope: the result keeps x's shape, also for a 0-D x
     return ops.select(x > 0, x, x * w)
 
 
