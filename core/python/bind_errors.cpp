@@ -25,6 +25,8 @@ void bindErrors()
             PyErr_SetString(PyExc_TypeError, e.what());
         } catch (const IndexError& e) {
             PyErr_SetString(PyExc_IndexError, e.what());
+        } catch (const AllocationError& e) {
+            PyErr_SetString(PyExc_MemoryError, e.what());
         } catch (const Error& e) {
             PyErr_SetString(PyExc_RuntimeError, e.what());
         }

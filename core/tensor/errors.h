@@ -26,5 +26,7 @@ class IndexError : public Error { public: using Error::Error; };
 class AutodiffError : public Error { public: using Error::Error; };
 /// Anything else that is the caller's fault at run time (Python: RuntimeError).
 class RuntimeError : public Error { public: using Error::Error; };
+/// Memory for a tensor could not be had (Python's MemoryError), with its size, shape and dtype.
+class AllocationError : public Error { public: using Error::Error; };
 
 } // namespace gradstep

@@ -3,7 +3,11 @@
 
 #include "tensor/dtype_storage.h"
 
+#include "tensor/errors.h"
+
 #include <cstring>
+#include <new>
+#include <string>
 
 namespace gradstep {
 
@@ -12,7 +16,16 @@ Tensor Tensor::empty(const Shape& shape, DType dtype)
     auto impl = std::make_shared<TensorImpl>();
     impl->shape = shape;
     impl->dtype = dtype;
-    impl->storage = std::make_shared<Storage>(static_cast<std::size_t>(shape.numel()) * itemSize(dtype));
+    std::size_t bytes = 0;
+    const bool overflows = __builtin_mul_overflow(static_cast<std::size_t>(shape.numel()), itemSize(dtype), &bytes);
+    try {
+        if (overflows)
+            throw std::bad_alloc();
+        impl->storage = std::make_shared<Storage>(bytes);
+    } catch (const std::bad_alloc&) {
+        throw AllocationError("cannot allocate " + (overflows ? std::string("more than 2^64") : std::to_string(bytes))
+                              + " bytes for a tensor of shape " + shape.toString() + " " + std::string(dtypeName(dtype)));
+    }
     return Tensor(std::move(impl));
 }
 

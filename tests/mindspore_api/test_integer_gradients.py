@@ -28,3 +28,13 @@ dx, dw = ops.GradOperation(get_all=True)(ops.prelu)(x0, w)
 close(dx, np.array(0.6, np.float32))
 assert dw.shape == (1,)
 close(dw, np.array([-0.8], np.float32))
+
+# ReduceMax / ReduceMin share the gradient among ties; for integer inputs it is computed in float
+# and cast back (fuzz find: the rule divided two integer tensors).
+for reduce in (ops.ReduceMax(), ops.ReduceMin()):
+    xi = Tensor(np.array([[3, 1, 3], [2, 2, 0]], np.int16))
+    (gx,) = ops.GradOperation(get_all=True)(lambda t, r=reduce: r(t, 1))(xi)
+    assert str(gx.dtype) == "Int16", gx.dtype
+ints = Tensor(np.array([4, 4, 1], np.int32))
+(gmax,) = ops.GradOperation(get_all=True, sens_param=True)(lambda t: ops.ReduceMax()(t))(ints, Tensor(np.array(4, np.int32)))
+assert gmax.asnumpy().tolist() == [2, 2, 0], gmax

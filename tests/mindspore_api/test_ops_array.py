@@ -6,26 +6,13 @@ import mindspore as ms
 import mindspore.ops as ops
 from mindspore import Tensor
 
-from _check import close, raises
+from _check import check_grad, close, fd_grad, raises
 
 rng = np.random.default_rng(3)
 x = rng.standard_normal((3, 4))
 t = Tensor(x)
 
 
-def fd_grad(f, a, eps=1e-6):
-    g = np.zeros_like(a)
-    for i in np.ndindex(a.shape):
-        p, m = a.copy(), a.copy()
-        p[i] += eps
-        m[i] -= eps
-        g[i] = (float(f(Tensor(p)).asnumpy()) - float(f(Tensor(m)).asnumpy())) / (2 * eps)
-    return g
-
-
-def check_grad(f, a):
-    got = ms.grad(f)(Tensor(a)).asnumpy()
-    assert np.allclose(got, fd_grad(f, a), rtol=1e-5, atol=1e-6), got
 
 
 # ---- shapes

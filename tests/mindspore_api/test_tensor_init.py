@@ -26,3 +26,8 @@ net.set_inputs(spec)
 assert net.get_inputs() == (spec,)
 assert net(Tensor(np.ones((5, 3), np.float32))).shape == (5, 2)
 raises(TypeError, net.set_inputs, "x", match="For 'set_inputs'")
+
+# An allocation that cannot be had is a MemoryError naming the bytes, the shape and the dtype.
+e = raises(MemoryError, Tensor, shape=(1 << 40,), dtype=ms.float32)
+assert str(e) == "cannot allocate 4398046511104 bytes for a tensor of shape [1099511627776] Float32", str(e)
+raises(MemoryError, ms.ops.zeros, (1 << 61, 2), ms.float64, match="more than 2^64 bytes for a tensor of shape [2305843009213693952, 2] Float64")

@@ -111,9 +111,12 @@ Tensor extremumGrad(const BackwardContext& ctx, const Tensor& grad, std::string_
         return Tensor();
     const std::vector<std::int64_t> kept = keptDims(x, ctx.attrs(), op);
     // The tie mask is piecewise constant in x, so grad of grad sees only the linear part in grad.
-    const Tensor mask = cast(equal(x, reshape(ctx.output(0), kept)), x.dtype());
+    // Ties share the gradient: computed in float for integer x (the engine casts it back).
+    const DType type = isFloating(x.dtype()) ? x.dtype() : DType::Float32;
+    const Tensor mask = cast(equal(x, reshape(ctx.output(0), kept)), type);
     const Tensor ties = reduceSum(mask, axisList(ctx.attrs()), true);
-    return mul(mask, div(reshape(grad, kept), ties));
+    const Tensor g = reshape(grad, kept);
+    return mul(mask, div(g.dtype() == type ? g : cast(g, type), ties));
 }
 
 } // namespace gradstep

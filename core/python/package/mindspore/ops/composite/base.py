@@ -121,39 +121,34 @@ def _apply(fn, args, recursive, who):
     return fn(*args)
 
 
-class HyperMap:
+class _Mapper:
+    """What HyperMap and Map share: the function given at construction or as the first argument."""
+
+    _recursive = True
+
+    def __init__(self, ops=None, reverse=False):
+        self.ops = ops
+        self.reverse = reverse
+
+    def __call__(self, *args):
+        who = type(self).__name__
+        fn = self.ops
+        if fn is None:
+            if not args:
+                raise TypeError("For '%s', the function to apply is missing." % who)
+            fn, args = args[0], args[1:]
+        if not args:
+            raise TypeError("For '%s', at least one sequence to map over is needed." % who)
+        return _apply(fn, list(args), self._recursive, who)
+
+
+class HyperMap(_Mapper):
     """Applies a function to every leaf of nested tuples, lists and dicts: HyperMap(fn)(xs, ys)
     or HyperMap()(fn, xs, ys)."""
 
-    def __init__(self, ops=None, reverse=False):
-        self.ops = ops
-        self.reverse = reverse
 
-    def __call__(self, *args):
-        fn = self.ops
-        if fn is None:
-            if not args:
-                raise TypeError("For 'HyperMap', the function to apply is missing.")
-            fn, args = args[0], args[1:]
-        if not args:
-            raise TypeError("For 'HyperMap', at least one sequence to map over is needed.")
-        return _apply(fn, list(args), True, "HyperMap")
-
-
-class Map:
+class Map(_Mapper):
     """Applies a function to each element of one level of tuples or lists: Map(fn)(xs, ys) or
     Map()(fn, xs, ys)."""
 
-    def __init__(self, ops=None, reverse=False):
-        self.ops = ops
-        self.reverse = reverse
-
-    def __call__(self, *args):
-        fn = self.ops
-        if fn is None:
-            if not args:
-                raise TypeError("For 'Map', the function to apply is missing.")
-            fn, args = args[0], args[1:]
-        if not args:
-            raise TypeError("For 'Map', at least one sequence to map over is needed.")
-        return _apply(fn, list(args), False, "Map")
+    _recursive = False
