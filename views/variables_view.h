@@ -2,7 +2,7 @@
 // variables' name, type and repr. SPDX-License-Identifier: MIT
 #pragma once
 
-#include "python/script_runner.h"
+#include "session/session_state.h"
 
 #include <QTreeWidget>
 #include <vector>

@@ -64,7 +64,7 @@ TEST_CASE("tile refuses multiples whose result cannot be counted in int64")
     CHECK(tile(x, {0, huge}).numel() == 0);
 }
 
-// ../shared/fuzz_finds/tile-huge-multiples-empty-backward.bin (kept as tests/fuzz/corpus/seed-4):
+// A longer fuzz run's find, kept as tests/fuzz/corpus/seed-4 (tile-huge-multiples-empty-backward):
 // the forward accepted an empty result with huge multiples, and the backward failed counting the
 // interleaved (multiple, dim) view of the gradient.
 TEST_CASE("tile's gradient of an empty result is zero, also with huge multiples")

@@ -211,24 +211,32 @@ def _check_jac_output(outs):
                             % type(o).__name__)
 
 
+def _jac_setup(fn, args, grad_position, has_aux):
+    """What jacrev and jacfwd share: the differentiated positions, fn of those arguments alone,
+    their values, fn's Tensor outputs (the first only with has_aux), whether fn returned a tuple,
+    and the aux outputs (None without has_aux)."""
+    positions = _grad_positions(grad_position, len(args))
+    target = _aux_first(fn) if has_aux else fn
+    sub = _selected(target, args, positions)
+    chosen = [args[p] for p in positions]
+    outputs = fn(*args)
+    aux = None
+    if has_aux:
+        aux = _aux_of(outputs)
+        outs, multi = (outputs[0],), False
+    else:
+        multi = isinstance(outputs, tuple)
+        outs = tuple(outputs) if multi else (outputs,)
+    _check_jac_output(outs)
+    return positions, sub, chosen, outs, multi, aux
+
+
 def jacrev(fn, grad_position=0, has_aux=False):
     """The Jacobian function of fn by reverse mode (one vjp per output element)."""
     _check_has_aux(has_aux)
 
     def wrapped(*args):
-        positions = _grad_positions(grad_position, len(args))
-        target = _aux_first(fn) if has_aux else fn
-        sub = _selected(target, args, positions)
-        chosen = [args[p] for p in positions]
-        outputs = fn(*args)
-        if has_aux:
-            aux = _aux_of(outputs)
-            outs = (outputs[0],)
-            multi = False
-        else:
-            multi = isinstance(outputs, tuple)
-            outs = tuple(outputs) if multi else (outputs,)
-        _check_jac_output(outs)
+        positions, sub, chosen, outs, multi, aux = _jac_setup(fn, args, grad_position, has_aux)
         grad_op = GradOperation(get_all=True, sens_param=True)(sub)
         jac = []
         for k, out in enumerate(outs):
@@ -258,17 +266,7 @@ def jacfwd(fn, grad_position=0, has_aux=False):
     _check_has_aux(has_aux)
 
     def wrapped(*args):
-        positions = _grad_positions(grad_position, len(args))
-        target = _aux_first(fn) if has_aux else fn
-        sub = _selected(target, args, positions)
-        chosen = [args[p] for p in positions]
-        outputs = fn(*args)
-        if has_aux:
-            aux = _aux_of(outputs)
-            outs = (outputs[0],)
-        else:
-            outs = _as_tuple(outputs) if isinstance(outputs, tuple) else (outputs,)
-        _check_jac_output(outs)
+        positions, sub, chosen, outs, _, aux = _jac_setup(fn, args, grad_position, has_aux)
         columns = [[[] for _ in positions] for _ in outs]  # columns[k][i]: J_ki v for each basis v
         for i, x in enumerate(chosen):
             in_shape = tuple(x.shape)

@@ -4,7 +4,7 @@ import sys
 import numpy as np
 
 from mindspore.train._checks import check_value_type
-from mindspore.train.metrics.metric import EvaluationBase, _check_onehot_data, _class_indices
+from mindspore.train.metrics.metric import EvaluationBase, _class_indices
 
 
 class _PRBase(EvaluationBase):
@@ -30,21 +30,7 @@ class _PRBase(EvaluationBase):
             self._denominator = 0
 
     def _update(self, inputs):
-        if len(inputs) != 2:
-            raise ValueError("For '{}.update', it needs 2 inputs (predicted value, true value), "
-                             "but got {}.".format(self._name, len(inputs)))
-        y_pred = self._convert_data(inputs[0])
-        y = self._convert_data(inputs[1])
-        if self._type == 'classification' and y_pred.ndim == y.ndim and _check_onehot_data(y):
-            y = y.argmax(axis=1)
-        self._check_shape(y_pred, y)
-        self._check_value(y_pred, y)
-        if self._class_num == 0:
-            self._class_num = y_pred.shape[1]
-        elif y_pred.shape[1] != self._class_num:
-            raise ValueError("For '{}.update', class number not match, last input predicted data contain {} "
-                             "classes, but current predicted data contain {} classes, please check your predicted "
-                             "value(inputs[0]).".format(self._name, self._class_num, y_pred.shape[1]))
+        y_pred, y = self._checked_inputs(inputs, self._name)
         class_num = self._class_num
         if self._type == "classification":
             y = _class_indices(y, self._name)

@@ -1,7 +1,7 @@
 """Accuracy."""
 import numpy as np
 
-from mindspore.train.metrics.metric import EvaluationBase, rearrange_inputs, _check_onehot_data
+from mindspore.train.metrics.metric import EvaluationBase, rearrange_inputs
 
 __all__ = ["Accuracy"]
 
@@ -22,21 +22,7 @@ class Accuracy(EvaluationBase):
 
     @rearrange_inputs
     def update(self, *inputs):
-        if len(inputs) != 2:
-            raise ValueError("For 'Accuracy.update', it needs 2 inputs (predicted value, true value), "
-                             "but got {}".format(len(inputs)))
-        y_pred = self._convert_data(inputs[0])
-        y = self._convert_data(inputs[1])
-        if self._type == 'classification' and y_pred.ndim == y.ndim and _check_onehot_data(y):
-            y = y.argmax(axis=1)
-        self._check_shape(y_pred, y)
-        self._check_value(y_pred, y)
-        if self._class_num == 0:
-            self._class_num = y_pred.shape[1]
-        elif y_pred.shape[1] != self._class_num:
-            raise ValueError("For 'Accuracy.update', class number not match, last input predicted data contain {} "
-                             "classes, but current predicted data contain {} classes, please check your predicted "
-                             "value(inputs[0]).".format(self._class_num, y_pred.shape[1]))
+        y_pred, y = self._checked_inputs(inputs, "Accuracy")
         if self._type == 'classification':
             indices = y_pred.argmax(axis=1)
             result = (np.equal(indices, y) * 1).reshape(-1)

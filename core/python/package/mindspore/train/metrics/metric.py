@@ -108,6 +108,26 @@ class EvaluationBase(Metric):
                                  "(true value), but got y_pred shape: {} and y shape: {}."
                                  .format(self._type, y_pred.shape, y.shape))
 
+    def _checked_inputs(self, inputs, name):
+        """update's (y_pred, y) as arrays, one-hot labels as indices, shapes and values checked and
+        the class number kept from the first update (`name`: 'Accuracy', 'Precision', ...)."""
+        if len(inputs) != 2:
+            raise ValueError("For '{}.update', it needs 2 inputs (predicted value, true value), "
+                             "but got {}.".format(name, len(inputs)))
+        y_pred = self._convert_data(inputs[0])
+        y = self._convert_data(inputs[1])
+        if self._type == 'classification' and y_pred.ndim == y.ndim and _check_onehot_data(y):
+            y = y.argmax(axis=1)
+        self._check_shape(y_pred, y)
+        self._check_value(y_pred, y)
+        if self._class_num == 0:
+            self._class_num = y_pred.shape[1]
+        elif y_pred.shape[1] != self._class_num:
+            raise ValueError("For '{}.update', class number not match, last input predicted data contain {} "
+                             "classes, but current predicted data contain {} classes, please check your predicted "
+                             "value(inputs[0]).".format(name, self._class_num, y_pred.shape[1]))
+        return y_pred, y
+
     def _check_value(self, y_pred, y):
         if self._type != 'classification' and not (np.equal(y_pred ** 2, y_pred).all() and np.equal(y ** 2, y).all()):
             raise ValueError("In multilabel case, all elements in y_pred (predicted value) and y (true value) should "
