@@ -18,6 +18,8 @@ using CustomBackward = std::function<TensorList(const BackwardContext&, std::spa
 class Node : public std::enable_shared_from_this<Node> {
 public:
     Node() = default;
+    /// Releases the chain of earlier nodes iteratively: see Note [Releasing long tapes].
+    ~Node();
     Node(const Node&) = delete;
     Node& operator=(const Node&) = delete;
 

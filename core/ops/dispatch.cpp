@@ -51,6 +51,11 @@ void checkArity(const OpCall& call)
         if (!call.inputs[i].defined())
             throw TypeError("for '" + std::string(op.name) + "', input " + std::to_string(i)
                             + " is not a tensor");
+        else if (call.inputs[i].isDynamicPlaceholder())
+            throw ValueError("for '" + std::string(op.name) + "', input '" + inputName(op, i)
+                             + "' is a dynamic-shape placeholder (Tensor(shape=..., dtype=...) with None "
+                               "dimensions): it has no values and only describes the inputs of "
+                               "Cell.set_inputs; call the network with real tensors");
 }
 
 void emit(ExecutionContext& ctx, bool finished, std::uint64_t seq, const OpCall& call,

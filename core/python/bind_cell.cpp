@@ -130,8 +130,20 @@ py::object callPythonCellWithHooks(const py::object& self, Cell& cell, const py:
 // other Cell goes through the core: core Cells, and Python Cells with a bprop, whose custom-bprop
 // node needs Values. Those take positional Tensors (or tuples of them, or None) only: anything
 // else is a TypeError naming the Cell, as MindSpore's bprop Cells accept Tensor inputs only.
+/// A Cell whose inputs set_inputs described checks each call against the description.
+void checkDescribedInputs(const py::object& self, const py::args& args)
+{
+    PyObject** dict = _PyObject_GetDictPtr(self.ptr());
+    if (!dict || !*dict)
+        return;
+    PyObject* described = PyDict_GetItemString(*dict, "_gradstep_inputs"); // borrowed
+    if (described && described != Py_None)
+        py::module_::import("mindspore.nn._cell_api").attr("_check_set_inputs")(self, args);
+}
+
 py::object callCell(const py::object& self, const py::args& args, const py::kwargs& kwargs)
 {
+    checkDescribedInputs(self, args);
     if (compilesCell(self))
         if (py::object result = callCellCompiled(self, args, kwargs))
             return result; // null: its construct calls a gradient function and runs in Python

@@ -21,18 +21,26 @@ Tensor makeTensor(const py::object& inputData, const py::object& dtype, const py
 {
     const std::optional<DType> type = dtype.is_none() ? std::nullopt : std::optional<DType>(toDType(dtype));
     if (inputData.is_none()) {
-        if (shape.is_none())
-            throw py::value_error("For 'Tensor', 'input_data' and 'shape' cannot both be None.");
+        // MindSpore's dynamic-shape placeholders: None dimensions are unknown (-1), and a dtype
+        // without a shape leaves even the rank unknown ([-2]).
+        if (shape.is_none()) {
+            if (!type)
+                throw py::value_error("For 'Tensor', 'input_data' and 'shape' cannot both be None.");
+            if (!init.is_none())
+                throw py::type_error("For 'Tensor', 'init' needs 'shape'.");
+            return Tensor::dynamicPlaceholder({-2}, *type);
+        }
         std::vector<std::int64_t> dims;
+        bool dynamic = false;
         if (PyLong_Check(shape.ptr()))
             dims.push_back(shape.cast<std::int64_t>());
         else if (py::isinstance<py::sequence>(shape) && !py::isinstance<py::str>(shape))
             for (py::handle d : shape) {
-                if (d.is_none())
-                    throw py::value_error(
-                        "For 'Tensor', the shape " + py::str(shape).cast<std::string>()
-                        + " has dynamic (None) dimensions: such a placeholder only describes the inputs of "
-                          "Cell.set_inputs, which gradstep does not need (it runs every shape as given).");
+                if (d.is_none()) {
+                    dims.push_back(-1);
+                    dynamic = true;
+                    continue;
+                }
                 if (!PyLong_Check(d.ptr()) || PyBool_Check(d.ptr()))
                     throw py::type_error("For 'Tensor', the 'shape' must be an int or a tuple of ints, but got "
                                          + py::str(shape).cast<std::string>() + ".");
@@ -41,6 +49,12 @@ Tensor makeTensor(const py::object& inputData, const py::object& dtype, const py
         else
             throw py::type_error("For 'Tensor', the 'shape' must be an int or a tuple of ints, but got "
                                  + std::string(Py_TYPE(shape.ptr())->tp_name) + ".");
+        if (dynamic) {
+            if (!init.is_none())
+                throw py::value_error("For 'Tensor', a shape with None dimensions "
+                                      + py::str(shape).cast<std::string>() + " cannot take 'init'.");
+            return Tensor::dynamicPlaceholder(std::move(dims), type.value_or(DType::Float32));
+        }
         // With init the value comes from the initializer (MindSpore fills it at init_data(); here at once).
         if (!init.is_none())
             return py::module_::import("mindspore.common.initializer")
@@ -127,6 +141,8 @@ py::object item(const Tensor& t, const py::object& index)
 
 py::tuple shapeTuple(const Tensor& t)
 {
+    if (t.isDynamicPlaceholder())
+        return py::tuple(py::cast(*t.impl()->dynamicDims));
     py::tuple shape(static_cast<std::size_t>(t.rank()));
     for (int axis = 0; axis < t.rank(); ++axis)
         shape[static_cast<std::size_t>(axis)] = py::int_(t.shape()[axis]);
@@ -199,6 +215,17 @@ void bindProperties(TensorClass& cls)
         });
 }
 
+std::string reprOf(const Tensor& t)
+{
+    if (!t.isDynamicPlaceholder())
+        return t.toString();
+    std::string dims;
+    for (std::int64_t d : *t.impl()->dynamicDims)
+        dims += (dims.empty() ? "" : ", ") + std::to_string(d);
+    return "Tensor(shape=[" + dims + "], dtype=" + std::string(dtypeName(t.dtype()))
+           + ", value= <dynamic-shape placeholder: no values>)";
+}
+
 void bindPrinting(TensorClass& cls)
 {
     // print() shows NumPy's rendering of the values; bfloat16 ones (NumPy has no such dtype)
@@ -206,8 +233,10 @@ void bindPrinting(TensorClass& cls)
     const auto printable = [](const Tensor& t) {
         return toNumpy(t.dtype() == DType::BFloat16 ? convertDType(t, DType::Float32) : t);
     };
-    cls.def("__repr__", &Tensor::toString)
-        .def("__str__", [printable](const Tensor& t) { return py::str(printable(t)); })
+    cls.def("__repr__", &reprOf)
+        .def("__str__", [printable](const Tensor& t) {
+            return t.isDynamicPlaceholder() ? py::str(reprOf(t)) : py::str(printable(t));
+        })
         .def("__format__", [printable](const Tensor& t, const py::object& spec) {
             return printable(t).attr("__format__")(spec);
         });

@@ -144,6 +144,9 @@ Tensor toTensor(py::handle data, std::optional<DType> dtype)
 
 void requireValues(const Tensor& tensor)
 {
+    if (tensor.isDynamicPlaceholder())
+        throw py::value_error("this tensor is a dynamic-shape placeholder (Tensor(shape=..., dtype=...) with None "
+                              "dimensions): it has no values and only describes the inputs of Cell.set_inputs.");
     if (tensor.defined() && isSymbolic(tensor))
         throw py::type_error(
             "the value of this tensor is not known while the function is compiled for graph "

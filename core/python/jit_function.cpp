@@ -72,6 +72,10 @@ CompiledFunction compileFunction(const py::object& fn, const py::tuple& args,
                 out.argumentInputs.push_back(kNoId);
                 continue;
             }
+            if (t->isDynamicPlaceholder())
+                throw py::value_error("For '" + name + "', argument " + std::to_string(i)
+                                      + " is a dynamic-shape placeholder (Tensor(shape=..., dtype=...) with "
+                                        "None dimensions): it has no values; call the function with real tensors.");
             const ValueId id = graph.addInput("arg" + std::to_string(i), {t->shape(), t->dtype()});
             out.argumentInputs.push_back(id);
             symbolic[i] = py::cast(compiler.tracer().bind(id));

@@ -56,6 +56,10 @@ class Output(io.TextIOBase):
 
     def __repr__(self):
         return f"<gradstep {self._name}>"
+
+
+def _drain():
+    pass
 )";
 
 } // namespace

@@ -27,6 +27,27 @@ namespace gradstep::python {
 
 namespace {
 constexpr std::chrono::milliseconds kRaiseAgainEvery{100};
+
+// Note [Dropping a pending stop]
+// PyThreadState_SetAsyncExc(id, NULL) clears a pending exception but leaves the interpreter's
+// "async exception pending" flag set (CPython clears it only when it raises one). With the flag
+// stuck, every function entry takes the slow path, and once the script installs a trace or profile
+// function (sys.settrace, cProfile) CPython 3.11 re-enters that path at the same instruction
+// forever. So a pending stop is dropped by letting it fire, in an empty Python function whose
+// exception is discarded; the error the script ended with is kept aside meanwhile.
+void dropPendingStop()
+{
+    PyObject* type = nullptr;
+    PyObject* value = nullptr;
+    PyObject* traceback = nullptr;
+    PyErr_Fetch(&type, &value, &traceback);
+    static PyObject* drain = py::object(py::module_::import("_gradstep_host").attr("_drain")).release().ptr();
+    if (PyObject* result = PyObject_CallNoArgs(drain))
+        Py_DECREF(result);
+    else
+        PyErr_Clear();
+    PyErr_Restore(type, value, traceback);
+}
 } // namespace
 
 struct ScriptRunner::Shared {
@@ -223,7 +244,10 @@ void ScriptRunner::workerMain(RunRequest request)
             }
             // Entering: a stop requested during set-up fires at the first bytecode. Leaving:
             // drop a stop that arrived too late, so it cannot fire in gradstep's own clean-up.
-            PyThreadState_SetAsyncExc(s.threadId, running && stopNow ? stopExceptionType() : nullptr);
+            if (running && stopNow)
+                PyThreadState_SetAsyncExc(s.threadId, stopExceptionType());
+            else if (!running && stopNow)
+                dropPendingStop();
         };
         exec = executeScript(request, files, hook);
         executionContext().locationProvider = nullptr;

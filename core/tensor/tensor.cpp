@@ -29,6 +29,13 @@ Tensor Tensor::empty(const Shape& shape, DType dtype)
     return Tensor(std::move(impl));
 }
 
+Tensor Tensor::dynamicPlaceholder(std::vector<std::int64_t> dims, DType dtype)
+{
+    Tensor t = empty(Shape{0}, dtype);
+    t.m_impl->dynamicDims = std::make_shared<const std::vector<std::int64_t>>(std::move(dims));
+    return t;
+}
+
 Tensor Tensor::zeros(const Shape& shape, DType dtype)
 {
     Tensor t = empty(shape, dtype);

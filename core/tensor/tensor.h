@@ -26,6 +26,10 @@ struct TensorImpl {
     std::uint32_t outputIndex = 0;
     /// Parameters require grad permanently; recorded outputs inherit it from their inputs.
     bool requiresGrad = false;
+    /// Set only on MindSpore's dynamic-shape placeholders (Tensor(shape=[None, 3], dtype=...)):
+    /// MindSpore's dims with -1 for an unknown dimension, or [-2] for an unknown rank. They hold
+    /// no values (shape [0] here) and only describe inputs to Cell.set_inputs; no op takes them.
+    std::shared_ptr<const std::vector<std::int64_t>> dynamicDims;
 };
 
 class Tensor {
@@ -43,7 +47,11 @@ public:
     static Tensor fromDoubles(const Shape& shape, const std::vector<double>& values,
                               DType dtype = DType::Float32);
 
+    /// A dynamic-shape placeholder of the given MindSpore dims (see TensorImpl::dynamicDims).
+    static Tensor dynamicPlaceholder(std::vector<std::int64_t> dims, DType dtype);
+
     bool defined() const { return m_impl != nullptr; }
+    bool isDynamicPlaceholder() const { return m_impl && m_impl->dynamicDims; }
     const Shape& shape() const { return m_impl->shape; }
     DType dtype() const { return m_impl->dtype; }
     int rank() const { return m_impl->shape.rank(); }
@@ -75,6 +83,8 @@ public:
     std::uint32_t outputIndex() const { return m_impl->outputIndex; }
     TensorImpl* impl() const { return m_impl.get(); }
     bool sameAs(const Tensor& other) const { return m_impl == other.m_impl; }
+    /// True when this handle is the only owner of its state (releasing it destroys the state).
+    bool soleOwner() const { return m_impl.use_count() == 1; }
 
     /// MindSpore's repr: Tensor(shape=[2, 3], dtype=Float32, value=...).
     std::string toString() const;

@@ -298,8 +298,10 @@ SequentialCell.extend = _container_extend
 
 
 def set_inputs(self, *inputs, **kwargs):
-    """Describes the inputs of the next calls (MindSpore compiles dynamic shapes from it). gradstep
-    compiles each new shape when it meets it, so the description is only kept (get_inputs)."""
+    """Describes the inputs of the next calls, dynamic-shape placeholders included (Tensor(shape=
+    [None, 3], dtype=...)). MindSpore compiles one graph for the described shapes; gradstep
+    compiles each concrete shape when it meets it, so the description is kept to check each call
+    against it (dtype, rank and every known dimension), as MindSpore does."""
     for item in inputs:
         if item is not None and not isinstance(item, (Tensor, tuple, list, int, float, bool)):
             raise TypeError("For 'set_inputs', the inputs should be Tensor or tuple/list, but got %s."
@@ -312,6 +314,51 @@ def set_inputs(self, *inputs, **kwargs):
 def get_inputs(self):
     """The inputs given to set_inputs (None when it was never called)."""
     return self.__dict__.get("_gradstep_inputs")
+
+
+def _check_set_inputs(cell, args):
+    """Called by Cell.__call__ when set_inputs described the inputs: each actual Tensor must have the
+    described dtype and rank, and every dimension the description fixes."""
+    described = cell.__dict__.get("_gradstep_inputs")
+    if not described:
+        return
+    name = type(cell).__name__
+    if len(described) != len(args):
+        raise ValueError("For '%s', set_inputs described %d inputs, but the network was called with %d."
+                         % (name, len(described), len(args)))
+    for index, (expected, actual) in enumerate(zip(described, args)):
+        _check_described(name, index, expected, actual)
+
+
+def _check_described(name, index, expected, actual):
+    if isinstance(expected, (tuple, list)) and isinstance(actual, (tuple, list)):
+        if len(expected) != len(actual):
+            raise ValueError("For '%s', the %dth input set by set_inputs is a %s of %d elements, but the "
+                             "actual input has %d." % (name, index, _type_name(expected), len(expected),
+                                                      len(actual)))
+        for item_expected, item_actual in zip(expected, actual):
+            _check_described(name, index, item_expected, item_actual)
+        return
+    if not isinstance(expected, Tensor):
+        return
+    if not isinstance(actual, Tensor):
+        raise TypeError("For '%s', the %dth input set by set_inputs is a Tensor, but the actual input is %s."
+                        % (name, index, _type_name(actual)))
+    if expected.dtype != actual.dtype:
+        raise TypeError("For '%s', the dtype of the %dth input set by set_inputs must be the same as the "
+                        "actual input's, but got %s and %s." % (name, index, expected.dtype, actual.dtype))
+    shape = expected.shape
+    if tuple(shape) == (-2,):
+        return
+    if len(shape) != actual.ndim:
+        raise ValueError("For '%s', the dims of the %dth input set by set_inputs must be equal to the dims of "
+                         "the actual input, but got %d and %d (shapes %s and %s)."
+                         % (name, index, len(shape), actual.ndim, list(shape), list(actual.shape)))
+    for axis, (dim, real) in enumerate(zip(shape, actual.shape)):
+        if dim not in (-1, real):
+            raise ValueError("For '%s', the shape of the %dth input set by set_inputs must be equal to the "
+                             "actual input's except in its dynamic (-1) dimensions, but got %s and %s "
+                             "(axis %d)." % (name, index, list(shape), list(actual.shape), axis))
 
 
 Cell.set_inputs = set_inputs
