@@ -78,3 +78,21 @@ def scalar(value):
     if isinstance(value, Tensor):
         value = float(np.mean(value.asnumpy()))
     return value
+
+
+def _check_float_rel(value, bound, rel, arg_name, prim_name):
+    info = _prefix(arg_name, prim_name)
+    sign, fn = _REL[rel]
+    if isinstance(value, bool) or not isinstance(value, float):
+        raise TypeError("%s must be float, but got '%s'." % (info, type(value).__name__))
+    if math.isnan(value) or not fn(value, bound):
+        raise ValueError("%s must be float and must %s %s, but got '%s' with type 'float'." % (info, sign, bound, value))
+    return value
+
+
+def check_positive_float(value, arg_name=None, prim_name=None):
+    return _check_float_rel(value, 0.0, "gt", arg_name, prim_name)
+
+
+def check_non_negative_float(value, arg_name=None, prim_name=None):
+    return _check_float_rel(value, 0.0, "ge", arg_name, prim_name)
