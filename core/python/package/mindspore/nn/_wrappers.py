@@ -125,7 +125,7 @@ class _TrainOneStepCellReturningGrads(_CppTrainOneStepCell):
 # The core cell runs the core optimizers (nn.SGD, nn.Momentum, nn.Adam with fixed rates) itself,
 # reporting their update to the debugger. An optimizer written in Python (groups, schedules, the
 # other optimizers, a script's own nn.Optimizer subclass) is called from a Python construct
-# instead; the core cell is then given a core SGD over the same Parameters only because it keeps
+# instead (and is the cell's child 'optimizer'); the core cell is then given a core SGD over the same Parameters only because it keeps
 # its weights through an optimizer: that SGD never runs.
 _CoreOptimizer = _nn.Optimizer
 _CoreSGD = _nn.SGD
@@ -175,6 +175,8 @@ def _train_init(self, network, optimizer, sens=None, return_grad=False):
     if _python_optimizer(optimizer):
         _cpp_train_init(self, network, _CoreSGD(list(optimizer.parameters), 0.0), sens, False)
         self.__dict__["_python_optimizer"] = optimizer
+        # A child, as in MindSpore, so checkpoints of the train network hold the optimizer's state.
+        self.insert_child_to_cell("optimizer", optimizer)
     else:
         _cpp_train_init(self, network, optimizer, sens, False)
     self.__dict__["return_grad"] = return_grad

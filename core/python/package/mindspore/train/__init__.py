@@ -6,7 +6,8 @@ Checkpoints are MindSpore's .ckpt files (serialization.py). Not provided: summar
 """
 import mindspore as _ms
 from mindspore.train import callback, metrics, serialization
-from mindspore.train.callback import (Callback, EarlyStopping, History, LambdaCallback, LossMonitor,
+from mindspore.train.callback import (Callback, CheckpointConfig, EarlyStopping, History, LambdaCallback,
+                                      LearningRateScheduler, LossMonitor, ModelCheckpoint,
                                       ReduceLROnPlateau, RunContext, TimeMonitor)
 from mindspore.train.metrics import *  # noqa: F401,F403
 from mindspore.train.model import Model
