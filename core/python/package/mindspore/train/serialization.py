@@ -173,6 +173,10 @@ def _parse(path):
     except _proto.decode_error_types() as err:
         raise ValueError("For 'load_checkpoint', the checkpoint file '%s' is not a complete MindSpore checkpoint "
                          "(truncated, corrupted or another format): %s" % (path, err)) from None
+    if not message.IsInitialized():  # not every protobuf runtime checks required fields itself
+        raise ValueError("For 'load_checkpoint', the checkpoint file '%s' is not a complete MindSpore checkpoint "
+                         "(truncated, corrupted or another format): missing %s"
+                         % (path, ", ".join(message.FindInitializationErrors())))
     if not message.value:
         raise ValueError("For 'load_checkpoint', the checkpoint file '%s' holds no parameter: it is not a "
                          "MindSpore checkpoint." % path)
