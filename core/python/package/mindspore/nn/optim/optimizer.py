@@ -208,8 +208,10 @@ class Optimizer(_nn.Cell, metaclass=_OptimizerType):
         for p in self._parameters:
             value = ops.fill(dtype or p.dtype, p.shape, init)
             param = Parameter(value, name=prefix + "." + p.name, requires_grad=False)
-            # The attribute name cannot hold dots in gradstep's Cells; the Parameter's name keeps them.
+            # The attribute name cannot hold dots in gradstep's Cells (inserting renames the
+            # Parameter after it); the Parameter gets MindSpore's dotted name back.
             self.insert_param_to_cell((prefix + "." + p.name).replace(".", "_"), param)
+            param.name = prefix + "." + p.name
             state.append(param)
         return ParameterTuple(state)
 
