@@ -43,50 +43,39 @@ def piecewise_constant_lr(milestone, learning_rates):
     return lrs
 
 
-def _check_epoch_args(who, learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch):
+def _epochs(total_step, step_per_epoch):
+    return [math.floor(i / step_per_epoch) for i in range(total_step)]
+
+
+def _decay(who, learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch, is_stair, rate_at):
+    """[rate_at(p)], p = current_epoch / decay_epoch (floored when is_stair), after the checks."""
     check_positive_float(learning_rate, "learning_rate", who)
     check_positive_float(decay_rate, "decay_rate", who)
     check_positive_int(total_step, "total_step", who)
     check_positive_int(step_per_epoch, "step_per_epoch", who)
     check_positive_int(decay_epoch, "decay_epoch", who)
-
-
-def _epochs(total_step, step_per_epoch):
-    return [math.floor(i / step_per_epoch) for i in range(total_step)]
+    check_bool(is_stair, "is_stair", who)
+    return [rate_at(math.floor(epoch / decay_epoch) if is_stair else epoch / decay_epoch)
+            for epoch in _epochs(total_step, step_per_epoch)]
 
 
 def exponential_decay_lr(learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch, is_stair=False):
     """learning_rate * decay_rate ** (current_epoch / decay_epoch) (floored when is_stair)."""
-    _check_epoch_args("exponential_decay_lr", learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch)
-    check_bool(is_stair, "is_stair", "exponential_decay_lr")
-    out = []
-    for epoch in _epochs(total_step, step_per_epoch):
-        p = epoch / decay_epoch
-        out.append(learning_rate * decay_rate ** (math.floor(p) if is_stair else p))
-    return out
+    return _decay("exponential_decay_lr", learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch,
+                  is_stair, lambda p: learning_rate * decay_rate ** p)
 
 
 def natural_exp_decay_lr(learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch, is_stair=False):
     """learning_rate * e ** (-decay_rate * current_epoch); with is_stair the epoch is rounded down to
     a multiple of decay_epoch (not divided by it, as in MindSpore)."""
-    _check_epoch_args("natural_exp_decay_lr", learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch)
-    check_bool(is_stair, "is_stair", "natural_exp_decay_lr")
-    out = []
-    for epoch in _epochs(total_step, step_per_epoch):
-        p = math.floor(epoch / decay_epoch) * decay_epoch if is_stair else epoch
-        out.append(learning_rate * math.e ** (-decay_rate * p))
-    return out
+    return _decay("natural_exp_decay_lr", learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch,
+                  is_stair, lambda p: learning_rate * math.e ** (-decay_rate * round(p * decay_epoch)))
 
 
 def inverse_decay_lr(learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch, is_stair=False):
     """learning_rate / (1 + decay_rate * current_epoch / decay_epoch) (floored when is_stair)."""
-    _check_epoch_args("inverse_decay_lr", learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch)
-    check_bool(is_stair, "is_stair", "inverse_decay_lr")
-    out = []
-    for epoch in _epochs(total_step, step_per_epoch):
-        p = epoch / decay_epoch
-        out.append(learning_rate / (1 + decay_rate * (math.floor(p) if is_stair else p)))
-    return out
+    return _decay("inverse_decay_lr", learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch,
+                  is_stair, lambda p: learning_rate / (1 + decay_rate * p))
 
 
 def cosine_decay_lr(min_lr, max_lr, total_step, step_per_epoch, decay_epoch):
