@@ -36,13 +36,14 @@ class Adam(Optimizer):
     def __init__(self, params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-8, use_locking=False,
                  use_nesterov=False, weight_decay=0.0, loss_scale=1.0, use_amsgrad=False, **kwargs):
         super().__init__(learning_rate, params, weight_decay, loss_scale)
-        check_betas_eps("Adam", beta1, beta2, eps)
+        who = self.cls_name
+        check_betas_eps(who, beta1, beta2, eps)
         for name, value in (("use_locking", use_locking), ("use_nesterov", use_nesterov),
                             ("use_amsgrad", use_amsgrad)):
-            check_bool(value, name, "Adam")
+            check_bool(value, name, who)
         use_lazy, use_offload = kwargs.pop("use_lazy", False), kwargs.pop("use_offload", False)
         if kwargs:
-            raise TypeError("For 'Adam', got an unexpected keyword argument '%s'." % next(iter(kwargs)))
+            raise TypeError("For '%s', got an unexpected keyword argument '%s'." % (who, next(iter(kwargs))))
         if use_amsgrad and (use_nesterov or use_lazy or use_offload):
             raise ValueError("For 'Adam', when 'use_amsgrad' is True, 'use_nesterov', 'use_lazy' and 'use_offload' "
                              "must be False.")
