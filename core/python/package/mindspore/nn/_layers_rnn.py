@@ -163,6 +163,9 @@ class _RNNBase(_nn.Cell):
         who = type(self).__name__
         if x.ndim != 3:
             raise ValueError("For '%s', the 'x' must be a 3-D Tensor, but got %d-D." % (who, x.ndim))
+        if x.shape[-1] != self.input_size:
+            raise ValueError("For '%s', the last axis of 'x' must be input_size %d, but got shape %s."
+                             % (who, self.input_size, tuple(x.shape)))
         if self.batch_first:
             x = ops.transpose(x, (1, 0, 2))
         steps, batch = x.shape[0], x.shape[1]
