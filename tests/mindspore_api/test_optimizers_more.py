@@ -6,32 +6,14 @@ import numpy as np
 
 import mindspore as ms
 import mindspore.nn as nn
-from mindspore import Parameter, Tensor
+from mindspore import Tensor
 from mindspore.nn.optim import ASGD, AdaMax, AdamWeightDecay, Rprop
 
 from _check import raises
+from _optim_case import OptimCase, check
 
-rng = np.random.RandomState(3)
-W0 = rng.randn(3, 2).astype(np.float32)
-B0 = rng.randn(2).astype(np.float32)
-GRADS = [(rng.randn(3, 2).astype(np.float32), rng.randn(2).astype(np.float32)) for _ in range(4)]
-
-
-def params():
-    return [Parameter(Tensor(W0.copy()), name="w"), Parameter(Tensor(B0.copy()), name="b")]
-
-
-def run(make, steps=4):
-    ps = params()
-    opt = make(ps)
-    for gw, gb in GRADS[:steps]:
-        opt((Tensor(gw), Tensor(gb)))
-    return [p.asnumpy() for p in ps], opt
-
-
-def check(actual, expected, what):
-    for a, e in zip(actual, expected):
-        assert np.allclose(a, e, rtol=2e-5, atol=2e-6), "%s: %s != %s" % (what, a, e)
+_case = OptimCase(3, "b")
+W0, B0, GRADS, params, run = _case.W0, _case.B0, _case.GRADS, _case.params, _case.run
 
 
 # SGD with groups (group weight decay; the default decay elsewhere), dampening, first-step copy.

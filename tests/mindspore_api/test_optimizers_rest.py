@@ -8,31 +8,13 @@ import numpy as np
 import mindspore as ms
 import mindspore.nn as nn
 import mindspore.nn.optim as optim
-from mindspore import Parameter, Tensor
+from mindspore import Tensor
 
 from _check import raises
+from _optim_case import OptimCase, check
 
-rng = np.random.RandomState(5)
-W0 = rng.randn(3, 2).astype(np.float32)
-B0 = rng.randn(2).astype(np.float32)
-GRADS = [(rng.randn(3, 2).astype(np.float32), rng.randn(2).astype(np.float32)) for _ in range(4)]
-
-
-def params():
-    return [Parameter(Tensor(W0.copy()), name="w"), Parameter(Tensor(B0.copy()), name="bias")]
-
-
-def run(make, steps=4):
-    ps = params()
-    opt = make(ps)
-    for gw, gb in GRADS[:steps]:
-        opt((Tensor(gw), Tensor(gb)))
-    return [p.asnumpy() for p in ps], opt
-
-
-def check(actual, expected, what, rtol=2e-5, atol=2e-6):
-    for a, e in zip(actual, expected):
-        assert np.allclose(a, e, rtol=rtol, atol=atol), "%s: %s != %s" % (what, a, e)
+_case = OptimCase(5, "bias")
+W0, B0, GRADS, params, run = _case.W0, _case.B0, _case.GRADS, _case.params, _case.run
 
 
 def np_run(update, state_init, wds=(0.0, 0.0), loss_scale=1.0):

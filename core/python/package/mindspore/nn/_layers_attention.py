@@ -4,10 +4,8 @@ vdim differ; out_proj a Dense; optional bias_k / bias_v and a zero attention col
 masks (True hides) or float masks (added to the scores)."""
 import math
 
-import numpy as np
-
 import mindspore.nn as _nn
-from mindspore import Parameter, Tensor, ops
+from mindspore import Parameter, ops
 from mindspore.common import dtype as mstype
 from mindspore.common.initializer import XavierUniform, initializer
 
@@ -63,8 +61,8 @@ class MultiheadAttention(_nn.Cell):
             self.in_proj_weight = None
         self.in_proj_bias = Parameter(initializer("zeros", (3 * embed_dim,), dtype), name="in_proj_bias") \
             if has_bias else None
-        self.out_proj = _nn.Dense(embed_dim, embed_dim, has_bias=has_bias, dtype=dtype) \
-            if dtype != mstype.float32 else _nn.Dense(embed_dim, embed_dim, has_bias=has_bias)
+        self.out_proj = _nn.Dense(embed_dim, embed_dim, has_bias=has_bias)
+        self.out_proj.weight.set_data(ops.cast(self.out_proj.weight, dtype))
         if has_bias:
             self.out_proj.bias.set_data(initializer("zeros", (embed_dim,), dtype))
         if add_bias_kv:

@@ -25,11 +25,16 @@ def _activation(who, activation):
 
 
 class _Block(_nn.Cell):
-    """What the two layers share: the feed-forward block and the residual wiring."""
+    """What the two layers share: their arguments (kept for the stacks' copies), self-attention, the
+    feed-forward block, _norms LayerNorms and Dropouts, and the residual wiring."""
 
-    def _common(self, d_model, nhead, dim_feedforward, dropout, activation, layer_norm_eps, batch_first, norm_first,
-                dtype, norms):
+    def __init__(self, d_model, nhead, dim_feedforward=2048, dropout=0.1, activation="relu", layer_norm_eps=1e-5,
+                 batch_first=False, norm_first=False, dtype=mstype.float32):
+        super().__init__()
+        self._args = (d_model, nhead, dim_feedforward, dropout, activation, layer_norm_eps, batch_first, norm_first,
+                      dtype)
         who = type(self).__name__
+        norms = self._norms
         self.self_attn = _nn.MultiheadAttention(d_model, nhead, dropout=dropout, batch_first=batch_first,
                                                 dtype=dtype)
         self.linear1 = _nn.Dense(d_model, dim_feedforward)
@@ -58,12 +63,7 @@ class _Block(_nn.Cell):
 class TransformerEncoderLayer(_Block):
     """x + self-attention, then x + feed-forward, each followed (or, norm_first, preceded) by LayerNorm."""
 
-    def __init__(self, d_model, nhead, dim_feedforward=2048, dropout=0.1, activation="relu", layer_norm_eps=1e-5,
-                 batch_first=False, norm_first=False, dtype=mstype.float32):
-        super().__init__()
-        self._args = (d_model, nhead, dim_feedforward, dropout, activation, layer_norm_eps, batch_first, norm_first,
-                      dtype)
-        self._common(*self._args, norms=2)
+    _norms = 2
 
     @property
     def dropout_last(self):
@@ -81,12 +81,12 @@ class TransformerEncoderLayer(_Block):
 class TransformerDecoderLayer(_Block):
     """x + self-attention, x + attention over memory, x + feed-forward, with LayerNorms as the encoder's."""
 
+    _norms = 3
+
     def __init__(self, d_model, nhead, dim_feedforward=2048, dropout=0.1, activation="relu", layer_norm_eps=1e-5,
                  batch_first=False, norm_first=False, dtype=mstype.float32):
-        super().__init__()
-        self._args = (d_model, nhead, dim_feedforward, dropout, activation, layer_norm_eps, batch_first, norm_first,
-                      dtype)
-        self._common(*self._args, norms=3)
+        super().__init__(d_model, nhead, dim_feedforward, dropout, activation, layer_norm_eps, batch_first, norm_first,
+                         dtype)
         self.multihead_attn = _nn.MultiheadAttention(d_model, nhead, dropout=dropout, batch_first=batch_first,
                                                      dtype=dtype)
 

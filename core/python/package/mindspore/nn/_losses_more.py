@@ -7,7 +7,7 @@ import numpy as np
 import mindspore.nn as _nn
 from mindspore import Tensor, ops
 from mindspore.common import dtype as mstype
-from mindspore.nn._losses import LossBase, _check_float, _check_same_shape
+from mindspore.nn._losses import LossBase, _check_float
 
 __all__ = ["MultiMarginLoss", "TripletMarginLoss", "PoissonNLLLoss", "GaussianNLLLoss", "FocalLoss"]
 
