@@ -121,10 +121,50 @@ class _TrainOneStepCellReturningGrads(_CppTrainOneStepCell):
         return loss, {p.name: g for p, g in zip(weights, grads)}
 
 
+# Note [Python optimizers in TrainOneStepCell]
+# The core cell runs the core optimizers (nn.SGD, nn.Momentum, nn.Adam with fixed rates) itself,
+# reporting their update to the debugger. An optimizer written in Python (groups, schedules, the
+# other optimizers, a script's own nn.Optimizer subclass) is called from a Python construct
+# instead (and is the cell's child 'optimizer'); the core cell is then given a core SGD over the same Parameters only because it keeps
+# its weights through an optimizer: that SGD never runs.
+_CoreOptimizer = _nn.Optimizer
+_CoreSGD = _nn.SGD
+_core_optimizer_property = _CppTrainOneStepCell.optimizer
+
+
+def _python_optimizer(optimizer):
+    return isinstance(optimizer, _nn.Cell) and not isinstance(optimizer, _CoreOptimizer)
+
+
+def _python_optimizer_construct(self, *inputs):
+    loss, grads = ops.value_and_grad(self.network, None, self.weights)(*inputs)
+    if self.sens != 1.0:
+        grads = tuple(g * self.sens for g in grads)
+    grads = self.grad_reducer(grads)
+    self.optimizer(grads)
+    return loss
+
+
+_python_step_classes = {}
+
+
+def _python_step_class(cls):
+    """cls with the Python construct (its own construct, when it has one, is kept)."""
+    if cls.construct is not _CppTrainOneStepCell.construct:
+        return cls
+    if cls not in _python_step_classes:
+        _python_step_classes[cls] = type(cls.__name__, (cls,), {"construct": _python_optimizer_construct,
+                                                               "__module__": cls.__module__})
+    return _python_step_classes[cls]
+
+
 def _train_new(cls, *args, **kwargs):
     return_grad = kwargs.get("return_grad", args[3] if len(args) > 3 else False)
+    optimizer = kwargs.get("optimizer", args[1] if len(args) > 1 else None)
     if return_grad and cls is _CppTrainOneStepCell:
         cls = _TrainOneStepCellReturningGrads
+    elif _python_optimizer(optimizer):
+        cls = _python_step_class(cls)
     return _cpp_train_new(cls)
 
 
@@ -132,7 +172,13 @@ def _train_init(self, network, optimizer, sens=None, return_grad=False):
     if not isinstance(return_grad, bool):
         raise TypeError("For 'TrainOneStepCell', the type of 'return_grad' must be bool, but got %s."
                         % type(return_grad).__name__)
-    _cpp_train_init(self, network, optimizer, sens, False)
+    if _python_optimizer(optimizer):
+        _cpp_train_init(self, network, _CoreSGD(list(optimizer.parameters), 0.0), sens, False)
+        self.__dict__["_python_optimizer"] = optimizer
+        # A child, as in MindSpore, so checkpoints of the train network hold the optimizer's state.
+        self.insert_child_to_cell("optimizer", optimizer)
+    else:
+        _cpp_train_init(self, network, optimizer, sens, False)
     self.__dict__["return_grad"] = return_grad
     if return_grad and not isinstance(self, _TrainOneStepCellReturningGrads) and \
             type(self).construct is _CppTrainOneStepCell.construct:
@@ -146,3 +192,6 @@ _CppTrainOneStepCell.__init__ = _train_init
 _CppTrainOneStepCell.grad = GradOperation(get_by_list=True, sens_param=True)
 _CppTrainOneStepCell.grad_reducer = staticmethod(_identity)
 _CppTrainOneStepCell.reducer_flag = False
+_CppTrainOneStepCell.optimizer = property(
+    lambda self: self.__dict__.get("_python_optimizer") or _core_optimizer_property.fget(self),
+    doc=_core_optimizer_property.__doc__)

@@ -4,7 +4,7 @@ import numbers
 
 import numpy as np
 
-_REL = {"ge": (">=", lambda a, b: a >= b), "gt": (">", lambda a, b: a > b)}
+_REL = {"ge": (">=", lambda a, b: a >= b), "gt": (">", lambda a, b: a > b), "le": ("<=", lambda a, b: a <= b)}
 
 
 def _prefix(arg_name, prim_name):
@@ -70,6 +70,17 @@ def check_float_range_open(value, lower, upper, arg_name=None, prim_name=None):
     return float(value)
 
 
+def check_float_range_closed(value, lower, upper, arg_name=None, prim_name=None):
+    """lower <= value <= upper for a float or an int."""
+    info = _prefix(arg_name, prim_name)
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError("%s must be float, but got '%s'." % (info, type(value).__name__))
+    if math.isnan(value) or not lower <= value <= upper:
+        raise ValueError("%s must be in range of [%s, %s], but got %s with type '%s'."
+                         % (info, lower, upper, value, type(value).__name__))
+    return float(value)
+
+
 def scalar(value):
     """A loss / monitor value as a Python float (tuple/list: its first Tensor; Tensor: its mean)."""
     from mindspore import Tensor
@@ -78,3 +89,25 @@ def scalar(value):
     if isinstance(value, Tensor):
         value = float(np.mean(value.asnumpy()))
     return value
+
+
+def _check_float_rel(value, bound, rel, arg_name, prim_name):
+    info = _prefix(arg_name, prim_name)
+    sign, fn = _REL[rel]
+    if isinstance(value, bool) or not isinstance(value, float):
+        raise TypeError("%s must be float, but got '%s'." % (info, type(value).__name__))
+    if math.isnan(value) or not fn(value, bound):
+        raise ValueError("%s must be float and must %s %s, but got '%s' with type 'float'." % (info, sign, bound, value))
+    return value
+
+
+def check_positive_float(value, arg_name=None, prim_name=None):
+    return _check_float_rel(value, 0.0, "gt", arg_name, prim_name)
+
+
+def check_non_negative_float(value, arg_name=None, prim_name=None):
+    return _check_float_rel(value, 0.0, "ge", arg_name, prim_name)
+
+
+def check_non_positive_float(value, arg_name=None, prim_name=None):
+    return _check_float_rel(value, 0.0, "le", arg_name, prim_name)

@@ -1,7 +1,6 @@
 """mindspore.train.callback: Callback, RunContext and the callbacks Model runs.
 
-ModelCheckpoint / CheckpointConfig (MindSpore's checkpoint files), SummaryCollector,
-SummaryLandscape, OnRequestExit, BackupAndRestore and LearningRateScheduler are not provided.
+SummaryCollector, SummaryLandscape, OnRequestExit and BackupAndRestore are not provided.
 """
 from mindspore.train.callback._callback import Callback, RunContext
 from mindspore.train.callback._callback import CallbackManager as _CallbackManager
@@ -12,6 +11,8 @@ from mindspore.train.callback._history import History
 from mindspore.train.callback._lambda_callback import LambdaCallback
 from mindspore.train.callback._early_stop import EarlyStopping
 from mindspore.train.callback._reduce_lr_on_plateau import ReduceLROnPlateau
+from mindspore.train.callback._checkpoint import CheckpointConfig, ModelCheckpoint
+from mindspore.train.callback._lr_scheduler_callback import LearningRateScheduler
 
 __all__ = ["Callback", "LossMonitor", "TimeMonitor", "RunContext", "History", "LambdaCallback",
-           "ReduceLROnPlateau", "EarlyStopping"]
+           "ReduceLROnPlateau", "EarlyStopping", "ModelCheckpoint", "CheckpointConfig", "LearningRateScheduler"]
