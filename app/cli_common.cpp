@@ -94,4 +94,11 @@ python::RunResult waitWatchingCtrlC(python::ScriptRunner& runner, bool* interrup
     }
 }
 
+void endWithoutPython(int status)
+{
+    std::fflush(stdout);
+    std::fflush(stderr);
+    std::_Exit(status);
+}
+
 } // namespace gradstep::app

@@ -31,4 +31,8 @@ bool startPython(const char* command);
 /// Waits for the runner's script to end; the first Ctrl-C stops it (and sets *interrupted).
 python::RunResult waitWatchingCtrlC(python::ScriptRunner& runner, bool* interrupted = nullptr);
 
+/// Ends the process with `status` once a run was given up on (RunResult::abandoned): the output
+/// is flushed and nothing else runs, as Python cannot be finalised under the blocked thread.
+[[noreturn]] void endWithoutPython(int status);
+
 } // namespace gradstep::app

@@ -189,7 +189,8 @@ int compareCommand(int argc, char** argv)
         };
     const session::Comparison comparison =
         session::compare(options.script, *options.what, compareOptions);
-    python::Host::shutdown();
+    if (!comparison.abandoned)
+        python::Host::shutdown();
     if (comparison.interrupted)
         return 130;
     if (!options.quiet)
@@ -198,6 +199,8 @@ int compareCommand(int argc, char** argv)
     if (!options.report.empty()
         && !writeAtomically(options.report, session::comparisonToJson(comparison).dump(2) + "\n", "compare"))
         return 1;
+    if (comparison.abandoned)
+        endWithoutPython(1);
     return comparison.ok() ? 0 : 1;
 }
 

@@ -179,7 +179,8 @@ int runCommand(int argc, char** argv)
         ranGraph = report.ranGraphNodes();
         stoppedAfterSteps = report.stopRequested() && python::Host::interruptCount() == 0;
     }
-    python::Host::shutdown();
+    if (!result.abandoned)
+        python::Host::shutdown();
     if (result.status == python::RunStatus::Stopped && stoppedAfterSteps) {
         result.status = python::RunStatus::Ok;
         writeOut("[gradstep] stopped after step " + std::to_string(options.steps) + " (--steps)\n");
@@ -193,6 +194,8 @@ int runCommand(int argc, char** argv)
         if (!writeAtomically(options.report, json, "run"))
             return 1;
     }
+    if (result.abandoned)
+        endWithoutPython(1);
     switch (result.status) {
     case python::RunStatus::Ok: return 0;
     case python::RunStatus::Stopped: return 130;

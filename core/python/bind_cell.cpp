@@ -8,6 +8,7 @@
 #include "python/jit_compiler.h"
 #include "python/jit_runtime.h"
 #include "python/nn_support.h"
+#include "python/stack_guard.h"
 #include "python/value_convert.h"
 
 #include "autodiff/context.h"
@@ -143,6 +144,7 @@ void checkDescribedInputs(const py::object& self, const py::args& args)
 
 py::object callCell(const py::object& self, const py::args& args, const py::kwargs& kwargs)
 {
+    checkStackDepth("a Cell");
     checkDescribedInputs(self, args);
     if (compilesCell(self))
         if (py::object result = callCellCompiled(self, args, kwargs))

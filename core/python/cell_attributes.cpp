@@ -2,6 +2,7 @@
 // the core Cell and keeps their Python objects in the instance's _cells and _params dicts (as
 // MindSpore's Cell does), so `net.fc is net.fc` and a Python Cell lives as long as its parent.
 // SPDX-License-Identifier: MIT
+#include "python/stack_guard.h"
 #include "python/convert.h"
 #include "python/nn_support.h"
 
@@ -132,6 +133,7 @@ py::object childObject(py::handle self, const std::string& name, const CellPtr& 
 
 py::object getCellAttribute(const py::object& self, const std::string& name)
 {
+    checkStackDepth("a Cell's __getattr__");
     Cell* cell = name.rfind("__", 0) == 0 ? nullptr : cellOf(self);
     if (cell) {
         for (const char* key : {"_cells", "_params"}) {

@@ -60,6 +60,41 @@ class Output(io.TextIOBase):
 
 def _drain():
     pass
+
+
+def _act_as_main_thread():
+    # Threads inherit daemon from the thread that creates them. Under python3 the script runs on
+    # the main thread, which is not a daemon; here it runs on a thread Python sees as a daemon
+    # "dummy", so without this every thread the script starts would be a daemon and be cut off.
+    import threading
+    threading.current_thread()._daemonic = False
+
+
+def _script_threads():
+    import sys
+    threading = sys.modules.get("threading")
+    if threading is None:
+        return []
+    me = threading.current_thread()
+    main = threading.main_thread()
+    return [t for t in threading.enumerate() if t is not me and t is not main and not t.daemon and t.is_alive()]
+
+
+_waiting_for = []
+
+
+def _wait_for_threads():
+    # What python3 does at exit: wait for the threads the script started and did not mark daemon.
+    # Short joins, so that a stop (the stop button, --timeout) fires between them. Their names are
+    # kept first: a stop that interrupts join() makes threading mark the thread as ended.
+    global _waiting_for
+    while True:
+        pending = _script_threads()
+        _waiting_for = [t.name for t in pending]
+        if not pending:
+            return
+        for t in pending:
+            t.join(0.1)
 )";
 
 } // namespace
@@ -241,6 +276,27 @@ private:
     py::object m_main;
 };
 
+/// Waits, as python3 does before it exits, for the non-daemon threads the script left running.
+/// The script's own error (if any) is kept aside meanwhile; false (with the new error set) when
+/// the wait itself was interrupted, by a stop.
+bool waitForScriptThreads()
+{
+    PyObject* type = nullptr;
+    PyObject* value = nullptr;
+    PyObject* traceback = nullptr;
+    PyErr_Fetch(&type, &value, &traceback);
+    static PyObject* wait = py::object(py::module_::import("_gradstep_host").attr("_wait_for_threads")).release().ptr();
+    if (PyObject* done = PyObject_CallNoArgs(wait)) {
+        Py_DECREF(done);
+        PyErr_Restore(type, value, traceback);
+        return true;
+    }
+    Py_XDECREF(type);
+    Py_XDECREF(value);
+    Py_XDECREF(traceback);
+    return false;
+}
+
 /// sys.exit(None / 0) is a normal end; any other code is reported like an error.
 ExecResult systemExit(py::error_already_set& error, const UserFiles& files)
 {
@@ -264,8 +320,25 @@ ExecResult compileAndRun(const std::string& source, const UserFiles& files, cons
         return {ExecEnd::Failed, diagnoseException(e.type(), e.value(), e.trace(), files)};
     }
     py::dict globals = env.globals();
+    py::module_::import("_gradstep_host").attr("_act_as_main_thread")();
     hook(true);
     PyObject* result = PyEval_EvalCode(code.ptr(), globals.ptr(), globals.ptr());
+    if (!waitForScriptThreads()) {
+        // Stopped while waiting: the stop is what the run reports, at the script's file (the
+        // interrupted frame is threading's).
+        Py_XDECREF(result);
+        hook(false);
+        PyErr_Clear();
+        Diagnostic d;
+        d.span.file = files.script();
+        d.span.displayFile = files.display(files.script());
+        std::string names;
+        for (py::handle name : py::module_::import("_gradstep_host").attr("_waiting_for"))
+            names += (names.empty() ? "" : ", ") + utf8(name);
+        d.message = "waiting for threads the script started and did not mark daemon (python3 waits for "
+                    "them too): " + names;
+        return {ExecEnd::Stopped, std::move(d)};
+    }
     hook(false);
     if (result) {
         Py_DECREF(result);
@@ -276,6 +349,7 @@ ExecResult compileAndRun(const std::string& source, const UserFiles& files, cons
         Diagnostic d = diagnoseException(error.type(), error.value(), error.trace(), files);
         d.type.clear();
         d.notes.clear();
+        d.message.clear();
         return {ExecEnd::Stopped, std::move(d)};
     }
     if (error.matches(PyExc_SystemExit))

@@ -20,6 +20,8 @@ enum class ExecEnd {
 
 struct ExecResult {
     ExecEnd end = ExecEnd::Completed;
+    /// Stopped runs: where; its message says what the script was doing when the stop came, if
+    /// not running its own code (empty otherwise).
     std::optional<Diagnostic> diagnostic;
 };
 

@@ -7,11 +7,13 @@
 
 #include "autodiff/context.h"
 #include "python/api_profile.h"
+#include "python/frames.h"
 #include "python/host.h"
 #include "python/host_internal.h"
 #include "python/script_exec.h"
 #include "python/script_inspect.h"
 #include "python/source_locator.h"
+#include "python/stack_guard.h"
 #include "tensor/errors.h"
 
 #include <pybind11/pybind11.h>
@@ -20,6 +22,7 @@
 #include <condition_variable>
 #include <cstdio>
 #include <mutex>
+#include <optional>
 
 namespace py = pybind11;
 
@@ -27,6 +30,8 @@ namespace gradstep::python {
 
 namespace {
 constexpr std::chrono::milliseconds kRaiseAgainEvery{100};
+/// How long a timed-out script may ignore the stop before the run is given up.
+constexpr std::chrono::milliseconds kGiveUpAfter{3000};
 
 // Note [Dropping a pending stop]
 // PyThreadState_SetAsyncExc(id, NULL) clears a pending exception but leaves the interpreter's
@@ -62,6 +67,8 @@ struct ScriptRunner::Shared {
     /// Written by the worker with the GIL held, read by the supervisor with the GIL held.
     unsigned long threadId = 0;
     std::atomic<bool> userCodeRunning{false};
+    /// The worker was left blocked after a timeout; its late end must change nothing.
+    bool abandoned = false;
 };
 
 const char* runStatusName(RunStatus status)
@@ -107,7 +114,10 @@ void ScriptRunner::start(RunRequest request)
     }
     registerRunner(this);
     const auto timeout = request.timeout;
-    m_worker = std::thread(&ScriptRunner::workerMain, this, std::move(request));
+    // The worker holds the shared state itself: a worker given up on may outlive this runner.
+    m_worker = startScriptThread([shared = m_shared, request = std::move(request)]() mutable {
+        workerMain(shared, std::move(request));
+    });
     m_supervisor = std::thread(&ScriptRunner::supervisorMain, this, timeout);
 }
 
@@ -187,8 +197,17 @@ RunResult ScriptRunner::run(RunRequest request)
 
 void ScriptRunner::join()
 {
-    if (m_worker.joinable())
-        m_worker.join();
+    bool abandoned = false;
+    {
+        std::lock_guard lock(m_shared->mutex);
+        abandoned = m_shared->abandoned;
+    }
+    if (m_worker.joinable()) {
+        if (abandoned)
+            m_worker.detach(); // blocked for good, maybe: the process ends without it
+        else
+            m_worker.join();
+    }
     if (m_supervisor.joinable())
         m_supervisor.join();
     std::lock_guard lock(m_shared->mutex);
@@ -216,16 +235,19 @@ RunResult toRunResult(ExecResult exec, bool stopRequested, bool timedOut, std::c
         std::snprintf(text, sizeof text, "timed out after %g s", static_cast<double>(timeout.count()) / 1000.0);
         result.diagnostic->type.clear();
         result.diagnostic->notes.clear();
+        const std::string doing = result.diagnostic->message;
         result.diagnostic->message = timedOut ? text : "stopped";
+        if (!doing.empty())
+            result.diagnostic->message += ", " + doing;
     }
     return result;
 }
 
 } // namespace
 
-void ScriptRunner::workerMain(RunRequest request)
+void ScriptRunner::workerMain(const std::shared_ptr<Shared>& shared, RunRequest request)
 {
-    Shared& s = *m_shared;
+    Shared& s = *shared;
     const auto started = std::chrono::steady_clock::now();
     const UserFiles files(request.script);
     ExecResult exec;
@@ -261,6 +283,8 @@ void ScriptRunner::workerMain(RunRequest request)
         exec = {ExecEnd::Failed, std::move(d)};
     }
     std::unique_lock lock(s.mutex);
+    if (s.abandoned)
+        return;
     const bool stopRequested = s.reason != StopReason::None;
     s.result = toRunResult(std::move(exec), stopRequested, s.reason == StopReason::Timeout, s.timeout);
     s.result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -284,10 +308,19 @@ std::vector<StackFrame> ScriptRunner::userStack() const
     return stackOfThread(m_shared->threadId, files);
 }
 
+// Note [Giving up on a blocked script]
+// The stop is an exception raised in the worker, and CPython raises it only between bytecodes: a
+// script blocked in time.sleep(600), a read of a pipe nobody writes or a lock never released runs
+// no bytecode, and a thread other than the main one cannot be woken from those calls. A timeout
+// must still end the run, so after kGiveUpAfter of raising in vain the supervisor reports the run
+// as timed out where the script is blocked and marks it abandoned: the worker is detached, and the
+// command-line front ends print their report and end the process without finalising Python
+// (finalising would wait for, or tear down under, a thread still inside the interpreter).
 void ScriptRunner::supervisorMain(std::chrono::milliseconds timeout)
 {
     Shared& s = *m_shared;
     const auto deadline = std::chrono::steady_clock::now() + timeout;
+    std::optional<std::chrono::steady_clock::time_point> timedOutAt;
     std::unique_lock lock(s.mutex);
     while (!s.finished) {
         if (s.reason == StopReason::None && timeout.count() > 0 && std::chrono::steady_clock::now() >= deadline)
@@ -299,6 +332,15 @@ void ScriptRunner::supervisorMain(std::chrono::milliseconds timeout)
                 s.changed.wait(lock);
             continue;
         }
+        if (s.reason == StopReason::Timeout) {
+            if (!timedOutAt)
+                timedOutAt = std::chrono::steady_clock::now();
+            else if (std::chrono::steady_clock::now() - *timedOutAt >= kGiveUpAfter) {
+                lock.unlock();
+                giveUp(timeout);
+                return;
+            }
+        }
         lock.unlock();
         {
             py::gil_scoped_acquire gil;
@@ -308,6 +350,45 @@ void ScriptRunner::supervisorMain(std::chrono::milliseconds timeout)
         lock.lock();
         s.changed.wait_for(lock, kRaiseAgainEvery, [&] { return s.finished; });
     }
+}
+
+void ScriptRunner::giveUp(std::chrono::milliseconds timeout)
+{
+    Shared& s = *m_shared;
+    RunResult result;
+    result.status = RunStatus::TimedOut;
+    result.abandoned = true;
+    Diagnostic d;
+    {
+        // The blocked call released the GIL (or the script would not be blocked but running).
+        py::gil_scoped_acquire gil;
+        const std::vector<StackFrame> stack = s.userCodeRunning ? stackOfThread(s.threadId, s.files)
+                                                                : std::vector<StackFrame>{};
+        d.span.file = s.files.script();
+        d.span.displayFile = s.files.display(s.files.script());
+        if (!stack.empty()) {
+            d.span = stack.back().frame.span;
+            d.sourceLine = sourceLineOf(d.span.file, d.span.line);
+        }
+        // No Python error may stay set on this thread.
+        PyErr_Clear();
+    }
+    char text[200];
+    std::snprintf(text, sizeof text,
+                  "timed out after %g s, blocked in a call that a stop cannot interrupt (a sleep, a read, "
+                  "a lock); gradstep gave up on the script %g s later",
+                  static_cast<double>(timeout.count()) / 1000.0, static_cast<double>(kGiveUpAfter.count()) / 1000.0);
+    d.message = text;
+    result.diagnostic = std::move(d);
+    {
+        std::lock_guard lock(s.mutex);
+        if (s.finished)
+            return; // it ended after all
+        s.result = std::move(result);
+        s.abandoned = true;
+        s.finished = true;
+    }
+    s.changed.notify_all();
 }
 
 } // namespace gradstep::python

@@ -61,6 +61,10 @@ struct RunResult {
     /// Error: the diagnostic. Stopped / TimedOut: where the script was interrupted (no type).
     std::optional<Diagnostic> diagnostic;
     double seconds = 0.0; ///< wall time of the run
+    /// TimedOut only: the script did not respond to the stop (blocked in a call Python cannot
+    /// interrupt: time.sleep, a read, a lock) and its thread was left behind. The process must
+    /// then end without finalising Python (see Note [Giving up on a blocked script]).
+    bool abandoned = false;
 };
 
 /// One run at a time per runner; a runner may be reused after wait(). The Host must be running.
@@ -100,8 +104,9 @@ private:
     enum class StopReason { None, Stop, Timeout };
     struct Shared;
 
-    void workerMain(RunRequest request);
+    static void workerMain(const std::shared_ptr<Shared>& shared, RunRequest request);
     void supervisorMain(std::chrono::milliseconds timeout);
+    void giveUp(std::chrono::milliseconds timeout);
     void join();
 
     std::shared_ptr<Shared> m_shared;

@@ -286,7 +286,7 @@ std::string errorText(const python::Diagnostic& d)
 }
 
 StepFigures runSide(const std::filesystem::path& script, const Side& side,
-                    const CompareOptions& options, bool& interrupted)
+                    const CompareOptions& options, bool& interrupted, bool& abandoned)
 {
     python::RunRequest request;
     request.script = script;
@@ -307,6 +307,7 @@ StepFigures runSide(const std::filesystem::path& script, const Side& side,
             interrupted = true;
         }
     const python::RunResult& result = *ended;
+    abandoned = abandoned || result.abandoned;
     StepFigures figures = observer.figures();
     if (interrupted) {
         figures.label = side.label;
@@ -381,7 +382,7 @@ Comparison compare(const std::filesystem::path& script, CompareWhat what,
         started(a);
         CompareOptions silent = options;
         silent.output = nullptr;
-        runSide(script, a, silent, c.interrupted);
+        runSide(script, a, silent, c.interrupted, c.abandoned);
         if (c.interrupted) {
             c.a.label = a.label;
             c.b.label = b.label;
@@ -397,13 +398,15 @@ Comparison compare(const std::filesystem::path& script, CompareWhat what,
             figures->error = "interrupted";
             continue;
         }
-        if (side->unavailable) {
+        if (side->unavailable || c.abandoned) {
             figures->label = side->label;
-            figures->error = *side->unavailable;
+            figures->error = c.abandoned ? "not run: an earlier run of the script was given up on, blocked "
+                                           "after its timeout"
+                                         : *side->unavailable;
             continue;
         }
         started(*side);
-        *figures = runSide(script, *side, options, c.interrupted);
+        *figures = runSide(script, *side, options, c.interrupted, c.abandoned);
     }
     if (c.ok())
         c.diff = diffGradients(c.a, c.b);

@@ -83,6 +83,9 @@ struct Comparison {
     std::vector<ParamDiff> diff; ///< A's gradients in order, then those only B has
 
     bool interrupted = false; ///< options.cancelled stopped it
+    /// A run timed out blocked and was given up on (python::RunResult::abandoned): the process
+    /// must end without finalising Python.
+    bool abandoned = false;
 
     /// Both runs gave a step.
     bool ok() const { return !a.error && !b.error; }

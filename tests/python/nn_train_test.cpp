@@ -153,8 +153,8 @@ def expect(error, call, *words):
         raise AssertionError("no %s" % error.__name__)
 expect(ValueError, lambda: sgd((g[0],)), "SGD", "1 gradients for 2 parameters")
 expect(TypeError, lambda: sgd(g[0]), "SGD", "tuple")
-expect(ValueError, lambda: nn.SGD([{'params': [w]}]), "groups")
-expect(TypeError, lambda: nn.SGD([w], learning_rate=[0.1, 0.2]), "learning_rate")
+# Parameter groups and learning-rate lists are tests/mindspore_api/test_optimizers_more.py's.
+expect(TypeError, lambda: nn.SGD([w], learning_rate="fast"), "learning_rate")
 expect(ValueError, lambda: nn.SGD([w], momentum=-1.0), "momentum")
 expect(TypeError, lambda: nn.Momentum([w], 0.1))
 expect(TypeError, lambda: nn.Adam([w, Tensor([1.0])]), "Adam")
