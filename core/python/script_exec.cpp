@@ -8,6 +8,7 @@
 #include "python/diagnose.h"
 #include "python/frames.h"
 #include "python/jit_runtime.h"
+#include "python/script_signals.h"
 
 #include <pybind11/embed.h>
 
@@ -70,6 +71,11 @@ def _act_as_main_thread():
     threading.current_thread()._daemonic = False
 
 
+def _act_as_worker_thread():
+    import threading
+    threading.current_thread()._daemonic = True
+
+
 def _script_threads():
     import sys
     threading = sys.modules.get("threading")
@@ -77,7 +83,10 @@ def _script_threads():
         return []
     me = threading.current_thread()
     main = threading.main_thread()
-    return [t for t in threading.enumerate() if t is not me and t is not main and not t.daemon and t.is_alive()]
+    # Dummy threads are threads Python did not start (gradstep's own, other runs' workers).
+    return [t for t in threading.enumerate()
+            if t is not me and t is not main and not isinstance(t, threading._DummyThread)
+            and not t.daemon and t.is_alive()]
 
 
 _waiting_for = []
@@ -179,6 +188,7 @@ public:
     RunEnvironment(const RunRequest& request, const UserFiles& files, std::shared_ptr<Sink> sink)
         : m_files(files), m_sink(std::move(sink))
     {
+        installScriptSignals();
         m_sys = py::module_::import("sys");
         m_modules = m_sys.attr("modules");
         m_savedArgv = m_sys.attr("argv");
@@ -236,6 +246,7 @@ private:
         // Restoring must not throw; a failure here leaves the state for the next run to fix.
         try {
             finishMindsporeRun();
+            resetScriptSignals();
             m_sink->open = false;
             m_sys.attr("stdout") = m_savedStdout;
             m_sys.attr("stderr") = m_savedStderr;
@@ -274,6 +285,27 @@ private:
     py::object m_modules;
     py::object m_savedArgv, m_savedDontWriteBytecode, m_savedPath, m_savedStdout, m_savedStderr, m_savedMain;
     py::object m_main;
+};
+
+/// For the run, the worker thread passes on to the threads the script starts what python3's main
+/// thread does (not being a daemon); afterwards it is one of gradstep's threads again.
+class MainThreadRole {
+public:
+    MainThreadRole() { py::module_::import("_gradstep_host").attr("_act_as_main_thread")(); }
+    ~MainThreadRole()
+    {
+        PyObject* type = nullptr;
+        PyObject* value = nullptr;
+        PyObject* traceback = nullptr;
+        PyErr_Fetch(&type, &value, &traceback);
+        try {
+            py::module_::import("_gradstep_host").attr("_act_as_worker_thread")();
+        } catch (py::error_already_set&) {
+        }
+        PyErr_Restore(type, value, traceback);
+    }
+    MainThreadRole(const MainThreadRole&) = delete;
+    MainThreadRole& operator=(const MainThreadRole&) = delete;
 };
 
 /// Waits, as python3 does before it exits, for the non-daemon threads the script left running.
@@ -320,7 +352,7 @@ ExecResult compileAndRun(const std::string& source, const UserFiles& files, cons
         return {ExecEnd::Failed, diagnoseException(e.type(), e.value(), e.trace(), files)};
     }
     py::dict globals = env.globals();
-    py::module_::import("_gradstep_host").attr("_act_as_main_thread")();
+    const MainThreadRole role;
     hook(true);
     PyObject* result = PyEval_EvalCode(code.ptr(), globals.ptr(), globals.ptr());
     if (!waitForScriptThreads()) {

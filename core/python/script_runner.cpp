@@ -12,12 +12,14 @@
 #include "python/host_internal.h"
 #include "python/script_exec.h"
 #include "python/script_inspect.h"
+#include "python/script_signals.h"
 #include "python/source_locator.h"
 #include "python/stack_guard.h"
 #include "tensor/errors.h"
 
 #include <pybind11/pybind11.h>
 
+#include <algorithm>
 #include <atomic>
 #include <condition_variable>
 #include <cstdio>
@@ -32,6 +34,8 @@ namespace {
 constexpr std::chrono::milliseconds kRaiseAgainEvery{100};
 /// How long a timed-out script may ignore the stop before the run is given up.
 constexpr std::chrono::milliseconds kGiveUpAfter{3000};
+/// How often the supervisor looks for signals the script handles (script_signals.cpp).
+constexpr std::chrono::milliseconds kSignalPoll{50};
 
 // Note [Dropping a pending stop]
 // PyThreadState_SetAsyncExc(id, NULL) clears a pending exception but leaves the interpreter's
@@ -326,10 +330,18 @@ void ScriptRunner::supervisorMain(std::chrono::milliseconds timeout)
         if (s.reason == StopReason::None && timeout.count() > 0 && std::chrono::steady_clock::now() >= deadline)
             s.reason = StopReason::Timeout;
         if (s.reason == StopReason::None) {
-            if (timeout.count() > 0)
-                s.changed.wait_until(lock, deadline);
-            else
-                s.changed.wait(lock);
+            // Wakes at least every kSignalPoll to run the script's signal handlers.
+            const auto wake = std::chrono::steady_clock::now() + kSignalPoll;
+            s.changed.wait_until(lock, timeout.count() > 0 ? std::min(deadline, wake) : wake);
+            if (scriptSignalsPending() && !s.finished) {
+                lock.unlock();
+                {
+                    py::gil_scoped_acquire gil;
+                    if (s.userCodeRunning)
+                        deliverScriptSignals(s.threadId);
+                }
+                lock.lock();
+            }
             continue;
         }
         if (s.reason == StopReason::Timeout) {
