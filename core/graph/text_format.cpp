@@ -61,7 +61,13 @@ std::string constantElement(const Tensor& t, std::int64_t i)
             return std::to_string(v);
         else if constexpr (std::is_same_v<T, double>)
             return printDouble(v);
-        else
+        else if constexpr (kIsComplex<T>) {
+            // The text format's constants are real literals; a complex constant is refused
+            // rather than written as its real part.
+            (void)v;
+            throw ValueError("the graph text format cannot write complex constants ("
+                             + std::string(dtypeName(t.dtype())) + ")");
+        } else
             return printFloat(static_cast<float>(v)); // exact for the 16-bit floats too
     });
 }

@@ -8,7 +8,7 @@ void inferBinary(const OpCall& call, SpecList& out, bool floatOnly)
     const Tensor& a = call.input(0);
     const Tensor& b = call.input(1);
     DType dtype = promote(a.dtype(), b.dtype());
-    if (floatOnly && !isFloating(dtype))
+    if (floatOnly && !isFloating(dtype) && !isComplex(dtype))
         throwInputDType(call, 0, kFloatDTypes);
     out.push_back({broadcastShapes(a.shape(), b.shape(), call.op.name), dtype});
 }
@@ -47,7 +47,7 @@ void requireNumber(const OpCall& call, DType dtype)
 void inferUnary(const OpCall& call, SpecList& out, bool floatOnly)
 {
     const Tensor& x = call.input(0);
-    if (floatOnly && !isFloating(x.dtype()))
+    if (floatOnly && !isFloating(x.dtype()) && !isComplex(x.dtype()))
         throwInputDType(call, 0, kFloatDTypes);
     out.push_back({x.shape(), x.dtype()});
 }
