@@ -12,7 +12,7 @@ namespace gradstep {
 
 bool takesComplex(const OpDef& op)
 {
-    static constexpr std::array<std::string_view, 45> kComplexOps{
+    static constexpr std::array<std::string_view, 46> kComplexOps{
         // arithmetic and maps
         "Add", "Sub", "Mul", "RealDiv", "Neg", "Square", "Exp", "Log", "Sqrt", "Tanh", "Sin", "Cos",
         "Sigmoid", "Abs", "Equal", "NotEqual", "Cast",
@@ -23,7 +23,7 @@ bool takesComplex(const OpDef& op)
         // creation and data movement
         "ZerosLike", "OnesLike", "Fill", "Reshape", "Flatten", "Transpose", "ExpandDims", "Squeeze",
         "Concat", "Split", "Stack", "StridedSlice", "StridedSliceGrad", "Gather", "Tile",
-        "BroadcastTo", "StopGradient", "Identity", "Select"};
+        "BroadcastTo", "StopGradient", "Identity", "Select", "UnsortedSegmentSum"};
     return std::find(kComplexOps.begin(), kComplexOps.end(), op.name) != kComplexOps.end();
 }
 

@@ -134,6 +134,12 @@ for mode in (context.PYNATIVE_MODE, context.GRAPH_MODE):
     close(dr, np.array([1, 2, 3], np.complex64))
     (di,) = grad_all(ops.imag)(z, Tensor(np.array([1.0, 2.0, 3.0], np.float32)))
     close(di, np.array([1j, 2j, 3j], np.complex64))
+    # Data movement passes complex gradients through (Gather's rule scatters with UnsortedSegmentSum).
+    idx = Tensor(np.array([2, 0, 2], np.int32))
+    (dg,) = grad_all(lambda t: ops.gather(t, idx, 0))(z, Tensor(np.array([1j, 2, 1 + 1j], np.complex64)))
+    close(dg, np.array([2, 0, 1 + 2j], np.complex64))
+    # Graph mode refuses complex in ops without complex kernels, as PyNative does.
+    raises(TypeError, ops.GradOperation()(ops.relu), z, match="but got Tensor[Complex64].")
 context.set_context(mode=context.PYNATIVE_MODE)
 
 

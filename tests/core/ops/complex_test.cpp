@@ -39,7 +39,7 @@ void checkComplexGradient(const std::function<Tensor(const Tensor&)>& f, const s
                           const std::vector<C>& c)
 {
     const Shape shape{static_cast<std::int64_t>(z0.size())};
-    const Tensor cs = c128(shape, c);
+    const Tensor cs = c128({static_cast<std::int64_t>(c.size())}, c);
     const auto loss = [&](const Tensor& z) { return reduceSum(real(mul(conj(cs), f(z)))); };
     const Tensor analytic = gradOfSum(loss, c128(shape, z0));
     CHECK(analytic.dtype() == DType::Complex128);
@@ -154,11 +154,11 @@ TEST_CASE("complex matmul, batch matmul, bias add and reductions")
 TEST_CASE("ops without complex kernels refuse complex with MindSpore's TypeError")
 {
     const Tensor z = c64({2}, {{1.f, 2.f}, {3.f, -1.f}});
-    const std::string relu = messageOf<DTypeError>([&] { relu(z); });
-    CHECK(relu.find("For 'ReLU', the type of 'x' should be Tensor[Bool, UInt8") == 0);
-    CHECK(relu.find("Float64], but got Tensor[Complex64].") != std::string::npos);
-    const std::string maximum = messageOf<DTypeError>([&] { maximum(f32({1}, {1.f}), z); });
-    CHECK(maximum.find("For 'Maximum', the type of 'y' should be") == 0);
+    const std::string reluError = messageOf<DTypeError>([&] { relu(z); });
+    CHECK(reluError.find("For 'ReLU', the type of 'x' should be Tensor[Bool, UInt8") == 0);
+    CHECK(reluError.find("Float64], but got Tensor[Complex64].") != std::string::npos);
+    const std::string maximumError = messageOf<DTypeError>([&] { maximum(f32({1}, {1.f}), z); });
+    CHECK(maximumError.find("For 'Maximum', the type of 'y' should be") == 0);
     CHECK(messageOf<DTypeError>([&] { greater(z, z); }).find("but got Tensor[Complex64].") != std::string::npos);
     CHECK(messageOf<DTypeError>([&] { reduceMax(z); }).find("For 'ReduceMax'") == 0);
     CHECK(messageOf<DTypeError>([&] { complex(f32({1}, {1.f}), f64({1}, {1})); }).find("same dtype")
