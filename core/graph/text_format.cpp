@@ -61,13 +61,11 @@ std::string constantElement(const Tensor& t, std::int64_t i)
             return std::to_string(v);
         else if constexpr (std::is_same_v<T, double>)
             return printDouble(v);
-        else if constexpr (kIsComplex<T>) {
-            // The text format's constants are real literals; a complex constant is refused
-            // rather than written as its real part.
-            (void)v;
-            throw ValueError("the graph text format cannot write complex constants ("
-                             + std::string(dtypeName(t.dtype())) + ")");
-        } else
+        else if constexpr (std::is_same_v<T, std::complex<double>>)
+            return "(" + printDouble(v.real()) + ", " + printDouble(v.imag()) + ")";
+        else if constexpr (kIsComplex<T>)
+            return "(" + printFloat(v.real()) + ", " + printFloat(v.imag()) + ")";
+        else
             return printFloat(static_cast<float>(v)); // exact for the 16-bit floats too
     });
 }
