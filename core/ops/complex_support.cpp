@@ -27,6 +27,11 @@ bool takesComplex(const OpDef& op)
     return std::find(kComplexOps.begin(), kComplexOps.end(), op.name) != kComplexOps.end();
 }
 
+DTypeSet inexactDTypes(const OpDef& op)
+{
+    return takesComplex(op) ? kFloatDTypes | kComplexDTypes : kFloatDTypes;
+}
+
 bool anyComplex(std::span<const Tensor> tensors)
 {
     for (const Tensor& t : tensors)

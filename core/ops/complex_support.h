@@ -16,6 +16,10 @@ bool takesComplex(const OpDef& op);
 /// Tensor[Complex64]." for the first complex input of an op that does not take complex.
 void checkComplexInputs(const OpCall& call);
 
+/// The float dtypes, and the complex ones for ops that take them: what a float-only op's
+/// TypeError lists ("For 'Sqrt', the type of 'x' should be Tensor[Float16, ..., Complex128]").
+DTypeSet inexactDTypes(const OpDef& op);
+
 /// Whether any defined tensor among `tensors` is complex.
 bool anyComplex(std::span<const Tensor> tensors);
 

@@ -3,6 +3,7 @@
 // axes and scaled. Float inputs only: an integer mean is a DTypeError rather than a silent
 // truncation or promotion (cast first). Sums accumulate in double. An empty reduction gives
 // NaN (0/0), as NumPy does; NaN/Inf in x propagate. SPDX-License-Identifier: MIT
+#include "ops/complex_support.h"
 #include "ops/elementwise.h"
 #include "ops/reduction.h"
 #include "ops/reduction/defs.h"
@@ -18,7 +19,7 @@ namespace {
 void inferReduceMean(const OpCall& call, SpecList& out)
 {
     if (!isFloating(call.input(0).dtype()) && !isComplex(call.input(0).dtype()))
-        throwInputDType(call, 0, kFloatDTypes);
+        throwInputDType(call, 0, inexactDTypes(call.op));
     inferReduce(call, out);
 }
 
