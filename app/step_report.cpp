@@ -2,6 +2,7 @@
 #include "app/step_report.h"
 
 #include "api/value.h"
+#include "tensor/dtype_storage.h"
 
 #include <algorithm>
 #include <cmath>
@@ -16,6 +17,20 @@ namespace {
 /// training step's time under `gradstep run`.
 void accumulate(const Tensor& original, double& squares, double& sum)
 {
+    if (isComplex(original.dtype())) {
+        // |z|^2 for the norm; the sum is of the real parts (a complex sum is not one number).
+        squares = 0.0;
+        sum = 0.0;
+        visitComplex(original.dtype(), [&](auto* tag) {
+            using C = std::remove_pointer_t<decltype(tag)>;
+            const C* data = original.data<C>();
+            for (std::int64_t i = 0, n = original.numel(); i < n; ++i) {
+                squares += std::norm(std::complex<double>(data[i]));
+                sum += static_cast<double>(data[i].real());
+            }
+        });
+        return;
+    }
     // Storage dtypes (Float16, UInt8, ...) are summed through Float64, which holds all of them.
     const Tensor t = isComputeDType(original.dtype()) ? original : convertDType(original, DType::Float64);
     constexpr std::int64_t kLanes = 4;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "views/tensor_slice.h"
 
+#include "tensor/dtype_storage.h"
+
 #include <algorithm>
 
 namespace gradstep::views {
@@ -30,6 +32,16 @@ Slice2D sliceOf(const Tensor& tensor, const std::vector<std::int64_t>& leading)
     if (tensor.numel() == 0)
         slice.rows = slice.cols = 0;
     slice.values.resize(std::size_t(slice.rows * slice.cols));
+    if (isComplex(tensor.dtype())) {
+        // Shown by magnitude |z|, as the statistics beside it are (TensorStats::summary says so).
+        visitComplex(tensor.dtype(), [&](auto* tag) {
+            using C = std::remove_pointer_t<decltype(tag)>;
+            const C* p = static_cast<const C*>(tensor.rawData()) + offset;
+            for (std::size_t i = 0; i < slice.values.size(); ++i)
+                slice.values[i] = static_cast<double>(std::abs(p[i]));
+        });
+        return slice;
+    }
     for (std::size_t i = 0; i < slice.values.size(); ++i)
         slice.values[i] = tensor.at(offset + std::int64_t(i));
     return slice;

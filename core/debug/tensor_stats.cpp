@@ -8,6 +8,8 @@
 // back to the exact second pass. SPDX-License-Identifier: MIT
 #include "debug/tensor_stats.h"
 
+#include "tensor/dtype_storage.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -271,9 +273,15 @@ template <class T> double meanAbsDiff(const T* a, const T* b, std::int64_t n, do
     double diff = 0.0;
     double absA = 0.0;
     for (std::int64_t i = 0; i < n; ++i) {
-        const double x = static_cast<double>(a[i]);
-        diff += std::fabs(static_cast<double>(b[i]) - x);
-        absA += std::fabs(x);
+        if constexpr (kIsComplex<T>) {
+            const std::complex<double> x(a[i]);
+            diff += std::abs(std::complex<double>(b[i]) - x);
+            absA += std::abs(x);
+        } else {
+            const double x = static_cast<double>(a[i]);
+            diff += std::fabs(static_cast<double>(b[i]) - x);
+            absA += std::fabs(x);
+        }
     }
     meanAbsA = absA / static_cast<double>(n);
     return diff / static_cast<double>(n);
@@ -289,18 +297,39 @@ double TensorStats::zeroShare() const
 std::string TensorStats::summary() const
 {
     std::string s = shape.toString() + " " + std::string(dtypeName(dtype));
+    if (isComplex(dtype))
+        s += " |z|"; // the statistics are of the magnitudes
     s += " min " + shortNumber(min) + " max " + shortNumber(max) + " mean " + shortNumber(mean);
     s += " nan " + std::to_string(nanCount) + " inf " + std::to_string(infCount());
     return s;
 }
 
 namespace {
+// Complex tensors are described by their magnitudes |z| (Float64), NaN where either part is
+// NaN (hypot(inf, nan) would say inf and hide it).
+Tensor magnitudes(const Tensor& t)
+{
+    Tensor out = Tensor::empty(t.shape(), DType::Float64);
+    double* po = out.data<double>();
+    visitComplex(t.dtype(), [&](auto* tag) {
+        using C = std::remove_pointer_t<decltype(tag)>;
+        const C* pz = static_cast<const C*>(t.rawData());
+        for (std::int64_t i = 0, n = t.numel(); i < n; ++i) {
+            const std::complex<double> z(pz[i]);
+            po[i] = std::isnan(z.real()) || std::isnan(z.imag()) ? kNaN : std::abs(z);
+        }
+    });
+    return out;
+}
+
 // Statistics are doubles anyway: storage dtypes are read through a compute dtype (UInt64 through
 // Float64, which keeps its order and magnitude where Int64 would wrap).
 Tensor computeView(const Tensor& t)
 {
     if (isComputeDType(t.dtype()))
         return t;
+    if (isComplex(t.dtype()))
+        return magnitudes(t);
     return convertDType(t, t.dtype() == DType::UInt64 ? DType::Float64 : computeDType(t.dtype()));
 }
 } // namespace
@@ -342,11 +371,14 @@ double relativeChange(const Tensor& before, const Tensor& after, double offset)
     if (!before.defined() || !after.defined() || !(before.shape() == after.shape())
         || before.numel() == 0)
         return kNaN;
-    const Tensor b = after.dtype() == before.dtype() && isComputeDType(before.dtype()) ? after : Tensor();
+    const bool sameKind = isComputeDType(before.dtype()) || isComplex(before.dtype());
+    const Tensor b = after.dtype() == before.dtype() && sameKind ? after : Tensor();
     double meanAbsBefore = 0.0;
     double meanDiff = 0.0;
+    if ((isComplex(before.dtype()) || isComplex(after.dtype())) && before.dtype() != after.dtype())
+        return relativeChange(convertDType(before, DType::Complex128), convertDType(after, DType::Complex128), offset);
     if (b.defined()) {
-        visitDType(before.dtype(), [&](auto* tag) {
+        visitDataDType(before.dtype(), [&](auto* tag) {
             using T = std::remove_pointer_t<decltype(tag)>;
             meanDiff = meanAbsDiff(static_cast<const T*>(before.rawData()),
                                    static_cast<const T*>(b.rawData()), before.numel(), meanAbsBefore);

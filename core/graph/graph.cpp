@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "graph/graph.h"
 
+#include "ops/complex_support.h"
 #include "ops/dispatch.h"
 
 namespace gradstep {
@@ -43,6 +44,8 @@ std::string_view shortDTypeName(DType dtype)
     case DType::UInt64: return "u64";
     case DType::Float16: return "f16";
     case DType::BFloat16: return "bf16";
+    case DType::Complex64: return "c64";
+    case DType::Complex128: return "c128";
     case DType::Float64: break;
     }
     return "f64";
@@ -156,7 +159,9 @@ std::vector<ValueId> Graph::addNode(const OpDef& op, std::span<const ValueId> in
         placeholders.push_back(v.kind == ValueKind::Constant ? v.constant : symbolicTensor(v.spec));
     }
     SpecList specs;
-    op.infer(OpCall{op, placeholders, attrs}, specs);
+    const OpCall call{op, placeholders, attrs};
+    checkComplexInputs(call);
+    op.infer(call, specs);
     return newNode(NodeKind::Op, op, inputs, std::move(attrs), std::move(identity), specs);
 }
 

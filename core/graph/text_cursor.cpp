@@ -73,6 +73,8 @@ TensorSpec TokenCursor::parseType()
                                                            {"u32", DType::UInt32},
                                                            {"u64", DType::UInt64},
                                                            {"f16", DType::Float16},
+                                                           {"c64", DType::Complex64},
+                                                           {"c128", DType::Complex128},
                                                            {"bf16", DType::BFloat16}};
     TensorSpec spec;
     bool found = false;

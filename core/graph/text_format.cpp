@@ -61,6 +61,10 @@ std::string constantElement(const Tensor& t, std::int64_t i)
             return std::to_string(v);
         else if constexpr (std::is_same_v<T, double>)
             return printDouble(v);
+        else if constexpr (std::is_same_v<T, std::complex<double>>)
+            return "(" + printDouble(v.real()) + ", " + printDouble(v.imag()) + ")";
+        else if constexpr (kIsComplex<T>)
+            return "(" + printFloat(v.real()) + ", " + printFloat(v.imag()) + ")";
         else
             return printFloat(static_cast<float>(v)); // exact for the 16-bit floats too
     });

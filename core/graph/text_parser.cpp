@@ -4,6 +4,7 @@
 
 #include "graph/text_cursor.h"
 #include "ops/registry.h"
+#include "tensor/dtype_storage.h"
 
 #include <cmath>
 #include <cstdlib>
@@ -144,29 +145,48 @@ private:
         parseNode(scope, results);
     }
 
+    // One element: a number, or (re, im) for a complex constant.
+    std::complex<double> parseElement(bool isComplexType)
+    {
+        if (!isComplexType)
+            return m_in.parseLiteralNumber();
+        m_in.expectPunct('(');
+        const double re = m_in.parseLiteralNumber();
+        m_in.expectPunct(',');
+        const double im = m_in.parseLiteralNumber();
+        m_in.expectPunct(')');
+        return {re, im};
+    }
+
     Tensor parseConstant(const Result& r)
     {
-        std::vector<double> values;
+        const bool complexType = isComplex(r.spec.dtype);
+        std::vector<std::complex<double>> values;
         const std::int64_t n = r.spec.shape.numel();
         if (m_in.isIdent("splat")) {
             m_in.take();
-            values.assign(static_cast<std::size_t>(n), m_in.parseLiteralNumber());
+            values.assign(static_cast<std::size_t>(n), parseElement(complexType));
         } else if (m_in.isPunct('[')) {
             m_in.take();
             while (!m_in.isPunct(']')) {
                 if (!values.empty())
                     m_in.expectPunct(',');
-                values.push_back(m_in.parseLiteralNumber());
+                values.push_back(parseElement(complexType));
             }
             m_in.take();
         } else {
-            values.push_back(m_in.parseLiteralNumber());
+            values.push_back(parseElement(complexType));
         }
         if (static_cast<std::int64_t>(values.size()) != n)
             TokenCursor::errorAt(r.name, "constant of type " + specToString(r.spec) + " needs "
                                              + std::to_string(n) + " values, got "
                                              + std::to_string(values.size()));
-        return Tensor::fromDoubles(r.spec.shape, values, r.spec.dtype);
+        if (complexType)
+            return convertDType(Tensor::fromVector(r.spec.shape, values), r.spec.dtype);
+        std::vector<double> reals(values.size());
+        for (std::size_t i = 0; i < values.size(); ++i)
+            reals[i] = values[i].real();
+        return Tensor::fromDoubles(r.spec.shape, reals, r.spec.dtype);
     }
 
     void parseNode(Scope& scope, const std::vector<Result>& results)

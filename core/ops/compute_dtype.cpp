@@ -1,6 +1,7 @@
 // Widening a call to the compute dtypes and narrowing its outputs back. SPDX-License-Identifier: MIT
 #include "ops/compute_dtype.h"
 
+#include "ops/complex_support.h"
 #include "ops/dispatch.h"
 #include "ops/elementwise/kernels.h"
 
@@ -63,8 +64,18 @@ void checkStorageDTypes(const OpCall& call)
 void runKernel(const OpCall& call, std::span<Tensor> outputs)
 {
     const OpDef& op = call.op;
-    // Aliases and casts move or convert bytes themselves and take every dtype.
+    // Aliases and casts move or convert bytes themselves and take every dtype. Complex kernels
+    // convert their real operands themselves (callOp and graph tracing refused complex inputs
+    // to every other op; checked again for graphs built by hand).
     if (op.allocatesOutputs || (allCompute(call.inputs) && allCompute(outputs))) {
+        checkComplexInputs(call);
+        op.forward(call, outputs);
+        return;
+    }
+    if (anyComplex(call.inputs) || anyComplex(outputs)) {
+        checkComplexInputs(call);
+        if (!takesComplex(op))
+            throwInputDType(call, 0, kRealDTypes);
         op.forward(call, outputs);
         return;
     }

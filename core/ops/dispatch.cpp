@@ -4,6 +4,7 @@
 #include "autodiff/context.h"
 #include "autodiff/observer.h"
 #include "autodiff/tape.h"
+#include "ops/complex_support.h"
 #include "ops/compute_dtype.h"
 
 #include <array>
@@ -123,6 +124,7 @@ OutputList callOp(const OpDef& op, std::span<const Tensor> inputs, const Attrs& 
 {
     OpCall call{op, inputs, attrs};
     checkArity(call);
+    checkComplexInputs(call);
     ExecutionContext& ctx = executionContext();
     if (ctx.tracer)
         return ctx.tracer->traceOp(op, inputs, attrs);

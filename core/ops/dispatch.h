@@ -24,10 +24,11 @@ inline Tensor callOp1(const OpDef& op, std::initializer_list<Tensor> inputs, con
 [[noreturn]] void throwDTypeError(const OpCall& call, const std::string& message);
 [[noreturn]] void throwValueError(const OpCall& call, const std::string& message);
 
-/// Every float dtype, every number dtype (not Bool), and the dtypes indices may have.
+/// Every real float dtype, every real number dtype (not Bool, not complex), and the dtypes
+/// indices may have.
 inline constexpr DTypeSet kFloatDTypes = dtypeBit(DType::Float16) | dtypeBit(DType::BFloat16)
                                          | dtypeBit(DType::Float32) | dtypeBit(DType::Float64);
-inline constexpr DTypeSet kNumberDTypes = ((DTypeSet{1} << kDTypeCount) - 1) & ~dtypeBit(DType::Bool);
+inline constexpr DTypeSet kNumberDTypes = kRealDTypes & ~dtypeBit(DType::Bool);
 inline constexpr DTypeSet kIndexDTypes = dtypeBit(DType::Int32) | dtypeBit(DType::Int64);
 
 /// MindSpore's name of input i of an op ('x', 'y', 'condition', 'indices', ...).

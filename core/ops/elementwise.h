@@ -41,6 +41,16 @@ Tensor clipByValue(const Tensor& x, const Tensor& clipMin, const Tensor& clipMax
 /// ops.select / where: condition (bool) chooses x where true, y where false; broadcasts.
 Tensor select(const Tensor& condition, const Tensor& x, const Tensor& y);
 Tensor cast(const Tensor& x, DType dtype);
+/// Complex parts: Re z and Im z (Float32 for Complex64), conj z; real tensors are their own real
+/// part and conjugate, with imaginary part 0.
+Tensor real(const Tensor& x);
+Tensor imag(const Tensor& x);
+Tensor conj(const Tensor& x);
+/// re + i im from two Float32 (Complex64) or two Float64 (Complex128) tensors.
+Tensor complex(const Tensor& re, const Tensor& im);
+/// conj(x) for a complex x, x itself otherwise (no op recorded): backward rules apply it to the
+/// derivative factors so that real tensors take the same path as before.
+Tensor conjOf(const Tensor& x);
 /// An op rule's gradient for an integer input, in that input's dtype: rules written with float
 /// constants (Square's 2 * x) give float gradients for integer inputs, which MindSpore returns in
 /// the input's dtype (as Cast's rule does). Anything else unchanged. Both backward engines use it.
@@ -56,7 +66,7 @@ Tensor lessEqual(const Tensor& a, const Tensor& b);
 
 /// Sums a broadcast gradient back to `shape` (differentiable; used by backward rules).
 Tensor sumToShape(const Tensor& grad, const Shape& shape);
-/// A 0-D tensor holding value, in the dtype of `like` (for scalar operands).
+/// A 0-D tensor holding value, in the dtype of `like` (for scalar operands), Float32 for integer `like`.
 Tensor scalarLike(double value, const Tensor& like);
 
 // Python-like operators, so C++ tests read like the MindSpore snippets they check.

@@ -46,6 +46,8 @@ const char* attributeName(DType dtype)
     case DType::BFloat16: return "bfloat16";
     case DType::Float32: return "float32";
     case DType::Float64: return "float64";
+    case DType::Complex64: return "complex64";
+    case DType::Complex128: return "complex128";
     }
     return "float32";
 }
@@ -59,23 +61,33 @@ constexpr std::pair<const char*, DType> kAliases[] = {
 
 DType fromNumpyDType(py::handle dtype, py::handle original)
 {
-    const auto numpyDType = py::reinterpret_borrow<py::dtype>(dtype);
-    const char kind = numpyDType.kind();
-    const auto size = static_cast<std::size_t>(numpyDType.itemsize());
-    for (DType d : kAllDTypes) {
-        if (d == DType::BFloat16 || itemSize(d) != size)
-            continue;
-        const char k = d == DType::Bool ? 'b' : isFloating(d) ? 'f' : isUnsigned(d) ? 'u' : 'i';
-        if (k == kind)
-            return d;
-    }
+    if (const std::optional<DType> d = numpyDType(py::reinterpret_borrow<py::dtype>(dtype)))
+        return *d;
     throw py::type_error("dtype " + py::repr(original).cast<std::string>()
                          + " is not supported: use a mindspore dtype such as mindspore.float32");
 }
 
 py::object numpy() { return py::module_::import("numpy"); }
 
+char numpyKind(DType d)
+{
+    if (d == DType::Bool)
+        return 'b';
+    if (isComplex(d))
+        return 'c';
+    return isFloating(d) ? 'f' : isUnsigned(d) ? 'u' : 'i';
+}
+
 } // namespace
+
+std::optional<DType> numpyDType(const py::dtype& dtype)
+{
+    const auto size = static_cast<std::size_t>(dtype.itemsize());
+    for (DType d : kAllDTypes)
+        if (d != DType::BFloat16 && itemSize(d) == size && numpyKind(d) == dtype.kind())
+            return d;
+    return std::nullopt;
+}
 
 py::object dtypeObject(DType dtype)
 {
@@ -108,6 +120,8 @@ DType toDType(py::handle dtype)
         return DType::Int64;
     if (dtype.ptr() == reinterpret_cast<PyObject*>(&PyBool_Type))
         return DType::Bool;
+    if (dtype.ptr() == reinterpret_cast<PyObject*>(&PyComplex_Type))
+        return DType::Complex128;
     if (dtype.is_none())
         throw py::type_error("dtype must be a mindspore dtype such as mindspore.float32, got None");
     py::object numpyDType;
@@ -136,6 +150,8 @@ py::object pythonType(py::handle type)
     const TypeObject& t = type.cast<const TypeObject&>();
     if (!t.generic && t.dtype == DType::Bool)
         return py::reinterpret_borrow<py::object>(reinterpret_cast<PyObject*>(&PyBool_Type));
+    if (!t.generic && isComplex(t.dtype))
+        return py::reinterpret_borrow<py::object>(reinterpret_cast<PyObject*>(&PyComplex_Type));
     const bool floating = t.generic ? std::string(t.generic) == "Float" : isFloating(t.dtype);
     return py::reinterpret_borrow<py::object>(
         reinterpret_cast<PyObject*>(floating ? &PyFloat_Type : &PyLong_Type));
@@ -148,6 +164,7 @@ py::object mindsporeType(py::handle obj)
     if (py::isinstance<TypeObject>(obj))
         return py::reinterpret_borrow<py::object>(obj);
     const bool pythonScalarType = obj.ptr() == reinterpret_cast<PyObject*>(&PyFloat_Type)
+                                  || obj.ptr() == reinterpret_cast<PyObject*>(&PyComplex_Type)
                                   || obj.ptr() == reinterpret_cast<PyObject*>(&PyLong_Type)
                                   || obj.ptr() == reinterpret_cast<PyObject*>(&PyBool_Type);
     const bool numpyType = py::isinstance(obj, numpy().attr("dtype"))
@@ -200,7 +217,11 @@ void bindDtypes(py::module_& m, py::module_& dtypeModule)
     dtypeModule.attr("int_type") = intType;
     dtypeModule.attr("uint_type") = uintType;
     dtypeModule.attr("float_type") = floatType;
-    dtypeModule.attr("number_type") = intType + uintType + floatType;
+    py::tuple complexType = py::make_tuple(dtypeObject(DType::Complex64), dtypeObject(DType::Complex128));
+    dtypeModule.attr("complex_type") = complexType;
+    dtypeModule.attr("number_type") = intType + uintType + floatType + complexType;
+    dtypeModule.attr("all_types") = py::make_tuple(dtypeObject(DType::Bool)) + intType + uintType + floatType
+                                    + complexType;
     dtypeModule.attr("dtype_to_nptype") = py::cpp_function(
         [](py::handle dtype) { return numpy().attr(numpyName(toDType(dtype))); }, py::arg("type_"));
     dtypeModule.attr("dtype_to_pytype") = py::cpp_function(

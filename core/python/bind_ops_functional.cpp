@@ -71,6 +71,12 @@ void bindArithmetic(py::module_& m)
     unary<gradstep::tanh>(m, "tanh", "Tanh", "input_x");
     unary<gradstep::erf>(m, "erf", "Erf");
     unary<sign>(m, "sign", "Sign");
+    unary<real>(m, "real", "Real");
+    unary<imag>(m, "imag", "Imag");
+    unary<conj>(m, "conj", "Conj");
+    m.def("complex", [](py::handle re, py::handle im) {
+        return complex(tensorArg(re, "Complex", "real"), tensorArg(im, "Complex", "imag"));
+    }, py::arg("real"), py::arg("imag"));
     unary<gradstep::round>(m, "round", "Round");
     unary<sigmoid>(m, "sigmoid", "Sigmoid");
     unary<relu>(m, "relu", "ReLU");

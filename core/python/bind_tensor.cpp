@@ -88,6 +88,9 @@ py::object element(const Tensor& t, std::int64_t i)
             return py::int_(static_cast<unsigned long long>(value));
         else if constexpr (std::is_integral_v<T>)
             return py::int_(static_cast<long long>(value));
+        else if constexpr (kIsComplex<T>)
+            return py::reinterpret_steal<py::object>(
+                PyComplex_FromDoubles(static_cast<double>(value.real()), static_cast<double>(value.imag())));
         else
             return py::float_(static_cast<double>(value));
     });
@@ -165,6 +168,8 @@ py::buffer_info bufferOf(Tensor& t)
             return "e"; // struct's (and NumPy's) IEEE half
         else if constexpr (std::is_same_v<T, Eigen::bfloat16>)
             return numpyName(t.dtype()); // throws: no buffer format holds bfloat16
+        else if constexpr (kIsComplex<T>)
+            return std::is_same_v<T, std::complex<float>> ? "Zf" : "Zd";
         else
             return py::format_descriptor<T>::format();
     });

@@ -5,6 +5,7 @@
 // SPDX-License-Identifier: MIT
 #include "python/bindings.h"
 #include "python/convert.h"
+#include "python/ops_args.h"
 
 #include "ops/elementwise.h"
 #include "ops/nn_ops.h"
@@ -31,13 +32,8 @@ template <Binary Op> py::object reflected(const Tensor& self, py::handle other)
     return operand ? py::cast(Op(*operand, self)) : notImplemented();
 }
 
-/// `/` is true division: MindSpore divides integer tensors as Float32.
-Tensor trueDivide(const Tensor& a, const Tensor& b)
-{
-    if (!isFloating(a.dtype()) && !isFloating(b.dtype()))
-        return div(cast(a, DType::Float32), cast(b, DType::Float32));
-    return div(a, b);
-}
+/// `/` is true division: MindSpore divides integer tensors as Float32 (ops.div's rule).
+Tensor trueDivide(const Tensor& a, const Tensor& b) { return ops::trueDiv(a, b); }
 
 Tensor power(const Tensor& a, const Tensor& b) { return gradstep::pow(a, b); }
 Tensor matrixProduct(const Tensor& a, const Tensor& b) { return matmul(a, b); }

@@ -4,6 +4,7 @@
 #include "python/convert.h"
 
 #include "graph/graph.h"
+#include "tensor/dtype_storage.h"
 
 #include <cstring>
 #include <string>
@@ -17,27 +18,14 @@ namespace {
 
 py::module_ numpy() { return py::module_::import("numpy"); }
 
-/// The dtype a NumPy array keeps in a Tensor: its own (every NumPy bool, integer and float
-/// dtype has one; float128 and complex do not).
-std::optional<DType> naturalDType(const py::dtype& dtype)
-{
-    const auto size = static_cast<std::size_t>(dtype.itemsize());
-    for (DType d : kAllDTypes) {
-        if (d == DType::BFloat16 || itemSize(d) != size)
-            continue;
-        const char kind = d == DType::Bool ? 'b' : isFloating(d) ? 'f' : isUnsigned(d) ? 'u' : 'i';
-        if (kind == dtype.kind())
-            return d;
-    }
-    return std::nullopt;
-}
-
-/// Python floats are Float32 and ints Int64 in a MindSpore Tensor (NumPy would say float64).
+/// Python floats are Float32, complex numbers Complex64 and ints Int64 in a MindSpore Tensor
+/// (NumPy would say float64 and complex128).
 std::optional<DType> pythonDType(const py::dtype& dtype)
 {
     switch (dtype.kind()) {
     case 'b': return DType::Bool;
     case 'f': return DType::Float32;
+    case 'c': return DType::Complex64;
     case 'i':
     case 'u': return DType::Int64;
     default: return std::nullopt;
@@ -69,7 +57,10 @@ Tensor fromArray(const py::array& array, DType dtype)
     if (dtype == DType::BFloat16)
         return convertDType(fromArray(array, DType::Float32), DType::BFloat16);
     py::array contiguous;
-    if (isFloating(dtype) || array.dtype().kind() != 'f') {
+    // Complex to real keeps the real part, as Cast does (NumPy would warn on the way).
+    if (array.dtype().kind() == 'c' && !isComplex(dtype))
+        return fromArray(py::array(array.attr("real")), dtype);
+    if (isFloating(dtype) || isComplex(dtype) || array.dtype().kind() != 'f') {
         contiguous = numpy().attr("asarray")(array, py::arg("dtype") = numpyName(dtype), py::arg("order") = "C");
     } else {
         QuietCasts quiet;
@@ -134,7 +125,7 @@ Tensor toTensor(py::handle data, std::optional<DType> dtype)
                               : py::array(numpy().attr("asarray")(data));
     const py::dtype arrayDType = array.dtype();
     const std::optional<DType> natural =
-        isArray || isNumpyScalar ? naturalDType(arrayDType) : pythonDType(arrayDType);
+        isArray || isNumpyScalar ? numpyDType(arrayDType) : pythonDType(arrayDType);
     if (!natural)
         unsupported(data, arrayDType);
     if (dtype && !isArray && !isNumpyScalar)
@@ -174,7 +165,7 @@ const Tensor* asTensor(py::handle value)
 bool isScalar(py::handle value)
 {
     return PyBool_Check(value.ptr()) || PyLong_Check(value.ptr()) || PyFloat_Check(value.ptr())
-           || py::isinstance(value, numpy().attr("generic"));
+           || PyComplex_Check(value.ptr()) || py::isinstance(value, numpy().attr("generic"));
 }
 
 std::optional<Tensor> toOperand(py::handle value, const Tensor& tensor)
@@ -183,7 +174,7 @@ std::optional<Tensor> toOperand(py::handle value, const Tensor& tensor)
         return *other;
     py::object scalar = py::reinterpret_borrow<py::object>(value);
     if (!PyBool_Check(value.ptr()) && !PyLong_Check(value.ptr()) && !PyFloat_Check(value.ptr())
-        && py::isinstance(value, numpy().attr("generic")))
+        && !PyComplex_Check(value.ptr()) && py::isinstance(value, numpy().attr("generic")))
         scalar = value.attr("item")(); // NumPy scalars act as the Python number they hold
     const DType own = tensor.dtype();
     if (PyBool_Check(scalar.ptr()))
@@ -209,7 +200,19 @@ std::optional<Tensor> toOperand(py::handle value, const Tensor& tensor)
         return convertDType(exact, target);
     }
     if (PyFloat_Check(scalar.ptr()))
-        return Tensor::scalar(scalar.cast<double>(), isFloating(own) ? own : DType::Float32);
+        return Tensor::scalar(scalar.cast<double>(), isFloating(own) || isComplex(own) ? own : DType::Float32);
+    if (PyComplex_Check(scalar.ptr())) {
+        // A complex scalar keeps a complex tensor's dtype; with a real tensor it is Complex64,
+        // or Complex128 beside Float64 (the promotion rule's).
+        const DType target = isComplex(own) ? own : promote(own, DType::Complex64);
+        const Py_complex c = PyComplex_AsCComplex(scalar.ptr());
+        Tensor t = Tensor::empty(Shape{}, target);
+        visitComplex(target, [&](auto* tag) {
+            using C = std::remove_pointer_t<decltype(tag)>;
+            *t.data<C>() = convertElement<C>(std::complex<double>(c.real, c.imag));
+        });
+        return t;
+    }
     if (py::isinstance<py::array>(value) || PyList_Check(value.ptr()) || PyTuple_Check(value.ptr()))
         return toTensor(value);
     return std::nullopt;

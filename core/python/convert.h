@@ -17,6 +17,9 @@ pybind11::object dtypeObject(DType dtype);
 /// float, int and bool. TypeError for anything else or a dtype the core lacks.
 DType toDType(pybind11::handle dtype);
 /// NumPy's spelling of a dtype: "float32", "int64", "bool".
+/// The dtype with a NumPy dtype's kind and width (Bool, integers, floats but bfloat16, complex);
+/// none for others (float128, strings, objects).
+std::optional<DType> numpyDType(const pybind11::dtype& dtype);
 const char* numpyName(DType dtype);
 
 /// A new tensor holding a copy of `data`: a Tensor, NumPy array or scalar, nested lists or

@@ -140,7 +140,8 @@ Tensor flattenRange(const Tensor& x, std::int64_t startDim, std::int64_t endDim)
 
 Tensor trueDiv(const Tensor& a, const Tensor& b)
 {
-    if (!isFloating(a.dtype()) && !isFloating(b.dtype()))
+    const auto inexact = [](DType d) { return isFloating(d) || isComplex(d); };
+    if (!inexact(a.dtype()) && !inexact(b.dtype()))
         return div(cast(a, DType::Float32), cast(b, DType::Float32));
     return div(a, b);
 }

@@ -6,6 +6,7 @@
 #include "api/value.h"
 #include "autodiff/observer.h"
 #include "python/api_profile.h"
+#include "tensor/dtype_storage.h"
 #include "tensor/errors.h"
 
 #include <algorithm>
@@ -23,6 +24,20 @@ double secondsBetween(Clock::time_point from, Clock::time_point to)
     return std::chrono::duration<double>(to - from).count();
 }
 
+// A complex gradient is compared by its magnitudes |z|: one number per element, and the norm
+// is the complex norm.
+std::vector<double> magnitudes(const Tensor& t)
+{
+    std::vector<double> out(static_cast<std::size_t>(t.numel()));
+    visitComplex(t.dtype(), [&](auto* tag) {
+        using C = std::remove_pointer_t<decltype(tag)>;
+        const C* p = static_cast<const C*>(t.rawData());
+        for (std::size_t i = 0; i < out.size(); ++i)
+            out[i] = std::abs(std::complex<double>(p[i]));
+    });
+    return out;
+}
+
 ParamGrad gradOf(std::string name, const Tensor& grad)
 {
     ParamGrad p;
@@ -30,7 +45,7 @@ ParamGrad gradOf(std::string name, const Tensor& grad)
     if (!grad.defined())
         return p;
     p.shape = grad.shape().toVector();
-    p.values = grad.toDoubles();
+    p.values = isComplex(grad.dtype()) ? magnitudes(grad) : grad.toDoubles();
     double squares = 0.0;
     for (double v : p.values) {
         squares += v * v;

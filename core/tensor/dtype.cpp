@@ -23,7 +23,9 @@ std::size_t itemSize(DType dtype)
     case DType::Float32: return 4;
     case DType::Int64:
     case DType::UInt64:
-    case DType::Float64: return 8;
+    case DType::Float64:
+    case DType::Complex64: return 8;
+    case DType::Complex128: return 16;
     }
     return 8;
 }
@@ -44,6 +46,8 @@ std::string_view dtypeName(DType dtype)
     case DType::BFloat16: return "BFloat16";
     case DType::Float32: return "Float32";
     case DType::Float64: return "Float64";
+    case DType::Complex64: return "Complex64";
+    case DType::Complex128: return "Complex128";
     }
     return "Unknown";
 }
@@ -60,7 +64,16 @@ bool isUnsigned(DType dtype)
            || dtype == DType::UInt64;
 }
 
-bool isIntegral(DType dtype) { return !isFloating(dtype) && dtype != DType::Bool; }
+bool isIntegral(DType dtype) { return !isFloating(dtype) && !isComplex(dtype) && dtype != DType::Bool; }
+
+DType complexPart(DType dtype)
+{
+    if (dtype == DType::Complex64)
+        return DType::Float32;
+    return dtype == DType::Complex128 ? DType::Float64 : dtype;
+}
+
+DType complexOf(DType part) { return part == DType::Float64 ? DType::Complex128 : DType::Complex64; }
 
 DType computeDType(DType dtype)
 {
@@ -96,6 +109,8 @@ int rankOf(DType d)
     case DType::BFloat16: return 10;
     case DType::Float32: return 11;
     case DType::Float64: return 12;
+    case DType::Complex64: return 13;
+    case DType::Complex128: return 14;
     }
     return 0;
 }
@@ -115,6 +130,14 @@ DType promote(DType a, DType b)
         return b;
     if (b == DType::Bool)
         return a;
+    // As NumPy: the complex result holds the real operand's values exactly when it can
+    // (Complex64 with Float64 is Complex128); integers meet complex as MindSpore ranks them,
+    // below every float, so Int64 with Complex64 stays Complex64.
+    if (isComplex(a) || isComplex(b)) {
+        const bool wide = a == DType::Complex128 || b == DType::Complex128 || a == DType::Float64
+                          || b == DType::Float64;
+        return wide ? DType::Complex128 : DType::Complex64;
+    }
     const bool fa = isFloating(a);
     const bool fb = isFloating(b);
     if (fa != fb)
@@ -143,6 +166,9 @@ DType promote(DType a, DType b)
 
 void throwNotComputeDType(DType dtype)
 {
+    if (isComplex(dtype))
+        throw DTypeError("internal: a kernel without complex support was reached with a "
+                         + std::string(dtypeName(dtype)) + " tensor");
     throw DTypeError("internal: a kernel was reached with storage dtype " + std::string(dtypeName(dtype))
                      + " instead of its compute dtype " + std::string(dtypeName(computeDType(dtype))));
 }

@@ -8,19 +8,22 @@
 
 namespace gradstep {
 
-/// The first five are the compute dtypes every kernel is written for; the others are storage
-/// dtypes that op dispatch widens to a compute dtype (computeDType) and narrows back.
+/// The first five are the compute dtypes every kernel is written for; the next eight are storage
+/// dtypes that op dispatch widens to a compute dtype (computeDType) and narrows back. The two
+/// complex dtypes are neither: only ops with complex kernels take them (ops/complex_support.h),
+/// every other op refuses them before its kernel could read their bytes as real numbers.
 enum class DType : std::uint8_t {
     Bool, Int32, Int64, Float32, Float64,
     Int8, Int16, UInt8, UInt16, UInt32, UInt64, Float16, BFloat16,
+    Complex64, Complex128,
 };
 
-inline constexpr int kDTypeCount = 13;
-/// Every dtype in MindSpore's promotion order (bool, integers by width, floats by width).
+inline constexpr int kDTypeCount = 15;
+/// Every dtype in MindSpore's promotion order (bool, integers by width, floats by width, complex).
 inline constexpr DType kAllDTypes[kDTypeCount] = {
     DType::Bool,   DType::UInt8,   DType::Int8,    DType::Int16,   DType::UInt16,
     DType::Int32,  DType::UInt32,  DType::Int64,   DType::UInt64,  DType::Float16,
-    DType::BFloat16, DType::Float32, DType::Float64};
+    DType::BFloat16, DType::Float32, DType::Float64, DType::Complex64, DType::Complex128};
 
 /// A set of dtypes as a bit mask (bit = the enum value).
 using DTypeSet = std::uint32_t;
@@ -30,10 +33,20 @@ inline constexpr DTypeSet kComputeDTypes = dtypeBit(DType::Bool) | dtypeBit(DTyp
                                            | dtypeBit(DType::Float64);
 constexpr bool isComputeDType(DType d) { return (kComputeDTypes & dtypeBit(d)) != 0; }
 
+constexpr bool isComplex(DType d) { return d == DType::Complex64 || d == DType::Complex128; }
+inline constexpr DTypeSet kComplexDTypes = dtypeBit(DType::Complex64) | dtypeBit(DType::Complex128);
+/// Every dtype but the complex ones.
+inline constexpr DTypeSet kRealDTypes = ((DTypeSet{1} << kDTypeCount) - 1) & ~kComplexDTypes;
+
 std::size_t itemSize(DType dtype);
 /// MindSpore's spelling: Bool, Int8, UInt8, Int32, Float16, BFloat16, ...
 std::string_view dtypeName(DType dtype);
+/// Real floating dtypes only (complex ones are not).
 bool isFloating(DType dtype);
+/// The dtype of a complex dtype's real and imaginary parts (Float32 for Complex64); others: themselves.
+DType complexPart(DType dtype);
+/// The complex dtype whose parts have dtype `part` (Complex128 for Float64, Complex64 otherwise).
+DType complexOf(DType part);
 /// Signed and unsigned integers (not Bool).
 bool isIntegral(DType dtype);
 bool isUnsigned(DType dtype);
@@ -46,6 +59,7 @@ DType computeDType(DType dtype);
 /// tensors carry no gradient.
 constexpr bool carriesGradient(DType dtype) { return dtype != DType::Bool; }
 /// MindSpore 2.2's result dtype of a tensor-tensor op (see dtype.cpp for the table).
+/// Complex with anything is complex, Complex128 when either side holds 64-bit floats.
 DType promote(DType a, DType b);
 
 template <class T> struct DTypeOf;
@@ -61,12 +75,14 @@ template <> struct DTypeOf<std::uint64_t> { static constexpr DType value = DType
 template <> struct DTypeOf<float> { static constexpr DType value = DType::Float32; };
 template <> struct DTypeOf<double> { static constexpr DType value = DType::Float64; };
 
-/// Thrown (as DTypeError) when a compute-dtype visitor meets a storage dtype: a kernel was
-/// reached without dispatch's widening, which would otherwise read the bytes as another type.
+/// Thrown (as DTypeError) when a compute-dtype visitor meets a storage or complex dtype: a
+/// kernel was reached without dispatch's widening (or an op without complex kernels was handed
+/// a complex tensor), which would otherwise read the bytes as another type.
 [[noreturn]] void throwNotComputeDType(DType dtype);
 
 // Calls fn with a value of the C++ element type matching a compute dtype (as a null pointer
-// tag). Storage dtypes (Int8, Float16, ...) throw: see tensor/dtype_storage.h for those.
+// tag). Storage dtypes (Int8, Float16, ...) and complex dtypes throw: see tensor/dtype_storage.h
+// and tensor/complex.h for those.
 template <class Fn> decltype(auto) visitDType(DType dtype, Fn&& fn)
 {
     switch (dtype) {

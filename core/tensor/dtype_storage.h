@@ -1,4 +1,5 @@
-// Every dtype's C++ storage type (Eigen::half and Eigen::bfloat16 for the 16-bit floats) and the
+// Every dtype's C++ storage type (Eigen::half and Eigen::bfloat16 for the 16-bit floats,
+// std::complex for the complex ones) and the
 // element conversion between any two of them, for code that moves or converts values without
 // computing on them: casts, element access, printing, NumPy. Kernels use visitDType instead.
 // SPDX-License-Identifier: MIT
@@ -9,6 +10,7 @@
 #include <Eigen/Core>
 
 #include <cmath>
+#include <complex>
 #include <cstdint>
 #include <limits>
 #include <type_traits>
@@ -17,6 +19,13 @@ namespace gradstep {
 
 template <> struct DTypeOf<Eigen::half> { static constexpr DType value = DType::Float16; };
 template <> struct DTypeOf<Eigen::bfloat16> { static constexpr DType value = DType::BFloat16; };
+
+template <> struct DTypeOf<std::complex<float>> { static constexpr DType value = DType::Complex64; };
+template <> struct DTypeOf<std::complex<double>> { static constexpr DType value = DType::Complex128; };
+
+template <class T> struct IsComplexT : std::false_type {};
+template <class R> struct IsComplexT<std::complex<R>> : std::true_type {};
+template <class T> constexpr bool kIsComplex = IsComplexT<T>::value;
 
 template <class T>
 constexpr bool kIsHalfFloat = std::is_same_v<T, Eigen::half> || std::is_same_v<T, Eigen::bfloat16>;
@@ -38,9 +47,38 @@ template <class Fn> decltype(auto) visitStorageDType(DType dtype, Fn&& fn)
     case DType::Float16: return fn(static_cast<Eigen::half*>(nullptr));
     case DType::BFloat16: return fn(static_cast<Eigen::bfloat16*>(nullptr));
     case DType::Float32: return fn(static_cast<float*>(nullptr));
+    case DType::Complex64: return fn(static_cast<std::complex<float>*>(nullptr));
+    case DType::Complex128: return fn(static_cast<std::complex<double>*>(nullptr));
     case DType::Float64: break;
     }
     return fn(static_cast<double*>(nullptr));
+}
+
+/// For complex kernels: fn with std::complex<float> or std::complex<double>; real dtypes throw.
+template <class Fn> decltype(auto) visitComplex(DType dtype, Fn&& fn)
+{
+    if (dtype == DType::Complex128)
+        return fn(static_cast<std::complex<double>*>(nullptr));
+    if (dtype != DType::Complex64)
+        throwNotComputeDType(dtype);
+    return fn(static_cast<std::complex<float>*>(nullptr));
+}
+
+/// For kernels written for float and complex dtypes alike (matrix products).
+template <class Fn> decltype(auto) visitFloatOrComplex(DType dtype, Fn&& fn)
+{
+    if (isComplex(dtype))
+        return visitComplex(dtype, fn);
+    return visitFloat(dtype, fn);
+}
+
+/// For kernels that only move elements (transpose, tile, slices, fills): the compute dtypes
+/// and the complex ones.
+template <class Fn> decltype(auto) visitDataDType(DType dtype, Fn&& fn)
+{
+    if (isComplex(dtype))
+        return visitComplex(dtype, fn);
+    return visitDType(dtype, fn);
 }
 
 namespace detail {
@@ -79,11 +117,20 @@ template <class Out> Out floatToInt(double v)
 /// One element converted as MindSpore's CPU Cast converts it: float to 16-bit float rounds to
 /// nearest even (overflow to inf, NaN stays NaN, subnormals kept); 16-bit floats widen through
 /// float; integers wrap (two's complement); float to integer as detail::floatToInt; to Bool is
-/// "nonzero" (NaN is true).
+/// "nonzero" (NaN is true). Complex to real keeps the real part (MindSpore's Cast); real to
+/// complex has imaginary part 0; complex to Bool is "either part nonzero".
 template <class Out, class In> Out convertElement(In v)
 {
     if constexpr (std::is_same_v<Out, In>)
         return v;
+    else if constexpr (kIsComplex<In> && kIsComplex<Out>)
+        return Out(static_cast<typename Out::value_type>(v.real()), static_cast<typename Out::value_type>(v.imag()));
+    else if constexpr (kIsComplex<In> && std::is_same_v<Out, bool>)
+        return v != In(0);
+    else if constexpr (kIsComplex<In>)
+        return convertElement<Out>(v.real());
+    else if constexpr (kIsComplex<Out>)
+        return Out(convertElement<typename Out::value_type>(v), typename Out::value_type(0));
     else if constexpr (kIsHalfFloat<In>)
         return convertElement<Out>(static_cast<float>(v));
     else if constexpr (std::is_same_v<Out, bool>)

@@ -3,6 +3,9 @@
 
 #include <Eigen/Core>
 
+#include <complex>
+#include <type_traits>
+
 #ifdef GRADSTEP_USE_OPENBLAS
 #include <cblas.h>
 #endif
@@ -10,6 +13,9 @@
 namespace gradstep {
 
 namespace {
+template <class T>
+constexpr bool kIsComplexGemm = !std::is_floating_point_v<T>;
+
 template <class T>
 using RowMap = Eigen::Map<Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>, 0, Eigen::OuterStride<>>;
 template <class T>
@@ -77,15 +83,19 @@ void gemm(bool ta, bool tb, std::int64_t m, std::int64_t n, std::int64_t k, T al
           const T* b, std::int64_t ldb, T beta, T* c, std::int64_t ldc)
 {
 #ifdef GRADSTEP_USE_OPENBLAS
-    if (m == 0 || n == 0)
-        return;
-    if (k == 0) {
+    if constexpr (kIsComplexGemm<T>) {
         gemmEigen(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
-        return;
+    } else {
+        if (m == 0 || n == 0)
+            return;
+        if (k == 0) {
+            gemmEigen(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+            return;
+        }
+        pinOneThread();
+        blasGemm(ta, tb, static_cast<int>(m), static_cast<int>(n), static_cast<int>(k), alpha, a,
+                 static_cast<int>(lda), b, static_cast<int>(ldb), beta, c, static_cast<int>(ldc));
     }
-    pinOneThread();
-    blasGemm(ta, tb, static_cast<int>(m), static_cast<int>(n), static_cast<int>(k), alpha, a,
-             static_cast<int>(lda), b, static_cast<int>(ldb), beta, c, static_cast<int>(ldc));
 #else
     gemmEigen(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 #endif
@@ -108,5 +118,13 @@ template void gemmEigen<float>(bool, bool, std::int64_t, std::int64_t, std::int6
                                std::int64_t, const float*, std::int64_t, float, float*, std::int64_t);
 template void gemmEigen<double>(bool, bool, std::int64_t, std::int64_t, std::int64_t, double, const double*,
                                 std::int64_t, const double*, std::int64_t, double, double*, std::int64_t);
+
+// Complex products always run on Eigen's kernels (OpenBLAS's cgemm/zgemm are not wired up).
+template void gemm<std::complex<float>>(bool, bool, std::int64_t, std::int64_t, std::int64_t, std::complex<float>,
+                                        const std::complex<float>*, std::int64_t, const std::complex<float>*,
+                                        std::int64_t, std::complex<float>, std::complex<float>*, std::int64_t);
+template void gemm<std::complex<double>>(bool, bool, std::int64_t, std::int64_t, std::int64_t, std::complex<double>,
+                                         const std::complex<double>*, std::int64_t, const std::complex<double>*,
+                                         std::int64_t, std::complex<double>, std::complex<double>*, std::int64_t);
 
 } // namespace gradstep

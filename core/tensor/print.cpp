@@ -16,12 +16,36 @@ namespace {
 constexpr std::int64_t kSummaryThreshold = 1000;
 constexpr std::int64_t kEdgeItems = 3;
 
+std::string formatReal(double v, const char* format)
+{
+    if (std::isnan(v))
+        return "nan";
+    if (std::isinf(v))
+        return v > 0 ? "inf" : "-inf";
+    char buf[64];
+    std::snprintf(buf, sizeof buf, format, v);
+    return buf;
+}
+
+// NumPy's spelling: re+imj, with the imaginary part's own sign.
+std::string formatComplex(const Tensor& t, std::int64_t i)
+{
+    const std::complex<double> z = visitComplex(t.dtype(), [&](auto* tag) {
+        using C = std::remove_pointer_t<decltype(tag)>;
+        return convertElement<std::complex<double>>(static_cast<const C*>(t.rawData())[i]);
+    });
+    const std::string im = formatReal(z.imag(), "%.8e");
+    const bool signed_ = im[0] == '-' || im[0] == '+';
+    return formatReal(z.real(), "%.8e") + (signed_ ? "" : "+") + im + "j";
+}
+
 std::string formatElement(const Tensor& t, std::int64_t i)
 {
     const DType dtype = t.dtype();
-    char buf[64];
     if (dtype == DType::Bool)
         return t.at(i) != 0 ? "True" : "False";
+    if (isComplex(dtype))
+        return formatComplex(t, i);
     if (!isFloating(dtype)) {
         // Read in the tensor's own type: a double would round 64-bit values.
         return visitStorageDType(dtype, [&](auto* tag) -> std::string {
@@ -32,16 +56,10 @@ std::string formatElement(const Tensor& t, std::int64_t i)
                 return std::string();
         });
     }
-    const double v = t.at(i);
-    if (std::isnan(v))
-        return "nan";
-    if (std::isinf(v))
-        return v > 0 ? "inf" : "-inf";
     // MindSpore prints the 16-bit floats with 4 digits after the point (their ~3.3 significant
     // decimal digits), the others with 8.
     const bool half = dtype == DType::Float16 || dtype == DType::BFloat16;
-    std::snprintf(buf, sizeof buf, half ? "%.4e" : "%.8e", v);
-    return buf;
+    return formatReal(t.at(i), half ? "%.4e" : "%.8e");
 }
 
 struct Printer {

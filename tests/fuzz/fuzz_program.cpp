@@ -4,6 +4,7 @@
 #include "tests/fuzz/fuzz_program.h"
 
 #include "ops/registry.h"
+#include "tensor/dtype_storage.h"
 
 #include <fuzzer/FuzzedDataProvider.h>
 
@@ -71,7 +72,11 @@ template <class T> T randomInt(FuzzedDataProvider& in)
 
 template <class T> T randomValue(FuzzedDataProvider& in)
 {
-    if constexpr (std::is_same_v<T, bool>)
+    if constexpr (kIsComplex<T>) {
+        using R = typename T::value_type;
+        const R re = randomFloat<R>(in);
+        return T(re, randomFloat<R>(in));
+    } else if constexpr (std::is_same_v<T, bool>)
         return in.ConsumeBool();
     else if constexpr (std::is_floating_point_v<T>)
         return randomFloat<T>(in);
@@ -99,11 +104,11 @@ Tensor randomTensor(FuzzedDataProvider& in)
 {
     const DType dtype = in.PickValueInArray(kDTypes);
     // Storage dtypes draw their values in their compute dtype and are converted (wrapping or
-    // rounding as a cast does).
+    // rounding as a cast does); complex ones draw each part as a float of the part's width.
     Tensor t = Tensor::empty(randomShape(in), computeDType(dtype));
     // One repeated value is common in real inputs and makes ties; otherwise each element differs.
     const bool constant = in.ConsumeIntegralInRange<int>(0, 3) == 0;
-    visitDType(t.dtype(), [&](auto* tag) {
+    visitDataDType(t.dtype(), [&](auto* tag) {
         using T = std::remove_pointer_t<decltype(tag)>;
         T* p = t.data<T>();
         const T first = randomValue<T>(in);

@@ -139,7 +139,7 @@ assert (Tensor([1], ms.uint64) + (2**64 - 2)).asnumpy().tolist() == [2**64 - 1]
 try:
     ops.sqrt(Tensor([4], ms.int8))
 except TypeError as e:
-    assert str(e) == "For 'Sqrt', the type of 'x' should be Tensor[Float16, BFloat16, Float32, Float64], but got Tensor[Int8].", str(e)
+    assert str(e) == "For 'Sqrt', the type of 'x' should be Tensor[Float16, BFloat16, Float32, Float64, Complex64, Complex128], but got Tensor[Int8].", str(e)
 else:
     raise AssertionError("no TypeError")
 )");

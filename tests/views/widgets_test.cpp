@@ -11,6 +11,7 @@
 #include "views/source_view.h"
 #include "views/tensor_inspector.h"
 #include "views/tensor_slice.h"
+#include "tensor/dtype_storage.h"
 
 #include <QTableWidget>
 #include <QCoreApplication>
@@ -22,6 +23,7 @@
 #include <QTemporaryFile>
 #include <algorithm>
 #include <cmath>
+#include <complex>
 
 using namespace gradstep;
 using namespace gradstep::views;
@@ -86,6 +88,13 @@ TEST_CASE("a slice of an N-D tensor takes the last two axes at the chosen leadin
     CHECK(scalar.rows == 1);
     CHECK(scalar.values == std::vector<double>{2.5});
     CHECK(sliceOf(Tensor(), {}).values.empty());
+}
+
+TEST_CASE("a slice of a complex tensor shows the magnitudes")
+{
+    const Tensor z = Tensor::fromVector<std::complex<float>>(Shape{2, 1, 2}, {{3, 4}, {0, -1}, {-6, 8}, {1, 0}});
+    const Slice2D second = sliceOf(z, {1});
+    CHECK(second.values == std::vector<double>{10.0, 1.0});
 }
 
 TEST_CASE("the tensor inspector shows stats and a values table of the slice")

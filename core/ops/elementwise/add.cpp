@@ -13,7 +13,7 @@ void inferAdd(const OpCall& call, SpecList& out) { inferBinary(call, out, false)
 
 void forwardAdd(const OpCall& call, std::span<Tensor> outputs)
 {
-    anyBinaryForward(call, outputs, [](auto x, auto y) { return wrapAdd(x, y); });
+    anyOrComplexBinaryForward(call, outputs, [](auto x, auto y) { return wrapAdd(x, y); });
 }
 
 TensorList backwardAdd(const BackwardContext& ctx, std::span<const Tensor> grads)

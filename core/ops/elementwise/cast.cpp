@@ -39,8 +39,12 @@ Tensor cast(const Tensor& x, DType dtype)
 
 Tensor inInputDType(const Tensor& grad, DType input)
 {
-    if (!grad.defined() || grad.dtype() == input || !isFloating(grad.dtype()) || isFloating(input)
-        || !carriesGradient(input))
+    if (!grad.defined() || grad.dtype() == input || !carriesGradient(input))
+        return grad;
+    // A complex gradient for a real input keeps its real part (MindSpore casts it back).
+    if (isComplex(grad.dtype()) && !isComplex(input))
+        return cast(grad, input);
+    if (!isFloating(grad.dtype()) || isFloating(input) || isComplex(input))
         return grad;
     return cast(grad, input);
 }

@@ -13,12 +13,12 @@ void inferCos(const OpCall& call, SpecList& out) { inferUnary(call, out, true); 
 
 void forwardCos(const OpCall& call, std::span<Tensor> outputs)
 {
-    floatUnaryForward(call, outputs, [](auto v) { return std::cos(v); });
+    floatUnaryForward<true>(call, outputs, [](auto v) { return std::cos(v); });
 }
 
 TensorList backwardCos(const BackwardContext& ctx, std::span<const Tensor> grads)
 {
-    return {neg(mul(grads[0], sin(ctx.input(0))))};
+    return {neg(mul(grads[0], conjOf(sin(ctx.input(0)))))};
 }
 } // namespace
 

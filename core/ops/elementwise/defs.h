@@ -20,6 +20,12 @@ extern const OpDef kMaximum;
 extern const OpDef kMinimum;
 extern const OpDef kCast;
 
+// Complex numbers: parts, conjugate, and construction from two real tensors.
+extern const OpDef kReal;
+extern const OpDef kImag;
+extern const OpDef kConj;
+extern const OpDef kComplex;
+
 // Transcendental (float only).
 extern const OpDef kExp;
 extern const OpDef kLog;

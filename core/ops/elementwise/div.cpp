@@ -16,17 +16,17 @@ void inferDiv(const OpCall& call, SpecList& out) { inferBinary(call, out, true);
 
 void forwardDiv(const OpCall& call, std::span<Tensor> outputs)
 {
-    floatBinaryForward(call, outputs, [](auto x, auto y) { return x / y; });
+    floatOrComplexBinaryForward(call, outputs, [](auto x, auto y) { return x / y; });
 }
 
 TensorList backwardDiv(const BackwardContext& ctx, std::span<const Tensor> grads)
 {
     const Tensor& g = grads[0];
-    const Tensor& b = ctx.input(1);
+    const Tensor b = conjOf(ctx.input(1));
     Tensor ga = ctx.needsGrad(0) ? gradForInput(ctx, 0, div(g, b)) : Tensor();
     Tensor gb;
     if (ctx.needsGrad(1))
-        gb = gradForInput(ctx, 1, neg(div(mul(g, ctx.output(0)), b)));
+        gb = gradForInput(ctx, 1, neg(div(mul(g, conjOf(ctx.output(0))), b)));
     return {ga, gb};
 }
 } // namespace

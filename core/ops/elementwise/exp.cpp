@@ -14,12 +14,12 @@ void inferExp(const OpCall& call, SpecList& out) { inferUnary(call, out, true); 
 
 void forwardExp(const OpCall& call, std::span<Tensor> outputs)
 {
-    floatUnaryForward(call, outputs, [](auto v) { return std::exp(v); });
+    floatUnaryForward<true>(call, outputs, [](auto v) { return std::exp(v); });
 }
 
 TensorList backwardExp(const BackwardContext& ctx, std::span<const Tensor> grads)
 {
-    return {mul(grads[0], ctx.output(0))};
+    return {mul(grads[0], conjOf(ctx.output(0)))};
 }
 } // namespace
 

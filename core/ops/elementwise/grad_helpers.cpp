@@ -22,7 +22,7 @@ Tensor sumToShape(const Tensor& grad, const Shape& shape)
 
 Tensor scalarLike(double value, const Tensor& like)
 {
-    return Tensor::scalar(value, isFloating(like.dtype()) ? like.dtype() : DType::Float32);
+    return Tensor::scalar(value, isFloating(like.dtype()) || isComplex(like.dtype()) ? like.dtype() : DType::Float32);
 }
 
 Tensor gradForInput(const BackwardContext& ctx, std::size_t i, const Tensor& grad)

@@ -1,6 +1,8 @@
 // Shared machinery of the elementwise ops. SPDX-License-Identifier: MIT
 #include "ops/elementwise/kernels.h"
 
+#include "ops/complex_support.h"
+
 namespace gradstep {
 
 void inferBinary(const OpCall& call, SpecList& out, bool floatOnly)
@@ -8,8 +10,8 @@ void inferBinary(const OpCall& call, SpecList& out, bool floatOnly)
     const Tensor& a = call.input(0);
     const Tensor& b = call.input(1);
     DType dtype = promote(a.dtype(), b.dtype());
-    if (floatOnly && !isFloating(dtype))
-        throwInputDType(call, 0, kFloatDTypes);
+    if (floatOnly && !isFloating(dtype) && !isComplex(dtype))
+        throwInputDType(call, 0, inexactDTypes(call.op));
     out.push_back({broadcastShapes(a.shape(), b.shape(), call.op.name), dtype});
 }
 
@@ -47,8 +49,8 @@ void requireNumber(const OpCall& call, DType dtype)
 void inferUnary(const OpCall& call, SpecList& out, bool floatOnly)
 {
     const Tensor& x = call.input(0);
-    if (floatOnly && !isFloating(x.dtype()))
-        throwInputDType(call, 0, kFloatDTypes);
+    if (floatOnly && !isFloating(x.dtype()) && !isComplex(x.dtype()))
+        throwInputDType(call, 0, inexactDTypes(call.op));
     out.push_back({x.shape(), x.dtype()});
 }
 

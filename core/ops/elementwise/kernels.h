@@ -4,6 +4,7 @@
 #pragma once
 
 #include "ops/dispatch.h"
+#include "tensor/dtype_storage.h"
 
 #include <array>
 #include <cstdint>
@@ -12,7 +13,8 @@
 
 namespace gradstep {
 
-/// Shape rule of a binary op: broadcast shape, promoted dtype; `floatOnly` rejects integer/bool.
+/// Shape rule of a binary op: broadcast shape, promoted dtype; `floatOnly` rejects integer/bool
+/// (complex passes: only ops with complex kernels get this far with complex inputs).
 void inferBinary(const OpCall& call, SpecList& out, bool floatOnly);
 /// Shape rule of a comparison: broadcast shape, Bool.
 void inferCompare(const OpCall& call, SpecList& out);
@@ -112,8 +114,10 @@ void broadcastBinary(const Tensor& a, const Tensor& b, Tensor& out, F f)
 }
 
 /// Runs a broadcasting binary kernel on inputs converted to the output dtype: float dtypes only
-/// (FloatOnly) or every dtype.
-template <bool FloatOnly, class F> void binaryForward(const OpCall& call, std::span<Tensor> outputs, F f)
+/// (FloatOnly) or every dtype, and complex ones too when WithComplex (f is then also
+/// instantiated for std::complex; the check is once per call, not per element).
+template <bool FloatOnly, bool WithComplex, class F>
+void binaryForward(const OpCall& call, std::span<Tensor> outputs, F f)
 {
     Tensor& out = outputs[0];
     const Tensor a = convertDType(call.input(0), out.dtype());
@@ -122,6 +126,11 @@ template <bool FloatOnly, class F> void binaryForward(const OpCall& call, std::s
         using T = std::remove_pointer_t<decltype(tag)>;
         broadcastBinary<T, T>(a, b, out, [&](T x, T y) { return static_cast<T>(f(x, y)); });
     };
+    if constexpr (WithComplex)
+        if (isComplex(out.dtype())) {
+            visitComplex(out.dtype(), run);
+            return;
+        }
     if constexpr (FloatOnly)
         visitFloat(out.dtype(), run);
     else
@@ -130,26 +139,45 @@ template <bool FloatOnly, class F> void binaryForward(const OpCall& call, std::s
 
 template <class F> void floatBinaryForward(const OpCall& call, std::span<Tensor> outputs, F f)
 {
-    binaryForward<true>(call, outputs, f);
+    binaryForward<true, false>(call, outputs, f);
 }
 
-/// For ops defined on every dtype (add, mul, maximum, ...).
+/// For ops defined on every dtype (maximum, ...).
 template <class F> void anyBinaryForward(const OpCall& call, std::span<Tensor> outputs, F f)
 {
-    binaryForward<false>(call, outputs, f);
+    binaryForward<false, false>(call, outputs, f);
 }
 
-/// Comparison kernel: both inputs converted to their promoted dtype, Bool output.
-template <class F> void compareForward(const OpCall& call, std::span<Tensor> outputs, F f)
+/// For ops defined on float and complex dtypes (real_div).
+template <class F> void floatOrComplexBinaryForward(const OpCall& call, std::span<Tensor> outputs, F f)
+{
+    binaryForward<true, true>(call, outputs, f);
+}
+
+/// For ops defined on every dtype, complex included (add, sub, mul).
+template <class F> void anyOrComplexBinaryForward(const OpCall& call, std::span<Tensor> outputs, F f)
+{
+    binaryForward<false, true>(call, outputs, f);
+}
+
+/// Comparison kernel: both inputs converted to their promoted dtype, Bool output. Complex
+/// operands only for WithComplex comparisons (equality; complex numbers have no order).
+template <bool WithComplex = false, class F> void compareForward(const OpCall& call, std::span<Tensor> outputs, F f)
 {
     const DType common = promote(call.input(0).dtype(), call.input(1).dtype());
     const Tensor a = convertDType(call.input(0), common);
     const Tensor b = convertDType(call.input(1), common);
-    visitDType(common, [&](auto* tag) {
+    const auto run = [&](auto* tag) {
         using T = std::remove_pointer_t<decltype(tag)>;
         broadcastBinary<T, bool>(a, b, outputs[0],
                                  [&](T x, T y) { return static_cast<bool>(f(x, y)); });
-    });
+    };
+    if constexpr (WithComplex)
+        if (isComplex(common)) {
+            visitComplex(common, run);
+            return;
+        }
+    visitDType(common, run);
 }
 
 /// out[i] = f(a[ia], b[ib], c[ic]) over the broadcast index space of out.
@@ -195,11 +223,35 @@ void broadcastTernary(const Tensor& a, const Tensor& b, const Tensor& c, Tensor&
     }
 }
 
-/// out[i] = f(x[i]) for number tensors (integers and floats; Bool was rejected by the shape rule).
-template <class F> void numberUnaryForward(const OpCall& call, std::span<Tensor> outputs, F f)
+/// out[i] = f(x[i]) over x's elements, out of the same dtype.
+template <class T, class F> void mapElements(const Tensor& x, Tensor& out, F f)
+{
+    const T* px = x.data<T>();
+    T* po = out.data<T>();
+    for (std::int64_t i = 0, n = x.numel(); i < n; ++i)
+        po[i] = static_cast<T>(f(px[i]));
+}
+
+/// Runs f on a complex x (WithComplex) and returns true; false for real x, left to the caller.
+template <bool WithComplex, class F> bool complexUnaryForward(const Tensor& x, Tensor& out, F f)
+{
+    if constexpr (WithComplex)
+        if (isComplex(x.dtype())) {
+            visitComplex(x.dtype(), [&](auto* tag) { mapElements<std::remove_pointer_t<decltype(tag)>>(x, out, f); });
+            return true;
+        }
+    return false;
+}
+
+/// out[i] = f(x[i]) for number tensors (integers and floats; Bool was rejected by the shape rule;
+/// complex too when WithComplex).
+template <bool WithComplex = false, class F>
+void numberUnaryForward(const OpCall& call, std::span<Tensor> outputs, F f)
 {
     const Tensor& x = call.input(0);
     Tensor& out = outputs[0];
+    if (complexUnaryForward<WithComplex>(x, out, f))
+        return;
     visitDType(x.dtype(), [&](auto* tag) {
         using T = std::remove_pointer_t<decltype(tag)>;
         if constexpr (std::is_same_v<T, bool>)
@@ -213,11 +265,14 @@ template <class F> void numberUnaryForward(const OpCall& call, std::span<Tensor>
     });
 }
 
-/// out[i] = f(x[i]) for float tensors.
-template <class F> void floatUnaryForward(const OpCall& call, std::span<Tensor> outputs, F f)
+/// out[i] = f(x[i]) for float tensors (complex too when WithComplex).
+template <bool WithComplex = false, class F>
+void floatUnaryForward(const OpCall& call, std::span<Tensor> outputs, F f)
 {
     const Tensor& x = call.input(0);
     Tensor& out = outputs[0];
+    if (complexUnaryForward<WithComplex>(x, out, f))
+        return;
     visitFloat(x.dtype(), [&](auto* tag) {
         using T = std::remove_pointer_t<decltype(tag)>;
         const T* px = x.data<T>();

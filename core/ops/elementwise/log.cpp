@@ -14,12 +14,12 @@ void inferLog(const OpCall& call, SpecList& out) { inferUnary(call, out, true); 
 
 void forwardLog(const OpCall& call, std::span<Tensor> outputs)
 {
-    floatUnaryForward(call, outputs, [](auto v) { return std::log(v); });
+    floatUnaryForward<true>(call, outputs, [](auto v) { return std::log(v); });
 }
 
 TensorList backwardLog(const BackwardContext& ctx, std::span<const Tensor> grads)
 {
-    return {div(grads[0], ctx.input(0))};
+    return {div(grads[0], conjOf(ctx.input(0)))};
 }
 } // namespace
 

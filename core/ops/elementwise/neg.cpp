@@ -11,6 +11,8 @@ void inferNeg(const OpCall& call, SpecList& out) { inferUnary(call, out, false);
 void forwardNeg(const OpCall& call, std::span<Tensor> outputs)
 {
     const Tensor& x = call.input(0);
+    if (complexUnaryForward<true>(x, outputs[0], [](auto v) { return -v; }))
+        return;
     visitDType(x.dtype(), [&](auto* tag) {
         using T = std::remove_pointer_t<decltype(tag)>;
         if constexpr (std::is_same_v<T, bool>)

@@ -7,7 +7,7 @@ namespace gradstep {
 void registerElementwiseOps(OpRegistry& registry)
 {
     for (const OpDef* op : {&kAdd, &kSub, &kMul, &kRealDiv, &kNeg, &kPow, &kAbs, &kSquare, &kSign, &kRound,
-                            &kMaximum, &kMinimum, &kCast,
+                            &kMaximum, &kMinimum, &kCast, &kReal, &kImag, &kConj, &kComplex,
                             &kExp, &kLog, &kSqrt, &kRsqrt, &kSin, &kCos, &kErf,
                             &kReLU, &kReluGrad, &kLeakyReLU, &kSigmoid, &kTanh, &kSoftplus, &kGeLU,
                             &kClipByValue, &kSelect,

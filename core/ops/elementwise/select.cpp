@@ -7,6 +7,7 @@
 #include "ops/elementwise/defs.h"
 #include "ops/elementwise/grad_helpers.h"
 #include "ops/elementwise/kernels.h"
+#include "tensor/dtype_storage.h"
 
 namespace gradstep {
 
@@ -24,7 +25,7 @@ void forwardSelect(const OpCall& call, std::span<Tensor> outputs)
     Tensor& out = outputs[0];
     const Tensor x = convertDType(call.input(1), out.dtype());
     const Tensor y = convertDType(call.input(2), out.dtype());
-    visitDType(out.dtype(), [&](auto* tag) {
+    visitDataDType(out.dtype(), [&](auto* tag) {
         using T = std::remove_pointer_t<decltype(tag)>;
         broadcastTernary<bool, T, T, T>(call.input(0), x, y, out,
                                         [](bool c, T vx, T vy) { return c ? vx : vy; });

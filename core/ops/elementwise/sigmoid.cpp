@@ -13,7 +13,11 @@ namespace gradstep {
 namespace {
 template <class T> T sigmoidValue(T v)
 {
-    if (v >= T(0))
+    // Complex numbers have no sign to split on; exp(-v) overflows to inf only where the
+    // result is 0 anyway.
+    if constexpr (kIsComplex<T>)
+        return T(1) / (T(1) + std::exp(-v));
+    else if (v >= T(0))
         return T(1) / (T(1) + std::exp(-v));
     const T e = std::exp(v);
     return e / (T(1) + e);
@@ -23,13 +27,13 @@ void inferSigmoid(const OpCall& call, SpecList& out) { inferUnary(call, out, tru
 
 void forwardSigmoid(const OpCall& call, std::span<Tensor> outputs)
 {
-    floatUnaryForward(call, outputs, [](auto v) { return sigmoidValue(v); });
+    floatUnaryForward<true>(call, outputs, [](auto v) { return sigmoidValue(v); });
 }
 
 TensorList backwardSigmoid(const BackwardContext& ctx, std::span<const Tensor> grads)
 {
     const Tensor y = ctx.output(0);
-    return {mul(mul(grads[0], y), sub(scalarLike(1.0, y), y))};
+    return {mul(mul(grads[0], conjOf(y)), conjOf(sub(scalarLike(1.0, y), y)))};
 }
 } // namespace
 

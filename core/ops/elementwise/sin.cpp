@@ -13,12 +13,12 @@ void inferSin(const OpCall& call, SpecList& out) { inferUnary(call, out, true); 
 
 void forwardSin(const OpCall& call, std::span<Tensor> outputs)
 {
-    floatUnaryForward(call, outputs, [](auto v) { return std::sin(v); });
+    floatUnaryForward<true>(call, outputs, [](auto v) { return std::sin(v); });
 }
 
 TensorList backwardSin(const BackwardContext& ctx, std::span<const Tensor> grads)
 {
-    return {mul(grads[0], cos(ctx.input(0)))};
+    return {mul(grads[0], conjOf(cos(ctx.input(0))))};
 }
 } // namespace
 

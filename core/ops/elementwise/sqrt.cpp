@@ -14,12 +14,12 @@ void inferSqrt(const OpCall& call, SpecList& out) { inferUnary(call, out, true);
 
 void forwardSqrt(const OpCall& call, std::span<Tensor> outputs)
 {
-    floatUnaryForward(call, outputs, [](auto v) { return std::sqrt(v); });
+    floatUnaryForward<true>(call, outputs, [](auto v) { return std::sqrt(v); });
 }
 
 TensorList backwardSqrt(const BackwardContext& ctx, std::span<const Tensor> grads)
 {
-    return {div(mul(grads[0], scalarLike(0.5, grads[0])), ctx.output(0))};
+    return {div(mul(grads[0], scalarLike(0.5, grads[0])), conjOf(ctx.output(0)))};
 }
 } // namespace
 

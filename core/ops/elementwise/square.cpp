@@ -16,12 +16,12 @@ void inferSquare(const OpCall& call, SpecList& out)
 
 void forwardSquare(const OpCall& call, std::span<Tensor> outputs)
 {
-    numberUnaryForward(call, outputs, [](auto v) { return wrapMul(v, v); });
+    numberUnaryForward<true>(call, outputs, [](auto v) { return wrapMul(v, v); });
 }
 
 TensorList backwardSquare(const BackwardContext& ctx, std::span<const Tensor> grads)
 {
-    return {mul(grads[0], mul(ctx.input(0), scalarLike(2.0, ctx.input(0))))};
+    return {mul(grads[0], mul(conjOf(ctx.input(0)), scalarLike(2.0, ctx.input(0))))};
 }
 } // namespace
 

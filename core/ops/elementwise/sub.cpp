@@ -18,7 +18,7 @@ void inferSub(const OpCall& call, SpecList& out)
 
 void forwardSub(const OpCall& call, std::span<Tensor> outputs)
 {
-    anyBinaryForward(call, outputs, [](auto x, auto y) { return wrapSub(x, y); });
+    anyOrComplexBinaryForward(call, outputs, [](auto x, auto y) { return wrapSub(x, y); });
 }
 
 TensorList backwardSub(const BackwardContext& ctx, std::span<const Tensor> grads)

@@ -14,13 +14,13 @@ void inferTanh(const OpCall& call, SpecList& out) { inferUnary(call, out, true);
 
 void forwardTanh(const OpCall& call, std::span<Tensor> outputs)
 {
-    floatUnaryForward(call, outputs, [](auto v) { return std::tanh(v); });
+    floatUnaryForward<true>(call, outputs, [](auto v) { return std::tanh(v); });
 }
 
 TensorList backwardTanh(const BackwardContext& ctx, std::span<const Tensor> grads)
 {
     const Tensor y = ctx.output(0);
-    return {mul(grads[0], sub(scalarLike(1.0, y), square(y)))};
+    return {mul(grads[0], conjOf(sub(scalarLike(1.0, y), square(y))))};
 }
 } // namespace
 

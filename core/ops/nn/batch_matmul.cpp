@@ -7,6 +7,7 @@
 #include "ops/nn/common.h"
 #include "ops/nn/defs.h"
 #include "ops/nn_ops.h"
+#include "tensor/dtype_storage.h"
 #include "tensor/gemm.h"
 
 #include <array>
@@ -71,7 +72,7 @@ void forwardBatchMatMul(const OpCall& call, std::span<Tensor> outputs)
 {
     const bool ta = call.attrs.getBool("transpose_a", false);
     const bool tb = call.attrs.getBool("transpose_b", false);
-    visitFloat(call.input(0).dtype(), [&](auto* tag) {
+    visitFloatOrComplex(call.input(0).dtype(), [&](auto* tag) {
         using T = std::remove_pointer_t<decltype(tag)>;
         batchedGemm<T>(call.input(0), call.input(1), outputs[0], ta, tb);
     });

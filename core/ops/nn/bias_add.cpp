@@ -35,7 +35,7 @@ void forwardBiasAdd(const OpCall& call, std::span<Tensor> outputs)
     const std::int64_t channels = shape[1];
     const std::int64_t outer = shape[0];
     const std::int64_t inner = channels == 0 || outer == 0 ? 0 : x.numel() / (outer * channels);
-    visitDType(x.dtype(), [&](auto* tag) {
+    visitDataDType(x.dtype(), [&](auto* tag) {
         using T = std::remove_pointer_t<decltype(tag)>;
         const T* px = x.data<T>();
         const T* pb = call.input(1).data<T>();

@@ -15,6 +15,13 @@ void requireFloat(const OpCall& call, std::size_t i)
         throwInputDType(call, i, kFloatDTypes);
 }
 
+void requireFloatOrComplex(const OpCall& call, std::size_t i)
+{
+    const DType dtype = call.input(i).dtype();
+    if (!isFloating(dtype) && !isComplex(dtype))
+        throwInputDType(call, i, kFloatDTypes | kComplexDTypes);
+}
+
 void requireSameDType(const OpCall& call, std::size_t i, std::size_t j)
 {
     const DType a = call.input(i).dtype();

@@ -12,6 +12,8 @@ namespace gradstep {
 
 /// MindSpore's TypeError for input i unless it has a float dtype.
 void requireFloat(const OpCall& call, std::size_t i);
+/// requireFloat, letting Complex64/Complex128 pass too (MatMul, BatchMatMul).
+void requireFloatOrComplex(const OpCall& call, std::size_t i);
 /// DTypeError unless inputs i and j have the same dtype.
 void requireSameDType(const OpCall& call, std::size_t i, std::size_t j);
 /// ShapeError naming `what` unless input i has exactly `rank` dimensions.

@@ -40,10 +40,13 @@ void checkChannels(const OpCall& call, const Shape& input, const Shape& weight, 
     if (input.rank() != 4 || weight.rank() != 4)
         throwShapeError(call, "input must be 4-D (N, C, H, W) and weight 4-D (C_out, C_in/group, kH, kW), got "
                                   + input.toString() + " and " + weight.toString());
-    if (input[1] != weight[1] * group)
+    // A huge group attribute must not overflow the product (fuzz find, seed 7).
+    std::int64_t expected = 0;
+    const bool overflows = __builtin_mul_overflow(weight[1], group, &expected);
+    if (overflows || input[1] != expected)
         throwShapeError(call, "input has " + std::to_string(input[1]) + " channels but weight "
                                   + weight.toString() + " with group " + std::to_string(group) + " expects "
-                                  + std::to_string(weight[1] * group));
+                                  + (overflows ? std::string("more than 2^63") : std::to_string(expected)));
     if (weight[0] % group != 0)
         throwShapeError(call, "output channels " + std::to_string(weight[0]) + " of weight " + weight.toString()
                                   + " are not divisible by group " + std::to_string(group));

@@ -3,11 +3,13 @@
 // axes and scaled. Float inputs only: an integer mean is a DTypeError rather than a silent
 // truncation or promotion (cast first). Sums accumulate in double. An empty reduction gives
 // NaN (0/0), as NumPy does; NaN/Inf in x propagate. SPDX-License-Identifier: MIT
+#include "ops/complex_support.h"
 #include "ops/elementwise.h"
 #include "ops/reduction.h"
 #include "ops/reduction/defs.h"
 #include "ops/reduction/kernels.h"
 #include "ops/shape_ops.h"
+#include "tensor/dtype_storage.h"
 
 #include <vector>
 
@@ -16,8 +18,8 @@ namespace gradstep {
 namespace {
 void inferReduceMean(const OpCall& call, SpecList& out)
 {
-    if (!isFloating(call.input(0).dtype()))
-        throwInputDType(call, 0, kFloatDTypes);
+    if (!isFloating(call.input(0).dtype()) && !isComplex(call.input(0).dtype()))
+        throwInputDType(call, 0, inexactDTypes(call.op));
     inferReduce(call, out);
 }
 
@@ -27,6 +29,19 @@ void forwardReduceMean(const OpCall& call, std::span<Tensor> outputs)
     Tensor& out = outputs[0];
     const auto reduced = reducedAxes(call, x);
     const auto count = static_cast<double>(reducedCount(x.shape(), reduced));
+    if (isComplex(x.dtype())) {
+        // Summed in complex<double> as the real path sums in double.
+        std::vector<std::complex<double>> sums(static_cast<std::size_t>(out.numel()));
+        visitComplex(x.dtype(), [&](auto* tag) {
+            using T = std::remove_pointer_t<decltype(tag)>;
+            reduceInto<T>(x, reduced, sums.data(),
+                          [](std::complex<double> acc, T v) { return acc + std::complex<double>(v); });
+            T* po = static_cast<T*>(out.rawData());
+            for (std::size_t i = 0; i < sums.size(); ++i)
+                po[i] = static_cast<T>(sums[i] / count);
+        });
+        return;
+    }
     std::vector<double> sums(static_cast<std::size_t>(out.numel()), 0.0);
     visitFloat(x.dtype(), [&](auto* tag) {
         using T = std::remove_pointer_t<decltype(tag)>;

@@ -19,7 +19,7 @@ void forwardReduceSum(const OpCall& call, std::span<Tensor> outputs)
     Tensor& out = outputs[0];
     std::memset(out.rawData(), 0, out.nbytes());
     const auto reduced = reducedAxes(call, x);
-    visitDType(x.dtype(), [&](auto* tag) {
+    visitDataDType(x.dtype(), [&](auto* tag) {
         using T = std::remove_pointer_t<decltype(tag)>;
         reduceInto<T>(x, reduced, static_cast<T*>(out.rawData()), [](T acc, T v) { return wrapAdd(acc, v); });
     });

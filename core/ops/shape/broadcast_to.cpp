@@ -5,6 +5,7 @@
 #include "ops/elementwise/kernels.h"
 #include "ops/shape/defs.h"
 #include "ops/shape_ops.h"
+#include "tensor/dtype_storage.h"
 
 namespace gradstep {
 
@@ -31,7 +32,7 @@ void forwardBroadcastTo(const OpCall& call, std::span<Tensor> outputs)
 {
     const Tensor& x = call.input(0);
     Tensor& out = outputs[0];
-    visitDType(x.dtype(), [&](auto* tag) {
+    visitDataDType(x.dtype(), [&](auto* tag) {
         using T = std::remove_pointer_t<decltype(tag)>;
         // Broadcasting against a scalar zero-stride operand reuses the binary loop.
         const Tensor zero = Tensor::zeros(Shape{}, x.dtype());

@@ -4,6 +4,7 @@
 #include "ops/shape/defs.h"
 #include "ops/shape/kernels.h"
 #include "ops/shape_ops.h"
+#include "tensor/dtype_storage.h"
 
 namespace gradstep {
 
@@ -26,7 +27,7 @@ void forwardFill(const OpCall& call, std::span<Tensor> outputs)
 {
     Tensor& out = outputs[0];
     const double value = call.attrs.getFloat("value");
-    visitDType(out.dtype(), [&](auto* tag) {
+    visitDataDType(out.dtype(), [&](auto* tag) {
         using T = std::remove_pointer_t<decltype(tag)>;
         const T v = static_cast<T>(value);
         T* p = static_cast<T*>(out.rawData());

@@ -4,6 +4,7 @@
 #include "ops/shape/defs.h"
 #include "ops/shape/kernels.h"
 #include "ops/shape_ops.h"
+#include "tensor/dtype_storage.h"
 
 namespace gradstep {
 
@@ -13,7 +14,7 @@ void inferOnesLike(const OpCall& call, SpecList& out) { out.push_back({call.inpu
 void forwardOnesLike(const OpCall&, std::span<Tensor> outputs)
 {
     Tensor& out = outputs[0];
-    visitDType(out.dtype(), [&](auto* tag) {
+    visitDataDType(out.dtype(), [&](auto* tag) {
         using T = std::remove_pointer_t<decltype(tag)>;
         T* p = static_cast<T*>(out.rawData());
         for (std::int64_t i = 0, n = out.numel(); i < n; ++i)

@@ -9,6 +9,7 @@
 #include "ops/shape/defs.h"
 #include "ops/shape/kernels.h"
 #include "ops/shape_ops.h"
+#include "tensor/dtype_storage.h"
 
 namespace gradstep {
 
@@ -25,7 +26,7 @@ void forwardStridedSlice(const OpCall& call, std::span<Tensor> outputs)
     std::int64_t offset = 0;
     AxisStrides strides{};
     sliceLayout(x.shape(), sliceSpecFromAttrs(call.attrs), offset, strides);
-    visitDType(x.dtype(), [&](auto* tag) {
+    visitDataDType(x.dtype(), [&](auto* tag) {
         using T = std::remove_pointer_t<decltype(tag)>;
         gatherStrided<T>(static_cast<const T*>(x.rawData()), static_cast<T*>(outputs[0].rawData()),
                          outputs[0].shape(), offset, strides);

@@ -5,6 +5,7 @@
 #include "ops/shape/defs.h"
 #include "ops/shape/kernels.h"
 #include "ops/shape_ops.h"
+#include "tensor/dtype_storage.h"
 
 #include <cstring>
 
@@ -30,7 +31,7 @@ void forwardStridedSliceGrad(const OpCall& call, std::span<Tensor> outputs)
     std::int64_t offset = 0;
     AxisStrides strides{};
     sliceLayout(out.shape(), sliceSpecFromAttrs(call.attrs), offset, strides);
-    visitDType(dy.dtype(), [&](auto* tag) {
+    visitDataDType(dy.dtype(), [&](auto* tag) {
         using T = std::remove_pointer_t<decltype(tag)>;
         scatterStrided<T>(static_cast<const T*>(dy.rawData()), static_cast<T*>(out.rawData()), dy.shape(), offset,
                           strides);

@@ -7,6 +7,7 @@
 #include "ops/shape/defs.h"
 #include "ops/shape/kernels.h"
 #include "ops/shape_ops.h"
+#include "tensor/dtype_storage.h"
 
 namespace gradstep {
 
@@ -61,7 +62,7 @@ void forwardTile(const OpCall& call, std::span<Tensor> outputs)
         return;
     const int rank = os.rank();
     const AxisStrides strides = contiguousStrides(padded);
-    visitDType(x.dtype(), [&](auto* tag) {
+    visitDataDType(x.dtype(), [&](auto* tag) {
         using T = std::remove_pointer_t<decltype(tag)>;
         const T* px = static_cast<const T*>(x.rawData());
         T* po = static_cast<T*>(out.rawData());

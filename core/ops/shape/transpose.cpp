@@ -5,6 +5,7 @@
 #include "ops/shape/defs.h"
 #include "ops/shape/kernels.h"
 #include "ops/shape_ops.h"
+#include "tensor/dtype_storage.h"
 
 namespace gradstep {
 
@@ -50,7 +51,7 @@ void forwardTranspose(const OpCall& call, std::span<Tensor> outputs)
     AxisStrides strides{};
     for (std::size_t a = 0; a < perm.size(); ++a)
         strides[a] = dense[static_cast<std::size_t>(perm[a])];
-    visitDType(x.dtype(), [&](auto* tag) {
+    visitDataDType(x.dtype(), [&](auto* tag) {
         using T = std::remove_pointer_t<decltype(tag)>;
         gatherStrided<T>(static_cast<const T*>(x.rawData()), static_cast<T*>(outputs[0].rawData()),
                          outputs[0].shape(), 0, strides);

@@ -7,6 +7,7 @@
 #include "ops/shape/defs.h"
 #include "ops/shape/kernels.h"
 #include "ops/shape_ops.h"
+#include "tensor/dtype_storage.h"
 
 #include <cstring>
 
@@ -51,7 +52,7 @@ void forwardUnsortedSegmentSum(const OpCall& call, std::span<Tensor> outputs)
                                       + std::to_string(segments) + ")");
     std::memset(out.rawData(), 0, out.nbytes());
     const std::int64_t inner = dimProduct(x.shape(), ids.rank(), x.rank());
-    visitDType(x.dtype(), [&](auto* tag) {
+    visitDataDType(x.dtype(), [&](auto* tag) {
         using T = std::remove_pointer_t<decltype(tag)>;
         const T* px = static_cast<const T*>(x.rawData());
         T* po = static_cast<T*>(out.rawData());

@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <limits>
 
 using namespace gradstep;
 using gradstep::testing::convOptions;
@@ -159,6 +160,9 @@ TEST_CASE("conv2d errors name the op and both shapes")
     grouped.group = 2;
     CHECK_THROWS_WITH(conv2d(Tensor::zeros({1, 4, 8, 8}), Tensor::zeros({3, 2, 3, 3}), grouped),
                       Catch::Contains("not divisible by group 2"));
+    Conv2dOptions hugeGroup; // weight channels * group overflows int64 (fuzz find)
+    hugeGroup.group = std::numeric_limits<std::int64_t>::max();
+    CHECK_THROWS_AS(conv2d(Tensor::zeros({1, 4, 8, 8}), Tensor::zeros({4, 4, 3, 3}), hugeGroup), ShapeError);
     Conv2dOptions badMode;
     badMode.padMode = "full";
     CHECK_THROWS_AS(conv2d(x, Tensor::zeros({4, 3, 3, 3}), badMode), ValueError);

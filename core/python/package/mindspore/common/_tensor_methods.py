@@ -543,7 +543,22 @@ def is_signed(self):
 
 @method
 def is_complex(self):
-    return False
+    return self.dtype in (mstype.complex64, mstype.complex128)
+
+
+@method
+def real(self):
+    return ops.real(self)
+
+
+@method
+def imag(self):
+    return ops.imag(self)
+
+
+@method
+def conj(self):
+    return ops.conj(self)
 
 
 # ---------------------------------------------------------------- indexing

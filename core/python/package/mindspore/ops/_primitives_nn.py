@@ -817,7 +817,8 @@ class Dense(Primitive):
             raise ValueError("For 'Dense', the last dimension of 'x' (%d) must equal the last dimension of "
                              "'w' (%d)." % (x.shape[-1], k))
         dtype = x.dtype
-        if dtype not in U._FLOATS:  # integer Dense: exact in float64 for |values| < 2**53
+        if dtype not in U._FLOATS and dtype not in mstype.complex_type:
+            # integer Dense: exact in float64 for |values| < 2**53
             x, w = x.astype(mstype.float64), w.astype(mstype.float64)
             b = b.astype(mstype.float64) if b is not None else None
         if w.ndim == 1:
