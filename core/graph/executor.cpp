@@ -7,6 +7,7 @@
 #include "graph/fused_kernel.h"
 #include "graph/inter_op_pool.h"
 #include "ops/compute_dtype.h"
+#include "tensor/located_error.h"
 
 #include <algorithm>
 #include <chrono>
@@ -290,13 +291,15 @@ namespace {
 {
     const SourceLocation& at = node.identity.location;
     const std::string& scope = node.identity.scope;
-    throw RuntimeError((at.file ? at.toString() + ": " : std::string()) + "the while loop"
-                       + (scope.empty() ? std::string() : " in '" + scope + "'")
-                       + " exceeded its bound of " + std::to_string(bound)
-                       + " iterations (MindSpore: Exceed function call depth limit "
-                       + std::to_string(bound)
-                       + "); raise the bound (set_context(max_call_depth=n)) or restructure "
-                         "the loop");
+    const std::string message = "the while loop" + (scope.empty() ? std::string() : " in '" + scope + "'")
+                                + " exceeded its bound of " + std::to_string(bound)
+                                + " iterations (MindSpore: Exceed function call depth limit "
+                                + std::to_string(bound)
+                                + "); raise the bound (set_context(max_call_depth=n)) or restructure "
+                                  "the loop";
+    if (at.file)
+        throw LocatedRuntimeError(message, *at.file, at.line, at.column);
+    throw RuntimeError(message);
 }
 
 } // namespace

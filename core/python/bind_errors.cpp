@@ -4,6 +4,7 @@
 #include "python/bindings.h"
 
 #include "tensor/errors.h"
+#include "tensor/located_error.h"
 
 namespace py = pybind11;
 
@@ -23,6 +24,19 @@ void bindErrors()
             PyErr_SetString(PyExc_TypeError, e.what());
         } catch (const TypeError& e) {
             PyErr_SetString(PyExc_TypeError, e.what());
+        } catch (const LocatedRuntimeError& e) {
+            // The place goes where diagnostics look for compile errors' places (diagnose.cpp).
+            PyErr_SetString(PyExc_RuntimeError, e.message().c_str());
+            PyObject* type = nullptr;
+            PyObject* value = nullptr;
+            PyObject* traceback = nullptr;
+            PyErr_Fetch(&type, &value, &traceback);
+            PyErr_NormalizeException(&type, &value, &traceback);
+            if (value) {
+                const py::object where = py::make_tuple(e.file(), e.line(), e.column(), e.line(), e.column());
+                PyObject_SetAttrString(value, "_gradstep_location", where.ptr());
+            }
+            PyErr_Restore(type, value, traceback);
         } catch (const IndexError& e) {
             PyErr_SetString(PyExc_IndexError, e.what());
         } catch (const AllocationError& e) {

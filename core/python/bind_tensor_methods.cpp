@@ -16,7 +16,9 @@
 #include <pybind11/stl.h>
 
 #include <cstring>
+#include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace py = pybind11;
@@ -112,11 +114,25 @@ void bindReductions(TensorClass& cls)
              py::arg("axis") = py::none(), py::arg("keepdims") = false);
 }
 
+/// value.__index__() as int64, and whether it overflowed (then clamped to int64's range).
+std::pair<std::int64_t, bool> indexValue(py::handle value)
+{
+    const py::object index = py::reinterpret_borrow<py::object>(value).attr("__index__")();
+    int overflow = 0;
+    const long long v = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
+    if (overflow != 0)
+        return {overflow > 0 ? std::numeric_limits<std::int64_t>::max() : std::numeric_limits<std::int64_t>::min(), true};
+    if (v == -1 && PyErr_Occurred())
+        throw py::error_already_set();
+    return {v, false};
+}
+
+// A slice bound past int64 is clamped, as NumPy and Python sequences clamp any bound.
 std::optional<std::int64_t> sliceBound(py::handle value)
 {
     if (value.is_none())
         return std::nullopt;
-    return py::reinterpret_borrow<py::object>(value).attr("__index__")().cast<std::int64_t>();
+    return indexValue(value).first;
 }
 
 IndexItem toIndexItem(py::handle item)
@@ -132,8 +148,13 @@ IndexItem toIndexItem(py::handle item)
                                 sliceBound(item.attr("step")));
     if (PyList_Check(item.ptr()) || py::isinstance<py::array>(item))
         return IndexItem::index(toTensor(item));
-    if (!PyBool_Check(item.ptr()) && PyIndex_Check(item.ptr()))
-        return IndexItem::integer(py::reinterpret_borrow<py::object>(item).attr("__index__")().cast<std::int64_t>());
+    if (!PyBool_Check(item.ptr()) && PyIndex_Check(item.ptr())) {
+        const auto [value, overflowed] = indexValue(item);
+        if (overflowed)
+            throw py::index_error("index " + py::str(item).cast<std::string>()
+                                  + " is out of bounds: tensor indices must fit in int64");
+        return IndexItem::integer(value);
+    }
     throw py::index_error("Tensor indices must be integers, slices, ellipsis, None, bools, tensors or lists, not "
                           + typeName(item));
 }

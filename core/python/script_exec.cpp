@@ -14,6 +14,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -169,8 +170,32 @@ std::string lineOfSource(const std::string& source, int line)
     return shown;
 }
 
+/// Largest script read: a bigger file is not source code someone wrote (and reading it whole
+/// first would exhaust memory before anything could be said).
+constexpr std::uintmax_t kMaxScriptBytes = std::uintmax_t{256} * 1024 * 1024;
+
 bool readSource(const std::string& path, std::string& source, std::string& error)
 {
+    // Only regular files: a FIFO without a writer would block the run before it starts, and a
+    // device such as /dev/zero never ends.
+    std::error_code ec;
+    const auto status = std::filesystem::status(path, ec);
+    if (!ec && std::filesystem::is_directory(status)) {
+        error = "can't find '__main__' module in '" + path + "'";
+        return false;
+    }
+    if (!ec && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {
+        error = "it is not a regular file (a FIFO, socket or device): gradstep runs scripts from files";
+        return false;
+    }
+    if (!ec && std::filesystem::is_regular_file(status)) {
+        const std::uintmax_t size = std::filesystem::file_size(path, ec);
+        if (!ec && size > kMaxScriptBytes) {
+            error = "the file has " + std::to_string(size) + " bytes, more than the " + std::to_string(kMaxScriptBytes)
+                    + " gradstep reads as a script";
+            return false;
+        }
+    }
     std::ifstream in(path, std::ios::binary);
     if (!in) {
         error = std::strerror(errno);

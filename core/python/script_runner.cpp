@@ -23,6 +23,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstdio>
+#include <filesystem>
 #include <mutex>
 #include <optional>
 
@@ -101,6 +102,11 @@ void ScriptRunner::start(RunRequest request)
         throw RuntimeError("the Python host is not running: call Host::start() first");
     if (!isApiProfile(request.apiProfile))
         throw ValueError("unknown API profile '" + request.apiProfile + "', expected '2.x' or '1.10'");
+    // As python3 DIR: a directory runs its __main__.py (one without it is reported by the run).
+    std::error_code ec;
+    if (std::filesystem::is_directory(request.script, ec)
+        && std::filesystem::is_regular_file(request.script / "__main__.py", ec))
+        request.script /= "__main__.py";
     {
         std::lock_guard lock(m_shared->mutex);
         if (m_shared->active && !m_shared->finished)

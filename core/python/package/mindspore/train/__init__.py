@@ -1,7 +1,8 @@
 """mindspore.train: Model, the callbacks and the metrics (also at the top level, mindspore.Model,
 mindspore.LossMonitor, mindspore.Accuracy, ..., as MindSpore 2.2 exports them).
 
-Checkpoints are MindSpore's .ckpt files (serialization.py). Not provided: summaries, amp
+Checkpoints are MindSpore's .ckpt files (serialization.py); export / load of deployment formats
+are refused with a clear error (_deployment.py). Not provided: summaries, amp
 (build_train_network), loss scale managers, DatasetHelper and data_sink.
 """
 import mindspore as _ms
@@ -12,8 +13,9 @@ from mindspore.train.callback import (Callback, CheckpointConfig, EarlyStopping,
 from mindspore.train.metrics import *  # noqa: F401,F403
 from mindspore.train.model import Model
 from mindspore.train.serialization import load_checkpoint, load_param_into_net, save_checkpoint
+from mindspore.train._deployment import export, load
 
-__all__ = ["Model"]
+__all__ = ["Model", "export", "load"]
 __all__.extend(serialization.__all__)
 __all__.extend(callback.__all__)
 __all__.extend(metrics.__all__)
