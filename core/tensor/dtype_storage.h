@@ -72,6 +72,17 @@ template <class Fn> decltype(auto) visitFloatOrComplex(DType dtype, Fn&& fn)
     return visitFloat(dtype, fn);
 }
 
+/// For matrix products: float and complex dtypes, and the integer compute dtypes (Int8, Int16 and
+/// UInt8 arrive widened to Int32).
+template <class Fn> decltype(auto) visitMatmulDType(DType dtype, Fn&& fn)
+{
+    if (dtype == DType::Int32)
+        return fn(static_cast<std::int32_t*>(nullptr));
+    if (dtype == DType::Int64)
+        return fn(static_cast<std::int64_t*>(nullptr));
+    return visitFloatOrComplex(dtype, fn);
+}
+
 /// For kernels that only move elements (transpose, tile, slices, fills): the compute dtypes
 /// and the complex ones.
 template <class Fn> decltype(auto) visitDataDType(DType dtype, Fn&& fn)

@@ -82,6 +82,14 @@ template <class T>
 void gemm(bool ta, bool tb, std::int64_t m, std::int64_t n, std::int64_t k, T alpha, const T* a, std::int64_t lda,
           const T* b, std::int64_t ldb, T beta, T* c, std::int64_t ldc)
 {
+    if constexpr (std::is_integral_v<T>) {
+        // Integer products wrap around, as MindSpore's CPU kernels do: computed in the unsigned
+        // type of the same width, where wrapping is defined (signed overflow is not).
+        using U = std::make_unsigned_t<T>;
+        gemmEigen<U>(ta, tb, m, n, k, static_cast<U>(alpha), reinterpret_cast<const U*>(a), lda,
+                     reinterpret_cast<const U*>(b), ldb, static_cast<U>(beta), reinterpret_cast<U*>(c), ldc);
+        return;
+    }
 #ifdef GRADSTEP_USE_OPENBLAS
     if constexpr (kIsComplexGemm<T>) {
         gemmEigen(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
@@ -118,6 +126,13 @@ template void gemmEigen<float>(bool, bool, std::int64_t, std::int64_t, std::int6
                                std::int64_t, const float*, std::int64_t, float, float*, std::int64_t);
 template void gemmEigen<double>(bool, bool, std::int64_t, std::int64_t, std::int64_t, double, const double*,
                                 std::int64_t, const double*, std::int64_t, double, double*, std::int64_t);
+
+template void gemm<std::int32_t>(bool, bool, std::int64_t, std::int64_t, std::int64_t, std::int32_t,
+                                 const std::int32_t*, std::int64_t, const std::int32_t*, std::int64_t, std::int32_t,
+                                 std::int32_t*, std::int64_t);
+template void gemm<std::int64_t>(bool, bool, std::int64_t, std::int64_t, std::int64_t, std::int64_t,
+                                 const std::int64_t*, std::int64_t, const std::int64_t*, std::int64_t, std::int64_t,
+                                 std::int64_t*, std::int64_t);
 
 // Complex products always run on Eigen's kernels (OpenBLAS's cgemm/zgemm are not wired up).
 template void gemm<std::complex<float>>(bool, bool, std::int64_t, std::int64_t, std::int64_t, std::complex<float>,

@@ -224,14 +224,9 @@ class Doubled(nn.Dense):  # a core layer subclassed in Python: its construct win
 doubled = Doubled(2, 3)
 assert np.allclose(doubled(x).asnumpy(), 2 * nn.Dense.construct(doubled, x).asnumpy())
 
-class NoConstruct(nn.Cell):
+class NoConstruct(nn.Cell):  # MindSpore 2.2's Cell.construct does nothing
     pass
-try:
-    NoConstruct()(x)
-except NotImplementedError as e:
-    assert "NoConstruct" in str(e), str(e)
-else:
-    raise AssertionError("no NotImplementedError")
+assert NoConstruct()(x) is None and nn.Cell().construct() is None
 )PY");
 }
 

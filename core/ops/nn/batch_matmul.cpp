@@ -72,7 +72,7 @@ void forwardBatchMatMul(const OpCall& call, std::span<Tensor> outputs)
 {
     const bool ta = call.attrs.getBool("transpose_a", false);
     const bool tb = call.attrs.getBool("transpose_b", false);
-    visitFloatOrComplex(call.input(0).dtype(), [&](auto* tag) {
+    visitMatmulDType(call.input(0).dtype(), [&](auto* tag) {
         using T = std::remove_pointer_t<decltype(tag)>;
         batchedGemm<T>(call.input(0), call.input(1), outputs[0], ta, tb);
     });

@@ -15,11 +15,11 @@ void requireFloat(const OpCall& call, std::size_t i)
         throwInputDType(call, i, kFloatDTypes);
 }
 
-void requireFloatOrComplex(const OpCall& call, std::size_t i)
+void requireMatmulDType(const OpCall& call, std::size_t i)
 {
-    const DType dtype = call.input(i).dtype();
-    if (!isFloating(dtype) && !isComplex(dtype))
-        throwInputDType(call, i, kFloatDTypes | kComplexDTypes);
+    constexpr DTypeSet kIntegers = dtypeBit(DType::UInt8) | dtypeBit(DType::Int8) | dtypeBit(DType::Int16)
+                                   | dtypeBit(DType::Int32) | dtypeBit(DType::Int64);
+    requireInputDType(call, i, kFloatDTypes | kComplexDTypes | kIntegers);
 }
 
 void requireSameDType(const OpCall& call, std::size_t i, std::size_t j)

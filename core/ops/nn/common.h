@@ -12,8 +12,9 @@ namespace gradstep {
 
 /// MindSpore's TypeError for input i unless it has a float dtype.
 void requireFloat(const OpCall& call, std::size_t i);
-/// requireFloat, letting Complex64/Complex128 pass too (MatMul, BatchMatMul).
-void requireFloatOrComplex(const OpCall& call, std::size_t i);
+/// The dtypes MindSpore's CPU MatMul / BatchMatMul take: floats, complex, UInt8 and the signed
+/// integers (not Bool, not UInt16/32/64).
+void requireMatmulDType(const OpCall& call, std::size_t i);
 /// DTypeError unless inputs i and j have the same dtype.
 void requireSameDType(const OpCall& call, std::size_t i, std::size_t j);
 /// ShapeError naming `what` unless input i has exactly `rank` dimensions.

@@ -25,8 +25,8 @@ void inferMatmul(const OpCall& call, SpecList& out, bool batched)
     if (batched ? (a.rank() < 2 || b.rank() < 2) : (a.rank() != 2 || b.rank() != 2))
         throwShapeError(call, std::string(batched ? "inputs must have rank >= 2" : "inputs must be 2-D")
                                   + ", got " + a.toString() + " and " + b.toString());
-    requireFloatOrComplex(call, 0);
-    requireFloatOrComplex(call, 1);
+    requireMatmulDType(call, 0);
+    requireMatmulDType(call, 1);
     requireSameDType(call, 0, 1);
     const bool ta = call.attrs.getBool("transpose_a", false);
     const bool tb = call.attrs.getBool("transpose_b", false);
@@ -76,7 +76,7 @@ void forwardMatMul(const OpCall& call, std::span<Tensor> outputs)
     const bool tb = call.attrs.getBool("transpose_b", false);
     const std::int64_t m = outputs[0].shape()[0], n = outputs[0].shape()[1];
     const std::int64_t k = ta ? a.shape()[0] : a.shape()[1];
-    visitFloatOrComplex(a.dtype(), [&](auto* tag) {
+    visitMatmulDType(a.dtype(), [&](auto* tag) {
         using T = std::remove_pointer_t<decltype(tag)>;
         gemm<T>(ta, tb, m, n, k, T(1), a.data<T>(), a.shape()[1], b.data<T>(), b.shape()[1], T(0),
                 outputs[0].data<T>(), n);
