@@ -50,8 +50,9 @@ std::uintptr_t stackLimit()
 void checkStackDepth(const char* what)
 {
     const std::uintptr_t limit = stackLimit();
-    char here = 0;
-    if (limit == 0 || reinterpret_cast<std::uintptr_t>(&here) > limit)
+    // The frame's address, not a local's: under AddressSanitizer locals may live on a fake stack.
+    const auto here = reinterpret_cast<std::uintptr_t>(__builtin_frame_address(0));
+    if (limit == 0 || here > limit)
         return;
     PyErr_SetString(PyExc_RecursionError,
                     (std::string("maximum recursion depth exceeded while calling ") + what
