@@ -319,15 +319,11 @@ public:
     MainThreadRole() { py::module_::import("_gradstep_host").attr("_act_as_main_thread")(); }
     ~MainThreadRole()
     {
-        PyObject* type = nullptr;
-        PyObject* value = nullptr;
-        PyObject* traceback = nullptr;
-        PyErr_Fetch(&type, &value, &traceback);
+        const py::error_scope scriptError; // the run's error, put back when this returns
         try {
             py::module_::import("_gradstep_host").attr("_act_as_worker_thread")();
         } catch (py::error_already_set&) {
         }
-        PyErr_Restore(type, value, traceback);
     }
     MainThreadRole(const MainThreadRole&) = delete;
     MainThreadRole& operator=(const MainThreadRole&) = delete;

@@ -47,16 +47,12 @@ constexpr std::chrono::milliseconds kSignalPoll{50};
 // exception is discarded; the error the script ended with is kept aside meanwhile.
 void dropPendingStop()
 {
-    PyObject* type = nullptr;
-    PyObject* value = nullptr;
-    PyObject* traceback = nullptr;
-    PyErr_Fetch(&type, &value, &traceback);
+    const py::error_scope scriptError; // put back when this returns
     static PyObject* drain = py::object(py::module_::import("_gradstep_host").attr("_drain")).release().ptr();
     if (PyObject* result = PyObject_CallNoArgs(drain))
         Py_DECREF(result);
     else
         PyErr_Clear();
-    PyErr_Restore(type, value, traceback);
 }
 } // namespace
 
