@@ -112,8 +112,9 @@ void Session::Impl::finishRun(const python::RunResult& result)
         why.message = "cancelled";
     } else if (result.status == python::RunStatus::Ok) {
         why.reason = PauseReason::End;
-        why.message = "the script finished after " + std::to_string(recorder.history().size())
-                      + " training steps";
+        const std::size_t steps = recorder.history().size();
+        why.message = "the script finished after " + std::to_string(steps)
+                      + (steps == 1 ? " training step" : " training steps");
     } else {
         s = SessionStatus::Failed;
         why.reason = PauseReason::Error;

@@ -1,11 +1,13 @@
 // The MainWindow driven offscreen over a real Session: open a sample, step into, and check the
-// source line, the graph's node states, the gradients against the Session and a screenshot.
+// source line, the graph's node states, the gradients against the Session and a screenshot;
+// File > Open Checkpoint loads a checkpoint into the network.
 // Waits are generous (a loaded 2-core machine). SPDX-License-Identifier: MIT
 #ifdef GRADSTEP_HAVE_WINDOW
 #include <catch2/catch.hpp>
 
 #include "python/host.h"
 #include "tests/views/window_test_support.h"
+#include "views/console_view.h"
 #include "views/gradients_table.h"
 #include "views/graph_view.h"
 #include "views/source_view.h"
@@ -20,6 +22,7 @@
 
 using namespace gradstep;
 using namespace gradstep::views;
+using test::openWindow;
 using test::stepInto;
 using test::waitForStop;
 
@@ -98,5 +101,53 @@ TEST_CASE("after the first training step the gradient table holds the Session's 
     for (std::size_t i = 0; i < window.graphView()->picture().nodes.size(); ++i)
         pending += window.graphView()->nodeState(int(i)) == NodeState::Pending;
     CHECK(pending > 10);
+}
+
+TEST_CASE("File > Open Checkpoint restarts the run with the checkpoint loaded into the network")
+{
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    const QString ckpt = dir.filePath(QStringLiteral("dense.ckpt"));
+    const auto write = [&dir](const QString& name, const QString& text) {
+        QFile file(dir.filePath(name));
+        REQUIRE(file.open(QIODevice::WriteOnly));
+        file.write(text.toUtf8());
+        return dir.filePath(name);
+    };
+    // Weights 7 and biases 0.5: the loss of ones(1, 3) is then 2 * (3 * 7 + 0.5) = 43.
+    const QString save = write(QStringLiteral("save.py"), QStringLiteral(
+        "import numpy as np, mindspore as ms\nfrom mindspore import nn\nnet = nn.Dense(3, 2)\n"
+        "net.weight.set_data(ms.Tensor(np.full((2, 3), 7.0, np.float32)))\n"
+        "net.bias.set_data(ms.Tensor(np.full((2,), 0.5, np.float32)))\n"
+        "ms.save_checkpoint(net, r'%1')\nnet(ms.Tensor(np.ones((1, 3), np.float32)))\n").arg(ckpt));
+    const QString train = write(QStringLiteral("train.py"), QStringLiteral(
+        "import numpy as np, mindspore as ms\nfrom mindspore import nn\nnet = nn.Dense(3, 2)\n"
+        "grad_fn = ms.value_and_grad(lambda x: net(x).sum(), None, net.trainable_params())\n"
+        "loss, _ = grad_fn(ms.Tensor(np.ones((1, 3), np.float32)))\n"));
+
+    std::unique_ptr<MainWindow> window = openWindow(save);
+    std::uint64_t shown = window->statesShown();
+    window->continueRun();
+    auto state = waitForStop(*window, shown);
+    REQUIRE(state);
+    REQUIRE(state->status == debug::SessionStatus::Finished);
+    REQUIRE(QFile::exists(ckpt));
+
+    window->openScript(train);
+    REQUIRE(waitForStop(*window, window->statesShown()));
+    shown = window->statesShown();
+    window->openCheckpoint(ckpt);
+    REQUIRE(waitForStop(*window, shown));
+    shown = window->statesShown();
+    REQUIRE(window->bridge().session()->runToEndOfStep());
+    state = waitForStop(*window, shown);
+    REQUIRE(state);
+    CHECK(state->loss == Approx(43.0));
+    CHECK(window->console()->toPlainText().contains(QStringLiteral("loaded 2 of 2 Parameters of Dense")));
+
+    // Another script starts without it: a checkpoint belongs to the script it was opened for.
+    window->openScript(train);
+    REQUIRE(waitForStop(*window, window->statesShown()));
+    CHECK_FALSE(window->bridge().options().overrides.checkpoint.has_value());
 }
 #endif

@@ -133,6 +133,12 @@ void MainWindow::createActions()
             openScript(path);
     }));
     m_recentMenu = file->addMenu(tr("Open &Recent"));
+    file->addAction(add(QStringLiteral("openCheckpoint"), tr("Open &Checkpoint..."), Qt::CTRL | Qt::SHIFT | Qt::Key_O, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open checkpoint"), QString(),
+                                                          tr("MindSpore checkpoints (*.ckpt)"));
+        if (!path.isEmpty())
+            openCheckpoint(path);
+    }));
     file->addSeparator();
     file->addAction(add(QStringLiteral("exportGraph"), tr("&Export Graph..."), Qt::CTRL | Qt::Key_E, [this] {
         const QString path = QFileDialog::getSaveFileName(this, tr("Export graph"), QStringLiteral("graph.svg"),
@@ -200,10 +206,24 @@ void MainWindow::applyOverrides()
     options.overrides.gradApi = python::GradApiOverride(m_gradApi->checkedAction()->data().toInt());
     options.apiProfile = m_apiProfile->checkedAction()->data().toInt() == 0 ? "2.x" : "1.10";
     options.overrides.mode = python::ModeOverride(m_mode->checkedAction()->data().toInt());
-    m_console->append(tr("restarting with has_aux %1, gradient API %2, API %3, mode %4\n")
-                          .arg(m_hasAux->checkedAction()->text(), m_gradApi->checkedAction()->text(),
-                               m_apiProfile->checkedAction()->text(), m_mode->checkedAction()->text()),
-                      ConsoleView::Kind::Info);
+    reopenWith(std::move(options), tr("restarting with has_aux %1, gradient API %2, API %3, mode %4\n")
+                                       .arg(m_hasAux->checkedAction()->text(), m_gradApi->checkedAction()->text(),
+                                            m_apiProfile->checkedAction()->text(), m_mode->checkedAction()->text()));
+}
+
+void MainWindow::openCheckpoint(const QString& path)
+{
+    debug::SessionOptions options = m_bridge->options();
+    if (options.script.empty())
+        return;
+    options.overrides.checkpoint = QFileInfo(path).absoluteFilePath().toStdString();
+    reopenWith(std::move(options),
+               tr("restarting with %1 loaded into the network when the script first calls it\n").arg(path));
+}
+
+void MainWindow::reopenWith(debug::SessionOptions options, const QString& message)
+{
+    m_console->append(message, ConsoleView::Kind::Info);
     m_pictureStep = -1;
     m_pictureRecords = 0;
     m_growingStep = -1;

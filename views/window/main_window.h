@@ -53,6 +53,9 @@ public:
 
     /// Opens `path` (a new session, paused after the first node) and remembers it.
     void openScript(const QString& path);
+    /// File > Open Checkpoint: the run restarts with the MindSpore checkpoint at `path` loaded
+    /// into the network the script first calls (RunOverrides::checkpoint).
+    void openCheckpoint(const QString& path);
     /// Brings a view to the front (its dock raised).
     void showView(View view);
 
@@ -113,6 +116,8 @@ private:
     void updateRecentMenu();
     void updateActions();
     void applyOverrides();
+    /// Restarts the run with options, saying why in the console; views start over.
+    void reopenWith(debug::SessionOptions options, const QString& message);
     void toggleBreakpoint(int line);
     void restoreBreakpoints();
     void createTools();

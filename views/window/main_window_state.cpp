@@ -74,6 +74,7 @@ void MainWindow::updateActions()
         m_actions.at(QString::fromLatin1(key))->setEnabled(isPaused);
     m_actions.at(QStringLiteral("pause"))->setEnabled(running);
     m_actions.at(QStringLiteral("restart"))->setEnabled(!m_bridge->options().script.empty());
+    m_actions.at(QStringLiteral("openCheckpoint"))->setEnabled(!m_bridge->options().script.empty());
     updateToolActions();
 }
 

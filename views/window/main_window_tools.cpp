@@ -299,6 +299,8 @@ void MainWindow::updateToolActions()
     QAction* restart = m_actions.at(QStringLiteral("restart"));
     restart->setEnabled(free && restart->isEnabled());
     m_actions.at(QStringLiteral("open"))->setEnabled(free);
+    QAction* checkpoint = m_actions.at(QStringLiteral("openCheckpoint"));
+    checkpoint->setEnabled(free && checkpoint->isEnabled());
     m_recentMenu->setEnabled(free && !m_recentMenu->actions().isEmpty());
     m_actions.at(QStringLiteral("runSteps"))->setEnabled(m_actions.at(QStringLiteral("continue"))->isEnabled());
     m_actions.at(QStringLiteral("compare"))->setEnabled(free && !m_bridge->options().script.empty());
