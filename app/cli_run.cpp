@@ -53,8 +53,10 @@ options:
                      what loaded is said on stderr; a bad file is an error before the script runs
   --report FILE      write the steps as JSON: {"script", "api", "mode", "steps": [{"step", "loss",
                      "params": [{"name", "shape", "grad_norm", "grad_sum", "grad_first5",
-                     "value_norm"}], "input_grad_norms", "updated"}]}; value_norm is the
-                     parameter's L2 norm when its gradient was computed; "mode" is "graph" when
+                     "value_norm"}], "input_grad_norms", "updated", "learning_rate"}]};
+                     value_norm is the parameter's L2 norm when its gradient was computed;
+                     learning_rate what the step's optimizer update used (null: none said);
+                     "mode" is "graph" when
                      any node ran in a compiled graph, else "pynative"; numbers that are NaN or
                      infinite are written as null
   --timeout SECONDS  stop the script after SECONDS (a decimal number) and report where it was
