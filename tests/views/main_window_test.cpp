@@ -7,7 +7,9 @@
 
 #include "python/host.h"
 #include "tests/views/window_test_support.h"
+#include "display/display_graph.h"
 #include "views/console_view.h"
+#include "views/graph_picture.h"
 #include "views/gradients_table.h"
 #include "views/graph_view.h"
 #include "views/source_view.h"
@@ -149,5 +151,35 @@ TEST_CASE("File > Open Checkpoint restarts the run with the checkpoint loaded in
     window->openScript(train);
     REQUIRE(waitForStop(*window, window->statesShown()));
     CHECK_FALSE(window->bridge().options().overrides.checkpoint.has_value());
+}
+
+TEST_CASE("after another script is opened the graph's labels are that script's, as the Session has them")
+{
+    // Two scripts of the same graph structure but other shapes: a layout of the first must not
+    // lend the second its labels.
+    std::unique_ptr<MainWindow> window = openWindow(test::sample("has_aux_pitfall.py"));
+    const std::uint64_t shown = window->statesShown();
+    REQUIRE(window->bridge().session()->runToEndOfStep());
+    REQUIRE(waitForStop(*window, shown));
+    REQUIRE(window->graphView()->waitForLayout());
+    for (const char* script : {"nan_from_log.py", "has_aux_pitfall.py"}) {
+        window->openScript(test::sample(script));
+        auto state = waitForStop(*window, 0);
+        for (int node = 1; node <= 3; ++node) {
+            REQUIRE(state);
+            REQUIRE(window->graphView()->waitForLayout());
+            const display::DisplayGraph expected = display::buildFromRecords(state->records);
+            int compared = 0;
+            for (const PictureNode& drawn : window->graphView()->picture().nodes)
+                for (const display::DisplayNode& truth : expected.nodes)
+                    if (QString::fromStdString(truth.key) == drawn.key) {
+                        INFO(script << " at node " << node << ": " << drawn.key.toStdString());
+                        CHECK(drawn.detail.toStdString() == truth.detail);
+                        ++compared;
+                    }
+            CHECK(compared >= node);
+            state = stepInto(*window);
+        }
+    }
 }
 #endif

@@ -197,15 +197,17 @@ TEST_CASE("chart exports: the CSV holds the session's history, the PNG and SVG a
     REQUIRE(header.size() >= 3);
     CHECK(header[0] == QLatin1String("step"));
     CHECK(header[1] == QLatin1String("loss"));
+    CHECK(header[2] == QLatin1String("learning_rate")); // the sample's SGD reports its rate
     for (std::size_t i = 0; i < state->history.size(); ++i) {
         const debug::StepSummary& step = state->history[i];
         const QStringList cells = lines[int(i) + 1].split(QLatin1Char(','));
         REQUIRE(cells.size() == header.size());
         CHECK(cells[0].toLongLong() == step.step);
         CHECK(cells[1].toDouble() == Approx(step.loss).epsilon(1e-12));
+        CHECK(cells[2].toDouble() == Approx(step.learningRate).epsilon(1e-12));
         for (const debug::ParameterSummary& p : step.parameters) {
             const qsizetype column = header.indexOf(QString::fromStdString(p.name));
-            REQUIRE(column >= 2);
+            REQUIRE(column >= 3);
             CHECK(cells[column].toDouble() == Approx(p.gradientNorm).epsilon(1e-12));
         }
     }
@@ -221,7 +223,7 @@ TEST_CASE("chart exports: the CSV holds the session's history, the PNG and SVG a
     CHECK(svg.contains("<svg"));
     // Vector drawing: the series and grid as polylines and paths, the titles as text.
     CHECK(svg.count("<polyline") + svg.count("<path") > 10);
-    CHECK(svg.contains("Loss per step"));
+    CHECK(svg.contains("Loss and learning rate (right) per step"));
     CHECK_FALSE(window->exportCharts(dir.filePath(QStringLiteral("charts.bmp"))));
 }
 
