@@ -151,6 +151,13 @@ want = np.stack([np.stack([xa[0, :, r0:r1, c0:c1].mean((1, 2)) for c0, c1 in [(0
                  for r0, r1 in [(0, 3), (2, 5)]], -2)[None]
 close(ad(Tensor(xa)), want)
 check_grad(ad, xa)
+# Output sizes that divide the input (None keeps an axis) take one reshape and mean: same values and gradient.
+xe = rng.standard_normal((2, 3, 4, 6))
+ae = nn.AdaptiveAvgPool2d((2, None))
+close(ae(Tensor(xe)), xe.reshape(2, 3, 2, 2, 6).mean(3))
+check_grad(ae, xe)
+close(ops.adaptive_avg_pool2d(Tensor(xe), (2, 3)), xe.reshape(2, 3, 2, 2, 3, 2).mean((3, 5)))
+close(nn.AdaptiveAvgPool1d(3)(Tensor(xe[0])), xe[0].reshape(3, 4, 3, 2).mean(-1))
 close(nn.AdaptiveMaxPool2d(1)(Tensor(xa)), xa.max((2, 3), keepdims=True))
 
 # Conv2dTranspose against the scatter form of a transposed convolution.
