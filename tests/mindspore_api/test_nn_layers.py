@@ -185,6 +185,17 @@ for stride, dil, mode, pad, crop in [((2, 2), (1, 1), "valid", 0, (0, 0, 0, 0)),
     xt = rng.standard_normal((1, 2, 3, 4))
     close(ct(Tensor(xt, ms.float32)), conv_transpose_ref(xt, ct.weight.asnumpy().astype(np.float64), stride, dil,
                                                          crop), rtol=1e-4, atol=1e-5)
+# output_padding, in float64: values, and the input's and weight's gradients against finite differences.
+ct = nn.Conv2dTranspose(2, 3, 3, stride=2, pad_mode="pad", padding=1, output_padding=1, weight_init="normal")
+wt = ct.weight.asnumpy().astype(np.float64)
+ct.weight.set_data(Tensor(wt))
+xt = rng.standard_normal((1, 2, 3, 4))
+close(ct(Tensor(xt)), conv_transpose_ref(xt, wt, (2, 2), (1, 1), (1, 0, 1, 0)))
+check_grad(ct, xt)
+proj = rng.standard_normal((1, 3, 6, 8))
+gw = ms.grad(lambda t: (ct(t) * Tensor(proj)).sum(), None, ct.trainable_params())(Tensor(xt))[0].asnumpy()
+assert np.allclose(gw, fd_grad(lambda k: float((conv_transpose_ref(xt, k, (2, 2), (1, 1), (1, 0, 1, 0)) * proj).sum()),
+                               wt), rtol=1e-4, atol=1e-6)
 assert nn.Conv2dTranspose(2, 3, 3, stride=2)(Tensor(np.ones((1, 2, 4, 5), np.float32))).shape == (1, 3, 8, 10)
 assert nn.Conv1dTranspose(2, 3, 3, stride=2, pad_mode="valid")(Tensor(np.ones((1, 2, 5), np.float32))).shape == (1, 3, 11)
 raises(ValueError, nn.Conv2dTranspose, 2, 3, 3, pad_mode="full", match="'pad_mode'")

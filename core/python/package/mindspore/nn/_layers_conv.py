@@ -7,6 +7,7 @@ import math
 import numpy as np
 
 import mindspore.nn as _nn
+import mindspore.ops._functional_image as I
 from mindspore import Parameter, Tensor, ops
 from mindspore.common import dtype as mstype
 from mindspore.common.initializer import HeUniform, Uniform, initializer
@@ -133,6 +134,17 @@ class Conv2dTranspose(_nn.Cell):
             raise ValueError("For '%s', the input's channels must be %d, but got %d."
                              % (self._who, self.in_channels, x.shape[1]))
         kh, kw = self.kernel_size
+        # Conv2DBackpropInput with the crops as the convolution's paddings (output_padding taken
+        # from the end one); the zero-stuffed convolution below when that does not apply.
+        pads, size = [], []
+        for axis, k in ((0, kh), (1, kw)):
+            before, after = self._crops(x.shape[2 + axis], axis)
+            full = (x.shape[2 + axis] - 1) * self.stride[axis] + self.dilation[axis] * (k - 1) + 1
+            pads.append((before, after - self._out_pad[axis]))
+            size.append(full - before - after + self._out_pad[axis])
+        out = I._backprop_input_2d(x, self.weight, self.stride, self.dilation, 1, pads, size)
+        if out is not None:
+            return out + ops.reshape(self.bias, (1, -1, 1, 1)) if self.has_bias else out
         y = _insert_zeros(x, 2, self.stride[0])
         y = _insert_zeros(y, 3, self.stride[1])
         for axis, k in ((2, kh), (3, kw)):
