@@ -224,6 +224,27 @@ assert nn.Conv3d(2, 3, 3, stride=2)(Tensor(x3d, ms.float32)).shape == (1, 3, 2, 
 c3g = nn.Conv3d(2, 1, 2, pad_mode="valid", weight_init="normal")
 c3g.weight.set_data(Tensor(c3g.weight.asnumpy().astype(np.float64)))
 check_grad(c3g, rng.standard_normal((1, 2, 3, 3, 3)))
+# Groups, strides and dilation (a dilated kernel is the kernel with zeros between its taps), in float64:
+# values, and the input's and weight's gradients against finite differences.
+c3d = nn.Conv3d(4, 2, (2, 2, 3), stride=(2, 1, 1), dilation=(2, 1, 2), group=2, pad_mode="valid",
+                weight_init="normal")
+w3 = c3d.weight.asnumpy().astype(np.float64)
+c3d.weight.set_data(Tensor(w3))
+x3g = rng.standard_normal((2, 4, 6, 3, 6))
+
+
+def grouped_ref(xx, w):
+    wd = np.zeros(w.shape[:2] + (3, 2, 5))
+    wd[:, :, ::2, :, ::2] = w
+    return np.concatenate([conv3d_ref(xx[:, 2 * i:2 * i + 2], wd[i:i + 1], (2, 1, 1), ((0, 0),) * 3)
+                           for i in range(2)], 1)
+
+
+close(c3d(Tensor(x3g)), grouped_ref(x3g, w3))
+check_grad(c3d, x3g)
+proj3 = rng.standard_normal((2, 2, 2, 2, 2))
+gw3 = ms.grad(lambda t: (c3d(t) * Tensor(proj3)).sum(), None, c3d.trainable_params())(Tensor(x3g))[0].asnumpy()
+assert np.allclose(gw3, fd_grad(lambda k: float((grouped_ref(x3g, k) * proj3).sum()), w3), rtol=1e-4, atol=1e-6)
 raises(ValueError, nn.Conv3d, 2, 3, 3, padding=1, match="'padding' must be zero")
 
 # Attributes of the C++ layers
