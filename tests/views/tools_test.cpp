@@ -5,6 +5,7 @@
 #include "tests/views/window_test_support.h"
 
 #include "views/charts_view.h"
+#include "views/console_view.h"
 #include "views/graph_items.h"
 #include "views/graph_view.h"
 #include "views/source_view.h"
@@ -344,3 +345,28 @@ TEST_CASE("when the palette turns dark the graph redraws its nodes in the dark c
     CHECK(graph->currentNode() == current); // the states survive the redraw
 }
 #endif
+
+TEST_CASE("a nan watchpoint's stops say their message intact in the console and the status bar")
+{
+    auto window = openWindow(sample("nan_from_log.py"));
+    REQUIRE(window->breakpointsPanel()->add(QStringLiteral("nan"), BreakpointsPanel::Kind::Watchpoint).isEmpty());
+    for (int stop = 0; stop < 3; ++stop) {
+        const std::uint64_t shown = window->statesShown();
+        window->continueRun();
+        const auto state = waitForStop(*window, shown);
+        REQUIRE(state);
+        const QString status = window->statusText();
+        INFO(status.toStdString());
+        CHECK_FALSE(status.contains(QChar::ReplacementCharacter));
+        CHECK(status.contains(QString::fromStdString(state->why.message)));
+        if (!state->why.message.empty()) {
+            CHECK(QString::fromStdString(state->why.message).at(0).isLetter());
+        }
+        if (state->status != debug::SessionStatus::Paused)
+            break;
+    }
+    const QString console = window->console()->toPlainText();
+    INFO(console.toStdString());
+    CHECK_FALSE(console.contains(QChar::ReplacementCharacter));
+    CHECK(console.contains(QStringLiteral("NaN/Inf")));
+}
