@@ -65,6 +65,13 @@ TEST_CASE("Compare with has_aux flipped shows the verdicts session::compare give
     CHECK(view->figure(CompareView::ForwardPasses, 0) == QLatin1String("1"));
     CHECK(view->figure(CompareView::Error, 0).isEmpty());
     CHECK(view->chartBars() == 2 * view->parameterRows());
+
+    // Another script: the comparison was the previous script's, and goes with it.
+    window->openScript(sample("linear_regression.py"));
+    CHECK_FALSE(view->comparison().has_value());
+    CHECK(view->parameterRows() == 0);
+    CHECK(view->chartBars() == 0);
+    CHECK(view->figure(CompareView::Loss, 0).isEmpty());
 }
 
 TEST_CASE("Compare with the 1.10 API shows the failing side's error, and Cancel stops a comparison")

@@ -8,6 +8,8 @@
 #include "python/host.h"
 #include "tests/views/window_test_support.h"
 #include "display/display_graph.h"
+#include "views/charts_view.h"
+#include "views/window/compare_view.h"
 #include "views/console_view.h"
 #include "views/graph_picture.h"
 #include "views/gradients_table.h"
@@ -181,5 +183,41 @@ TEST_CASE("after another script is opened the graph's labels are that script's, 
             state = stepInto(*window);
         }
     }
+}
+
+TEST_CASE("nothing of the previous script or run stays on screen: graph, charts, compare, selected lines")
+{
+    std::unique_ptr<MainWindow> window = openWindow(test::sample("linear_regression.py"));
+    std::uint64_t shown = window->statesShown();
+    window->runSteps(2);
+    REQUIRE(waitForStop(*window, shown));
+    REQUIRE(window->graphView()->waitForLayout());
+    REQUIRE_FALSE(window->graphView()->picture().nodes.empty());
+    REQUIRE(window->chartsView()->lossPoints() == 2);
+    window->sourceView()->setLinkedLines({21});
+
+    // Restart: the charts start over with the run.
+    window->restart();
+    CHECK(window->chartsView()->lossPoints() == 0);
+    REQUIRE(waitForStop(*window, 0));
+
+    // A script with a syntax error: its run fails at once and shows no graph, not the last one.
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    const QString broken = dir.filePath(QStringLiteral("broken.py"));
+    QFile file(broken);
+    REQUIRE(file.open(QIODevice::WriteOnly));
+    file.write("import mindspore\ndef f(:\n");
+    file.close();
+    shown = window->statesShown();
+    window->openScript(broken);
+    const auto failed = waitForStop(*window, shown);
+    REQUIRE(failed);
+    CHECK(failed->status == debug::SessionStatus::Failed);
+    test::spin(300);
+    CHECK(window->graphView()->picture().nodes.empty());
+    CHECK(window->chartsView()->lossPoints() == 0);
+    CHECK(window->sourceView()->linkedLines().isEmpty());
+    CHECK_FALSE(window->compareView()->comparison().has_value());
 }
 #endif

@@ -143,6 +143,12 @@ void fillBars(QChartView* view, const QPalette& palette, const QStringList& cate
 
 } // namespace
 
+QString CompareView::idleText()
+{
+    return tr("Pick what to flip and press Compare: the script's first training step runs as A and as B "
+              "from the same seed.");
+}
+
 CompareView::CompareView(QWidget* parent) : QWidget(parent)
 {
     m_what = new QComboBox;
@@ -158,8 +164,7 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
     m_progress = new QProgressBar;
     m_progress->setMaximumWidth(180);
     m_progress->setVisible(false);
-    m_status = new QLabel(tr("Pick what to flip and press Compare: the script's first training "
-                             "step runs as A and as B from the same seed."));
+    m_status = new QLabel(idleText());
     m_status->setWordWrap(true);
 
     auto* bar = new QHBoxLayout;
@@ -295,6 +300,21 @@ void CompareView::setComparison(const session::Comparison& c)
     fillDiff(c);
     fillFigures(c);
     fillCharts(c);
+}
+
+void CompareView::clear()
+{
+    m_comparison.reset();
+    setRunning(false);
+    m_status->setText(idleText());
+    m_diff->setRowCount(0);
+    for (int r = 0; r < m_figures->rowCount(); ++r)
+        for (int side = 1; side <= 2; ++side) {
+            m_figures->item(r, side)->setText(QString());
+            m_figures->item(r, side)->setBackground(QBrush());
+        }
+    fillBars(m_normChart, palette(), {}, QString(), QString(), {}, {});
+    fillBars(m_lossChart, palette(), {}, QString(), QString(), {}, {});
 }
 
 void CompareView::fillDiff(const session::Comparison& c)

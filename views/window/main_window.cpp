@@ -2,6 +2,7 @@
 #include "views/window/main_window.h"
 
 #include "views/charts_view.h"
+#include "views/window/compare_view.h"
 #include "views/console_view.h"
 #include "views/gradients_table.h"
 #include "views/graph_view.h"
@@ -224,10 +225,7 @@ void MainWindow::openCheckpoint(const QString& path)
 void MainWindow::reopenWith(debug::SessionOptions options, const QString& message)
 {
     m_console->append(message, ConsoleView::Kind::Info);
-    m_pictureStep = -1;
-    m_pictureRecords = 0;
-    m_growingStep = -1;
-    m_historyShown = 0;
+    resetRunViews();
     m_bridge->reopen(std::move(options));
     restoreBreakpoints();
     updateActions();
@@ -255,10 +253,8 @@ void MainWindow::openScript(const QString& path)
     m_breakpointLines.clear();
     m_breakpointIds.clear();
     m_source->setBreakpointLines({});
-    m_pictureStep = -1;
-    m_pictureRecords = 0;
-    m_growingStep = -1;
-    m_historyShown = 0;
+    m_compare->clear();
+    resetRunViews();
     debug::SessionOptions options;
     options.script = info.absoluteFilePath().toStdString();
     options.overrides.hasAux = python::HasAuxOverride(m_hasAux->checkedAction()->data().toInt());

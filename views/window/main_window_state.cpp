@@ -56,14 +56,24 @@ void MainWindow::restart()
 {
     if (m_bridge->options().script.empty())
         return;
-    m_pictureStep = -1;
-    m_pictureRecords = 0;
-    m_growingStep = -1;
-    m_historyShown = 0;
+    resetRunViews();
     m_console->clear();
     m_bridge->reopen(m_bridge->options());
     restoreBreakpoints();
     updateActions();
+}
+
+void MainWindow::resetRunViews()
+{
+    m_pictureStep = -1;
+    m_pictureRecords = 0;
+    m_growingStep = -1;
+    m_historyShown = 0;
+    m_graph->clear();
+    m_charts->setHistory({});
+    m_gradients->setRows({});
+    m_inspector->clear();
+    m_variables->setStack({});
 }
 
 void MainWindow::updateActions()

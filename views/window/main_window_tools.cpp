@@ -322,10 +322,7 @@ void MainWindow::finishCompare(const session::Comparison& comparison)
                       ConsoleView::Kind::Info);
     if (m_reloadAfterCompare) {
         m_reloadAfterCompare = false;
-        m_pictureStep = -1;
-        m_pictureRecords = 0;
-        m_growingStep = -1;
-        m_historyShown = 0;
+        resetRunViews();
         m_bridge->reopen(m_bridge->options());
         restoreBreakpoints();
     }
