@@ -15,6 +15,7 @@
 #include "views/gradients_table.h"
 #include "views/graph_view.h"
 #include "views/source_view.h"
+#include "views/tensor_inspector.h"
 #include "views/window/main_window.h"
 
 #include <QCoreApplication>
@@ -219,5 +220,35 @@ TEST_CASE("nothing of the previous script or run stays on screen: graph, charts,
     CHECK(window->chartsView()->lossPoints() == 0);
     CHECK(window->sourceView()->linkedLines().isEmpty());
     CHECK_FALSE(window->compareView()->comparison().has_value());
+}
+
+TEST_CASE("a parameter or input node shows its value at any time, and a Gradients row its gradient")
+{
+    std::unique_ptr<MainWindow> window = openWindow(test::sample("lenet5_digits.py"));
+    REQUIRE(window->graphView()->waitForLayout());
+    const auto find = [&](const char* key) {
+        return window->graphView()->picture().findNode(QString::fromLatin1(key));
+    };
+    // At the first node (conv1's Conv2D) its weight and input were read: both show.
+    const int weight = find("P:F:conv1.weight");
+    REQUIRE(weight >= 0);
+    emit window->graphView()->nodeActivated(weight); // as a click does
+    CHECK(window->inspector()->tensorCount() == 1);
+    CHECK(window->inspector()->statText(QStringLiteral("shape")) == QStringLiteral("[6, 1, 5, 5]"));
+    int input = -1;
+    for (std::size_t i = 0; i < window->graphView()->picture().nodes.size(); ++i)
+        if (window->graphView()->picture().nodes[i].kind == PictureKind::Input)
+            input = int(i);
+    REQUIRE(input >= 0);
+    emit window->graphView()->nodeActivated(input);
+    CHECK(window->inspector()->tensorCount() == 1);
+    CHECK(window->inspector()->statText(QStringLiteral("shape")).startsWith(QStringLiteral("[32, 1,")));
+
+    // At the end of the step the Gradients row shows the value and the gradient.
+    const std::uint64_t shown = window->statesShown();
+    REQUIRE(window->bridge().session()->runToEndOfStep());
+    REQUIRE(waitForStop(*window, shown));
+    emit window->gradientsTable()->parameterSelected(QStringLiteral("conv1.weight"));
+    CHECK(window->inspector()->tensorCount() == 2);
 }
 #endif

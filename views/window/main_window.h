@@ -82,6 +82,9 @@ public:
     void stepBack();
     /// Writes the graph as drawn (SVG, PNG, PDF or DOT by the suffix); errors go to the console.
     bool exportGraph(const QString& path);
+    /// A parameter's or an input's value (and a parameter's gradient once the step computed it)
+    /// in the inspector, by its graph key ("P:F:conv1.weight", "I:F:3"): at any time of the step.
+    void showSourceTensor(const QString& key);
 
     // Compare, Run N steps, run progress, breakpoint lists, exports: main_window_tools.cpp.
     /// Runs the script's first step as A and B (the what-if switches as configured, `what`
