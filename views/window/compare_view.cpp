@@ -294,9 +294,10 @@ void CompareView::setComparison(const session::Comparison& c)
     else if (!c.ok())
         m_status->setText(tr("A side failed before its first training step: see its error below."));
     else
-        m_status->setText(tr("A: %1, B: %2. %3 of %4 gradients differ.")
+        m_status->setText(tr("A: %1, B: %2. %3 of %4 gradients differ. %5")
                               .arg(QString::fromStdString(c.a.label), QString::fromStdString(c.b.label))
-                              .arg(different).arg(c.diff.size()));
+                              .arg(different).arg(c.diff.size())
+                              .arg(QString::fromStdString(session::explainComparison(c))));
     fillDiff(c);
     fillFigures(c);
     fillCharts(c);
