@@ -169,6 +169,22 @@ void Session::load(RunCommand first)
     m_impl->start(a);
 }
 
+void Session::loadAt(std::int64_t step, std::uint64_t seq)
+{
+    {
+        std::lock_guard lock(m_impl->mutex);
+        if (m_impl->status == SessionStatus::Running || m_impl->status == SessionStatus::Paused)
+            throw RuntimeError("the session is running a script already: cancel or restart it");
+    }
+    if (m_impl->monitor.joinable())
+        m_impl->monitor.join();
+    ActiveCommand replay;
+    replay.replay = true;
+    replay.targetStep = step;
+    replay.targetSeq = seq;
+    m_impl->start(replay);
+}
+
 bool Session::resume(RunCommand command)
 {
     Impl& impl = *m_impl;

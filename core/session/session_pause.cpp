@@ -46,7 +46,8 @@ void Session::Impl::decide(const RecordPtr& r)
     w.current = r;
     if (w.active.replay) {
         w.previous = r;
-        if (r->step == w.active.targetStep && r->seq == w.active.targetSeq) {
+        // Past the target (the script changed since): pause at the first node beyond it.
+        if (r->step > w.active.targetStep || (r->step == w.active.targetStep && r->seq >= w.active.targetSeq)) {
             PauseInfo why;
             why.reason = PauseReason::Command;
             why.condition = "jump to #" + std::to_string(r->seq);

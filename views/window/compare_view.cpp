@@ -361,6 +361,7 @@ void CompareView::fillFigures(const session::Comparison& c)
         if (f.errorLocation && f.errorLocation->line > 0)
             error += tr(" (line %1)").arg(f.errorLocation->line);
         set(Error, error);
+        m_figures->item(Error, s + 1)->setToolTip(error); // a long error does not fit the cell
         m_figures->item(Error, s + 1)->setForeground(error.isEmpty() ? QBrush() : QBrush(QColor(220, 50, 50)));
     }
     // The loss differs between the sides: highlighted like a differing gradient.

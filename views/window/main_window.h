@@ -13,6 +13,8 @@
 #include <QSet>
 #include <functional>
 #include <map>
+#include <optional>
+#include <utility>
 
 class QAction;
 class QActionGroup;
@@ -169,6 +171,8 @@ private:
     std::int64_t m_runStepsFrom = -1; ///< Run N steps: the step it started from, else -1
     int m_runStepsCount = 0;
     bool m_reloadAfterCompare = false;
+    /// Where the user was paused when a comparison stopped the session: (step, record seq).
+    std::optional<std::pair<std::int64_t, std::uint64_t>> m_resumeAfterCompare;
     QSet<int> m_breakpointLines;
     std::map<int, int> m_breakpointIds; ///< source line -> the session's breakpoint id
     std::int64_t m_pictureStep = -1;
