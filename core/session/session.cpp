@@ -97,6 +97,19 @@ void Session::Impl::monitorMain()
     finishRun(result);
 }
 
+std::string Session::Impl::neverStoppedLines() const
+{
+    // A line breakpoint pauses at the first op the line runs: one on a line without ops (a
+    // print, a loop header) never fires, and saying nothing would look like the line never ran.
+    std::lock_guard lock(pointsMutex);
+    std::string out;
+    for (const Breakpoint& bp : breakpoints.all())
+        if (bp.enabled && bp.kind == Breakpoint::Kind::SourceLine && bp.hitCount == 0)
+            out += "; breakpoint " + std::to_string(bp.id) + " (" + bp.toString()
+                   + ") never stopped: no tensor op ran on that line (gradstep pauses at the ops a line runs)";
+    return out;
+}
+
 void Session::Impl::finishRun(const python::RunResult& result)
 {
     if (!cancelling && w.gradDone && !w.stepEnded) {
@@ -114,7 +127,7 @@ void Session::Impl::finishRun(const python::RunResult& result)
         why.reason = PauseReason::End;
         const std::size_t steps = recorder.history().size();
         why.message = "the script finished after " + std::to_string(steps)
-                      + (steps == 1 ? " training step" : " training steps");
+                      + (steps == 1 ? " training step" : " training steps") + neverStoppedLines();
     } else {
         s = SessionStatus::Failed;
         why.reason = PauseReason::Error;

@@ -322,3 +322,28 @@ for _ in range(3):
             CHECK(p.updated);
     }
 }
+
+TEST_CASE("a line breakpoint on a line that runs no op is reported at the end instead of staying silent")
+{
+    SessionOptions options;
+    options.breakpoints = {"4", "5"};
+    ScriptSession s("import numpy as np, mindspore as ms\n"         // 1
+                    "x = ms.Tensor(np.ones(3, np.float32))\n"       // 2
+                    "y = ms.grad(lambda t: (t * t).sum())(x)\n"     // 3
+                    "print('no op on this line')\n"                 // 4
+                    "z = x * 2.0\n",                                // 5
+                    options);
+    s->load();
+    auto state = waitStopped(*s);
+    REQUIRE(state->status == SessionStatus::Paused);
+    s->continueRun(); // line 5 runs an op: it stops there
+    state = waitStopped(*s);
+    REQUIRE(state->status == SessionStatus::Paused);
+    CHECK(state->why.reason == PauseReason::Breakpoint);
+    CHECK(state->node->location.line == 5);
+    s->continueRun();
+    state = waitStopped(*s);
+    REQUIRE(state->status == SessionStatus::Finished);
+    CHECK_THAT(state->why.message, Catch::Contains("breakpoint 1 (4) never stopped: no tensor op ran on that line"));
+    CHECK_THAT(state->why.message, !Catch::Contains("breakpoint 2"));
+}
