@@ -22,6 +22,7 @@
 #include <QDeadlineTimer>
 #include <QFile>
 #include <QImage>
+#include <QScreen>
 #include <QTemporaryDir>
 #include <cmath>
 
@@ -250,5 +251,23 @@ TEST_CASE("a parameter or input node shows its value at any time, and a Gradient
     REQUIRE(waitForStop(*window, shown));
     emit window->gradientsTable()->parameterSelected(QStringLiteral("conv1.weight"));
     CHECK(window->inspector()->tensorCount() == 2);
+}
+
+TEST_CASE("Step Back says where the view went, and the window fits the screen it opens on")
+{
+    std::unique_ptr<MainWindow> window = openWindow(test::sample("linear_regression.py"));
+    REQUIRE(stepInto(*window, 3));
+    const QString live = window->statusText();
+    const std::uint64_t shown = window->statesShown();
+    window->stepBack();
+    REQUIRE(test::waitFor([&] { return window->statesShown() > shown; }));
+    CHECK(window->statusText() != live);
+    CHECK(window->statusText().contains(QStringLiteral("back at")));
+    CHECK(window->statusText().contains(QStringLiteral("time travel")));
+
+    MainWindow fresh(false);
+    const QRect available = fresh.screen()->availableGeometry();
+    CHECK(fresh.width() <= available.width());
+    CHECK(fresh.height() <= available.height());
 }
 #endif

@@ -19,6 +19,8 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
+#include <QScreen>
+#include <algorithm>
 #include <QMimeData>
 #include <QSettings>
 #include <QStatusBar>
@@ -76,11 +78,26 @@ MainWindow::MainWindow(bool restoreLayout, QWidget* parent) : QMainWindow(parent
         restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
         restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     }
+    fitToScreen();
     updateRecentMenu();
     updateActions();
 }
 
 MainWindow::~MainWindow() = default;
+
+void MainWindow::fitToScreen()
+{
+    // A size saved on a bigger screen (or the default) must not put parts of the window off screen.
+    const QScreen* s = screen();
+    if (!s)
+        return;
+    const QRect available = s->availableGeometry();
+    if (width() <= available.width() && height() <= available.height() && available.contains(frameGeometry()))
+        return;
+    resize(std::min(width(), available.width()), std::min(height(), available.height()));
+    move(std::clamp(x(), available.left(), std::max(available.left(), available.right() - width())),
+         std::clamp(y(), available.top(), std::max(available.top(), available.bottom() - height())));
+}
 
 void MainWindow::createDocks()
 {

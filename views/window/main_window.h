@@ -123,6 +123,8 @@ private:
     /// Every view of the run starts over (a new script, a restart, a what-if switch): nothing of
     /// the previous run may stay on screen, whatever the new one shows first (or never shows).
     void resetRunViews();
+    /// Shrinks and moves the window into the screen's available area.
+    void fitToScreen();
     void applyOverrides();
     /// Restarts the run with options, saying why in the console; views start over.
     void reopenWith(debug::SessionOptions options, const QString& message);
