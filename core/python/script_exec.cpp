@@ -9,6 +9,7 @@
 #include "python/frames.h"
 #include "python/jit_runtime.h"
 #include "python/run_checkpoint.h"
+#include "python/run_context.h"
 #include "python/script_signals.h"
 
 #include <pybind11/embed.h>
@@ -212,7 +213,7 @@ bool readSource(const std::string& path, std::string& source, std::string& error
 class RunEnvironment {
 public:
     RunEnvironment(const RunRequest& request, const UserFiles& files, std::shared_ptr<Sink> sink)
-        : m_files(files), m_sink(std::move(sink))
+        : m_files(files), m_sink(std::move(sink)), m_run{request.overrides}
     {
         installScriptSignals();
         m_sys = py::module_::import("sys");
@@ -261,8 +262,8 @@ private:
         m_main.attr("__cached__") = py::none();
         m_main.attr("__builtins__") = py::module_::import("builtins");
         m_modules["__main__"] = m_main;
-        prepareMindsporeForRun(request.apiProfile, request.overrides);
-        setModeOverride(request.overrides.mode);
+        prepareMindsporeForRun(request.apiProfile);
+        resetJitForRun();
         if (request.overrides.seed)
             py::module_::import("mindspore").attr("set_seed")(*request.overrides.seed);
         if (request.overrides.checkpoint)
@@ -274,7 +275,6 @@ private:
         // Restoring must not throw; a failure here leaves the state for the next run to fix.
         try {
             finishRunCheckpoint();
-            finishMindsporeRun();
             resetScriptSignals();
             m_sink->open = false;
             m_sys.attr("stdout") = m_savedStdout;
@@ -310,6 +310,8 @@ private:
 
     const UserFiles& m_files;
     std::shared_ptr<Sink> m_sink;
+    RunContext m_run;             ///< this run's settings (Note [One owner for a run's settings])
+    RunContextScope m_runScope{m_run};
     py::module_ m_sys;
     py::object m_modules;
     py::object m_savedArgv, m_savedDontWriteBytecode, m_savedPath, m_savedStdout, m_savedStderr, m_savedMain;
