@@ -5,16 +5,14 @@
 // MindSpore's two reserve outputs repeat them and are left to the Python primitive. The moving
 // statistics are not updated here: the layers update them from these outputs, as MindSpore's
 // nn.BatchNorm semantics say (moving = momentum * moving + (1 - momentum) * batch).
-//   backward: one BatchNormGrad node, or, while a gradient of this gradient is being recorded,
-//   the composed definition's gradient. mean and variance inputs get no gradient (MindSpore's
+//   backward: one BatchNormGrad node, whose own gradient (norm_grad_vjp.h) gives higher orders.
+//   mean and variance inputs get no gradient (MindSpore's
 //   bprop gives them zeros). SPDX-License-Identifier: MIT
-#include "autodiff/context.h"
 #include "ops/dispatch.h"
 #include "ops/nn/batch_norm_kernel.h"
 #include "ops/nn/common.h"
-#include "ops/nn/composed_vjp.h"
 #include "ops/nn/fused_defs.h"
-#include "ops/nn/norm_composed.h"
+#include "ops/nn/norm_grad_vjp.h"
 #include "ops/norm_ops.h"
 
 #include <cstring>
@@ -65,14 +63,6 @@ TensorList backwardBatchNorm(const BackwardContext& ctx, std::span<const Tensor>
 {
     const bool training = ctx.attrs().getBool("is_training", false);
     const double eps = ctx.attrs().getFloat("epsilon");
-    if (executionContext().recording()) {
-        const TensorList d = composedVjp(
-            [&](const TensorList& in) {
-                return batchNormComposed({in[0], in[1], in[2], ctx.input(3), ctx.input(4)}, training, eps);
-            },
-            {ctx.input(0), ctx.input(1), ctx.input(2)}, {grads[0], grads[1], grads[2]});
-        return {d[0], d[1], d[2], Tensor(), Tensor()};
-    }
     const bool stats = training; // outside training the outputs are the inputs, which get no gradient
     const OutputList g = batchNormGrad(grads[0], ctx.input(0), ctx.input(1), ctx.output(1), ctx.output(2), training,
                                        eps, stats && contributes(grads[1]) ? grads[1] : Tensor(),

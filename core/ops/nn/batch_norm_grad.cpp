@@ -3,17 +3,18 @@
 // Inputs (dy, x, scale, mean, variance[, dmean, dvariance]): MindSpore's order, its reserve input
 // left out, and, as LayerNormGrad's, the cotangents of BatchNorm's statistics outputs when a
 // script differentiates through them.
-//   backward (second order): through the composed BatchNorm as a function of dy, x and scale (and
-//   dmean, dvariance); none for mean and variance, which in training are x's statistics (their
-//   part is in x's) and outside it are constants.
+//   backward (second order): with respect to every input, written with ops (norm_grad_vjp.h): each
+//   channel is a row over the batch and spatial axes; outside training mean and variance are
+//   constants and get none.
 // SPDX-License-Identifier: MIT
 #include "ops/dispatch.h"
 #include "ops/nn/batch_norm_kernel.h"
 #include "ops/nn/common.h"
-#include "ops/nn/composed_vjp.h"
 #include "ops/nn/fused_defs.h"
-#include "ops/nn/norm_composed.h"
+#include "ops/nn/norm_grad_vjp.h"
 #include "ops/norm_ops.h"
+#include "ops/reduction.h"
+#include "ops/shape_ops.h"
 
 namespace gradstep {
 
@@ -47,39 +48,47 @@ void forwardBatchNormGrad(const OpCall& call, std::span<Tensor> outputs)
     });
 }
 
+NormRows batchNormRows(const Shape& x, bool training)
+{
+    NormRows rows;
+    std::vector<std::int64_t> channel(static_cast<std::size_t>(x.rank()), 1), others{0};
+    channel[1] = x[1];
+    rows.length = static_cast<double>(x[0]);
+    for (int a = 2; a < x.rank(); ++a) {
+        others.push_back(a);
+        rows.length *= static_cast<double>(x[a]);
+    }
+    const std::int64_t c = x[1];
+    const auto same = [](const Tensor& t) { return t; };
+    rows.toView = rows.fromView = same;
+    rows.rowSum = [others](const Tensor& t) { return reduceSum(t, others, true); };
+    rows.stats = rows.gammaFull = [channel](const Tensor& t) { return reshape(t, channel); };
+    rows.statsBack = [c](const Tensor& t) { return reshape(t, {c}); };
+    rows.gammaBack = [others](const Tensor& t) { return reduceSum(t, others); };
+    rows.batchStats = training;
+    return rows;
+}
+
 TensorList backwardBatchNormGrad(const BackwardContext& ctx, std::span<const Tensor> grads)
 {
-    const bool training = ctx.attrs().getBool("is_training", false);
-    const double eps = ctx.attrs().getFloat("epsilon");
     const bool extra = ctx.inputCount() == 7;
-    TensorList inputs{ctx.input(0), ctx.input(1), ctx.input(2)};
+    // Inputs (dy, x, scale, mean, variance[, dmean, dvariance]) in normGradVjp's order.
+    const NormGradInputs in{ctx.input(1), ctx.input(0), ctx.input(4), ctx.input(3), ctx.input(2),
+                            extra ? ctx.input(5) : Tensor(), extra ? ctx.input(6) : Tensor()};
+    const TensorList d =
+        normGradVjp(batchNormRows(ctx.input(1).shape(), ctx.attrs().getBool("is_training", false)), in, grads[0],
+                    grads[1], grads[2], ctx.attrs().getFloat("epsilon"));
+    TensorList result{d[1], d[0], d[4], d[3], d[2]};
     if (extra) {
-        inputs.push_back(ctx.input(5));
-        inputs.push_back(ctx.input(6));
-    }
-    const auto composedGrad = [&](const TensorList& in) {
-        const Tensor& scale = in[2];
-        const TensorList seeds{in[0], extra ? in[3] : Tensor::zeros(scale.shape(), scale.dtype()),
-                               extra ? in[4] : Tensor::zeros(scale.shape(), scale.dtype())};
-        const Tensor bias = Tensor::zeros(scale.shape(), scale.dtype()); // y's shift: dbias does not depend on it
-        return composedVjp(
-            [&](const TensorList& xsb) {
-                return batchNormComposed({xsb[0], xsb[1], xsb[2], ctx.input(3), ctx.input(4)}, training, eps);
-            },
-            {in[1], scale, bias}, seeds);
-    };
-    const TensorList d = composedVjp(composedGrad, inputs, {grads[0], grads[1], grads[2]});
-    TensorList result{d[0], d[1], d[2], Tensor(), Tensor()};
-    if (extra) {
-        result.push_back(d[3]);
-        result.push_back(d[4]);
+        result.push_back(d[5]);
+        result.push_back(d[6]);
     }
     return result;
 }
 } // namespace
 
 const OpDef kBatchNormGrad{"BatchNormGrad", "batch_norm_grad", OpKind::NN, 5, 7, inferBatchNormGrad,
-                           forwardBatchNormGrad, backwardBatchNormGrad, false, 0b1100111};
+                           forwardBatchNormGrad, backwardBatchNormGrad};
 
 OutputList batchNormGrad(const Tensor& dy, const Tensor& x, const Tensor& scale, const Tensor& mean,
                          const Tensor& variance, bool training, double epsilon, const Tensor& dmean,

@@ -2,15 +2,12 @@
 // C / num_groups channels and their spatial axes, y scaled and shifted per channel by gamma and
 // beta (C,); mean and variance (N, num_groups). One kernel (norm_kernel.h) and one node; the
 // InstanceNorm layers are GroupNorm with one channel per group.
-//   backward: one GroupNormGrad node, or, while a gradient of this gradient is being recorded, the
-//   composed definition's gradient (differentiable again).
+//   backward: one GroupNormGrad node, whose own gradient (norm_grad_vjp.h) gives higher orders.
 // SPDX-License-Identifier: MIT
-#include "autodiff/context.h"
 #include "ops/dispatch.h"
 #include "ops/nn/common.h"
-#include "ops/nn/composed_vjp.h"
 #include "ops/nn/fused_defs.h"
-#include "ops/nn/norm_composed.h"
+#include "ops/nn/norm_grad_vjp.h"
 #include "ops/nn/norm_kernel.h"
 #include "ops/norm_ops.h"
 
@@ -63,9 +60,6 @@ TensorList backwardGroupNorm(const BackwardContext& ctx, std::span<const Tensor>
 {
     const std::int64_t groups = ctx.attrs().getInt("num_groups");
     const double eps = ctx.attrs().getFloat("epsilon");
-    if (executionContext().recording())
-        return composedVjp([&](const TensorList& in) { return groupNormComposed(in, groups, eps); },
-                           {ctx.input(0), ctx.input(1), ctx.input(2)}, {grads[0], grads[1], grads[2]});
     const OutputList g = groupNormGrad(ctx.input(0), grads[0], ctx.output(2), ctx.output(1), ctx.input(1), groups,
                                        eps, contributes(grads[1]) ? grads[1] : Tensor(),
                                        contributes(grads[2]) ? grads[2] : Tensor());

@@ -1,16 +1,17 @@
 // group_norm_grad (GroupNormGrad): (dx, dgamma, dbeta) of GroupNorm from x, the cotangent dy and
 // the saved variance and mean (N, num_groups), in one kernel (norm_kernel.h); inputs as
 // LayerNormGrad's: (x, dy, variance, mean, gamma[, dmean, dvariance]).
-//   backward (second order): as LayerNormGrad's, through the composed GroupNorm as a function of
-//   x, dy and gamma (none for the variance and mean inputs: their part is in x's).
+//   backward (second order): with respect to every input, written with ops (norm_grad_vjp.h) over
+//   the view (N, num_groups, C / num_groups * spatial) of x.
 // SPDX-License-Identifier: MIT
 #include "ops/dispatch.h"
 #include "ops/nn/common.h"
-#include "ops/nn/composed_vjp.h"
 #include "ops/nn/fused_defs.h"
-#include "ops/nn/norm_composed.h"
+#include "ops/nn/norm_grad_vjp.h"
 #include "ops/nn/norm_kernel.h"
 #include "ops/norm_ops.h"
+#include "ops/reduction.h"
+#include "ops/shape_ops.h"
 
 namespace gradstep {
 
@@ -54,30 +55,36 @@ void forwardGroupNormGrad(const OpCall& call, std::span<Tensor> outputs)
     });
 }
 
+NormRows groupNormRows(const Shape& x, std::int64_t groups)
+{
+    NormRows rows;
+    const std::int64_t n = x[0], c = x[1];
+    const NormLayout layout = groupNormLayout(x, groups);
+    rows.length = static_cast<double>(layout.length);
+    std::vector<std::int64_t> channel(static_cast<std::size_t>(x.rank()), 1), others{0};
+    channel[1] = c;
+    for (int a = 2; a < x.rank(); ++a)
+        others.push_back(a);
+    const std::vector<std::int64_t> full = x.toVector();
+    rows.toView = [n, groups](const Tensor& t) { return reshape(t, {n, groups, -1}); };
+    rows.fromView = [full](const Tensor& t) { return reshape(t, full); };
+    rows.rowSum = [](const Tensor& t) { return reduceSum(t, {2}, true); };
+    rows.stats = [n, groups](const Tensor& t) { return reshape(t, {n, groups, 1}); };
+    rows.statsBack = [n, groups](const Tensor& t) { return reshape(t, {n, groups}); };
+    rows.gammaFull = [=](const Tensor& t) { return reshape(broadcastTo(reshape(t, channel), full), {n, groups, -1}); };
+    rows.gammaBack = [=](const Tensor& t) { return reduceSum(reshape(t, full), others); };
+    return rows;
+}
+
 TensorList backwardGroupNormGrad(const BackwardContext& ctx, std::span<const Tensor> grads)
 {
-    const std::int64_t groups = ctx.attrs().getInt("num_groups");
-    const double eps = ctx.attrs().getFloat("epsilon");
     const bool extra = ctx.inputCount() == 7;
-    TensorList inputs{ctx.input(0), ctx.input(1), ctx.input(4)};
-    if (extra) {
-        inputs.push_back(ctx.input(5));
-        inputs.push_back(ctx.input(6));
-    }
-    const auto composedGrad = [&](const TensorList& in) {
-        const TensorList seeds{in[1], extra ? in[3] : Tensor::zeros(ctx.input(3).shape(), in[0].dtype()),
-                               extra ? in[4] : Tensor::zeros(ctx.input(2).shape(), in[0].dtype())};
-        const Tensor beta = Tensor::zeros(in[2].shape(), in[2].dtype()); // y's shift: dbeta does not depend on it
-        return composedVjp([&](const TensorList& xgb) { return groupNormComposed(xgb, groups, eps); },
-                           {in[0], in[2], beta}, seeds);
-    };
-    const TensorList d = composedVjp(composedGrad, inputs, {grads[0], grads[1], grads[2]});
-    TensorList result{d[0], d[1], Tensor(), Tensor(), d[2]};
-    if (extra) {
-        result.push_back(d[3]);
-        result.push_back(d[4]);
-    }
-    return result;
+    const NormGradInputs in{ctx.input(0), ctx.input(1), ctx.input(2), ctx.input(3), ctx.input(4),
+                            extra ? ctx.input(5) : Tensor(), extra ? ctx.input(6) : Tensor()};
+    TensorList d = normGradVjp(groupNormRows(ctx.input(0).shape(), ctx.attrs().getInt("num_groups")), in, grads[0],
+                               grads[1], grads[2], ctx.attrs().getFloat("epsilon"));
+    d.resize(ctx.inputCount());
+    return d;
 }
 } // namespace
 

@@ -1,16 +1,13 @@
 // layer_norm (LayerNorm): MindSpore's primitive, (y, mean, variance) of x normalised over the axes
 // from begin_norm_axis, y = (x - mean) * rsqrt(variance + epsilon) * gamma + beta with gamma, beta
 // shaped like x from begin_params_axis; one kernel (norm_kernel.h) and one node.
-//   backward: one LayerNormGrad node (dx, dgamma, dbeta in one pass per row), or, while a
-//   gradient of this gradient is being recorded, the composed definition's gradient (so second
-//   and higher orders come from differentiable ops).
+//   backward: one LayerNormGrad node (dx, dgamma, dbeta in one pass per row), whose own gradient
+//   (norm_grad_vjp.h) gives the second and higher orders.
 // SPDX-License-Identifier: MIT
-#include "autodiff/context.h"
 #include "ops/dispatch.h"
 #include "ops/nn/common.h"
-#include "ops/nn/composed_vjp.h"
 #include "ops/nn/fused_defs.h"
-#include "ops/nn/norm_composed.h"
+#include "ops/nn/norm_grad_vjp.h"
 #include "ops/nn/norm_kernel.h"
 #include "ops/norm_ops.h"
 
@@ -58,10 +55,6 @@ TensorList backwardLayerNorm(const BackwardContext& ctx, std::span<const Tensor>
     const Attrs& attrs = ctx.attrs();
     const std::int64_t normAxis = attrs.getInt("begin_norm_axis"), paramsAxis = attrs.getInt("begin_params_axis");
     const double eps = attrs.getFloat("epsilon");
-    const TensorList inputs{ctx.input(0), ctx.input(1), ctx.input(2)};
-    if (executionContext().recording())
-        return composedVjp([&](const TensorList& in) { return layerNormComposed(in, normAxis, eps); }, inputs,
-                           {grads[0], grads[1], grads[2]});
     const OutputList g = layerNormGrad(ctx.input(0), grads[0], ctx.output(2), ctx.output(1), ctx.input(1), normAxis,
                                        paramsAxis, eps, contributes(grads[1]) ? grads[1] : Tensor(),
                                        contributes(grads[2]) ? grads[2] : Tensor());

@@ -2,17 +2,15 @@
 // x, the cotangent dy and the saved variance and mean, in one kernel (norm_kernel.h). Two optional
 // inputs beyond MindSpore's five, dmean and dvariance, carry the cotangents of LayerNorm's other
 // outputs when a script differentiates through them (the node shows five inputs otherwise).
-//   backward (second order): variance and mean are x's statistics, so this op's derivative is
-//   taken as a function of x, dy and gamma (and dmean, dvariance), through the composed LayerNorm,
-//   with none for the variance and mean inputs (their part is in x's).
+//   backward (second order): with respect to every input, written with ops (norm_grad_vjp.h).
 // SPDX-License-Identifier: MIT
 #include "ops/dispatch.h"
 #include "ops/nn/common.h"
-#include "ops/nn/composed_vjp.h"
 #include "ops/nn/fused_defs.h"
-#include "ops/nn/norm_composed.h"
+#include "ops/nn/norm_grad_vjp.h"
 #include "ops/nn/norm_kernel.h"
 #include "ops/norm_ops.h"
+#include "ops/reduction.h"
 
 namespace gradstep {
 
@@ -60,31 +58,39 @@ void forwardLayerNormGrad(const OpCall& call, std::span<Tensor> outputs)
     });
 }
 
+// Rows are the trailing axes from begin_norm_axis; gamma covers those from begin_params_axis.
+NormRows layerNormRows(const Shape& x, int normAxis, int paramsAxis)
+{
+    NormRows rows;
+    std::vector<std::int64_t> rowAxes, leading;
+    rows.length = 1;
+    for (int a = 0; a < x.rank(); ++a) {
+        if (a >= normAxis) {
+            rowAxes.push_back(a);
+            rows.length *= static_cast<double>(x[a]);
+        }
+        if (a < paramsAxis)
+            leading.push_back(a);
+    }
+    const auto same = [](const Tensor& t) { return t; };
+    rows.toView = rows.fromView = rows.stats = rows.statsBack = rows.gammaFull = same;
+    rows.rowSum = [rowAxes](const Tensor& t) { return reduceSum(t, rowAxes, true); };
+    rows.gammaBack = [leading](const Tensor& t) { return leading.empty() ? t : reduceSum(t, leading); };
+    return rows;
+}
+
 TensorList backwardLayerNormGrad(const BackwardContext& ctx, std::span<const Tensor> grads)
 {
-    const std::int64_t normAxis = ctx.attrs().getInt("begin_norm_axis");
-    const double eps = ctx.attrs().getFloat("epsilon");
+    const Shape& x = ctx.input(0).shape();
+    const int normAxis = normalizeAxis(ctx.attrs().getInt("begin_norm_axis"), x.rank(), "LayerNormGrad");
+    const int paramsAxis = normalizeAxis(ctx.attrs().getInt("begin_params_axis"), x.rank(), "LayerNormGrad");
     const bool extra = ctx.inputCount() == 7;
-    // Inputs of the composed gradient: x, dy, gamma (and dmean, dvariance).
-    TensorList inputs{ctx.input(0), ctx.input(1), ctx.input(4)};
-    if (extra) {
-        inputs.push_back(ctx.input(5));
-        inputs.push_back(ctx.input(6));
-    }
-    const auto composedGrad = [&](const TensorList& in) {
-        const TensorList seeds{in[1], extra ? in[3] : Tensor::zeros(ctx.input(3).shape(), in[0].dtype()),
-                               extra ? in[4] : Tensor::zeros(ctx.input(2).shape(), in[0].dtype())};
-        const Tensor beta = Tensor::zeros(in[2].shape(), in[2].dtype()); // y's shift: dbeta does not depend on it
-        return composedVjp([&](const TensorList& xgb) { return layerNormComposed(xgb, normAxis, eps); },
-                           {in[0], in[2], beta}, seeds);
-    };
-    const TensorList d = composedVjp(composedGrad, inputs, {grads[0], grads[1], grads[2]});
-    TensorList result{d[0], d[1], Tensor(), Tensor(), d[2]};
-    if (extra) {
-        result.push_back(d[3]);
-        result.push_back(d[4]);
-    }
-    return result;
+    const NormGradInputs in{ctx.input(0), ctx.input(1), ctx.input(2), ctx.input(3), ctx.input(4),
+                            extra ? ctx.input(5) : Tensor(), extra ? ctx.input(6) : Tensor()};
+    TensorList d = normGradVjp(layerNormRows(x, normAxis, paramsAxis), in, grads[0], grads[1], grads[2],
+                               ctx.attrs().getFloat("epsilon"));
+    d.resize(ctx.inputCount());
+    return d;
 }
 } // namespace
 

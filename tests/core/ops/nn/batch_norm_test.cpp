@@ -1,9 +1,9 @@
 // Tests of BatchNorm and BatchNormGrad (core/ops/nn/batch_norm.cpp, batch_norm_grad.cpp,
 // batch_norm_kernel.cpp): values and gradients in training and inference against the composed
 // definition in float64. SPDX-License-Identifier: MIT
-#include "ops/nn/norm_composed.h"
 #include "ops/norm_ops.h"
 #include "tests/core/ops/nn/fused_reference.h"
+#include "tests/core/ops/nn/norm_composed.h"
 
 #include <catch2/catch.hpp>
 

@@ -2,9 +2,9 @@
 // norm_kernel.cpp): values and gradients of the float32 / float16 kernels against the composed
 // definition in float64. Finite-difference checks are in gradcheck_fused_cases.cpp.
 // SPDX-License-Identifier: MIT
-#include "ops/nn/norm_composed.h"
 #include "ops/norm_ops.h"
 #include "tests/core/ops/nn/fused_reference.h"
+#include "tests/core/ops/nn/norm_composed.h"
 
 #include <catch2/catch.hpp>
 

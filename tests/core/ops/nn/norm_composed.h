@@ -1,6 +1,5 @@
-// LayerNorm, GroupNorm and BatchNorm written with differentiable ops: the definitions the fused kernels
-// compute, used for the derivatives beyond the first (composed_vjp.h) and by the tests as the
-// reference. SPDX-License-Identifier: MIT
+// LayerNorm, GroupNorm and BatchNorm written with differentiable ops: the definitions the fused
+// kernels compute, the tests' float64 reference. SPDX-License-Identifier: MIT
 #pragma once
 
 #include "tensor/tensor.h"
@@ -17,8 +16,5 @@ TensorList groupNormComposed(const TensorList& xgb, std::int64_t groups, double 
 /// {y, batch_mean, batch_variance} of BatchNorm from {x, scale, bias, mean, variance}; outside
 /// training the given mean and variance normalise and are returned.
 TensorList batchNormComposed(const TensorList& inputs, bool training, double epsilon);
-
-/// Whether a cotangent must enter a kernel: defined and, when it has values (not traced), not all zero.
-bool contributes(const Tensor& cotangent);
 
 } // namespace gradstep
