@@ -18,9 +18,6 @@
 
 namespace gradstep {
 
-void checkBatchNormShapes(const OpCall& call, std::initializer_list<std::size_t> channelInputs,
-                          std::size_t xInput); // batch_norm.cpp
-
 namespace {
 void inferBatchNormGrad(const OpCall& call, SpecList& out)
 {

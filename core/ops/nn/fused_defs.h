@@ -5,6 +5,8 @@
 
 #include "ops/op_def.h"
 
+#include <initializer_list>
+
 namespace gradstep {
 
 extern const OpDef kSoftmaxGrad;
@@ -18,5 +20,11 @@ extern const OpDef kBatchNorm;
 extern const OpDef kBatchNormGrad;
 extern const OpDef kSiLU;
 extern const OpDef kSiLUGrad;
+
+/// Shape checks an op shares with its gradient op: x (N, C, ...) with num_groups dividing C and
+/// input gammaInput of shape (C,) (GroupNorm); channel-shaped inputs (C,) of x = input xInput,
+/// every input of x's float dtype (BatchNorm).
+void checkGroupNormShapes(const OpCall& call, std::size_t gammaInput);
+void checkBatchNormShapes(const OpCall& call, std::initializer_list<std::size_t> channelInputs, std::size_t xInput);
 
 } // namespace gradstep

@@ -15,8 +15,6 @@
 
 namespace gradstep {
 
-void checkGroupNormShapes(const OpCall& call, std::size_t gammaInput); // group_norm.cpp
-
 namespace {
 void inferGroupNormGrad(const OpCall& call, SpecList& out)
 {
