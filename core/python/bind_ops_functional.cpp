@@ -232,6 +232,7 @@ void bindOps(py::module_& opsModule)
     ops::bindMath(opsModule);
     ops::bindArray(opsModule);
     ops::bindNnFunctional(opsModule);
+    ops::bindFusedNn(opsModule);
     ops::bindPrimitives(opsModule, operations);
     ops::aliasOf(functional);
     ops::aliasOf(operations);

@@ -59,6 +59,9 @@ std::string padModeArg(pybind11::handle value, const char* op, bool allowPad);
 void bindMath(pybind11::module_& ops);
 void bindArray(pybind11::module_& ops);
 void bindNnFunctional(pybind11::module_& ops);
+/// The fused norm and activation kernels the Python layers call: _layer_norm, _group_norm, _batch_norm,
+/// _silu.
+void bindFusedNn(pybind11::module_& ops);
 void bindPrimitives(pybind11::module_& ops, pybind11::module_& operations);
 
 } // namespace gradstep::python::ops

@@ -24,11 +24,12 @@ constexpr std::int64_t kMaxDim = 12;
 
 // The attribute names ops read (grep attrs.get / pairAttr / shapeAttr in core/ops); a name the op
 // does not read is ignored, so extra names only cost a little time.
-constexpr std::array<const char*, 33> kAttrNames = {
+constexpr std::array<const char*, 38> kAttrNames = {
     "axis", "keep_dims", "shape", "perm", "multiples", "begin", "end", "strides", "stride",
     "kernel_size", "pad_mode", "pad", "dilation", "group", "dtype", "depth", "on_value", "off_value",
     "value", "alpha", "approximate", "keep_prob", "seed", "p", "transpose_a", "transpose_b",
-    "num_segments", "output_num", "sizes", "input_shape", "input_size", "filter_size", "reduction"};
+    "num_segments", "output_num", "sizes", "input_shape", "input_size", "filter_size", "reduction",
+    "begin_norm_axis", "begin_params_axis", "epsilon", "num_groups", "is_training"};
 
 constexpr std::array<const char*, 9> kStrings = {"valid", "same", "pad", "VALID", "SaMe", "mean", "sum",
                                                  "none", ""};

@@ -1,13 +1,13 @@
 // log_softmax (LogSoftmax): y_i = x_i - m - log sum_j exp(x_j - m) along `axis`, m the slice
 // maximum (so exp never overflows and y never rounds to -Inf early).
-//   dL/dx = G - softmax(x) * sum_axis(G)   written with the Softmax op, so it is differentiable
-// again. A slice holding NaN or +Inf, or only -Inf, gives NaN.
+//   dL/dx = G - exp(y) * sum_axis(G)       one LogSoftmaxGrad node over the saved output y (it
+// was a Softmax, a sum and two full-size ops), differentiable again.
+// A slice holding NaN or +Inf, or only -Inf, gives NaN.
 // SPDX-License-Identifier: MIT
-#include "ops/elementwise.h"
 #include "ops/nn/common.h"
 #include "ops/nn/defs.h"
+#include "ops/nn_grad_ops.h"
 #include "ops/nn_ops.h"
-#include "ops/reduction.h"
 
 namespace gradstep {
 
@@ -16,9 +16,7 @@ void forwardLogSoftmax(const OpCall& call, std::span<Tensor> outputs) { forwardS
 
 TensorList backwardLogSoftmax(const BackwardContext& ctx, std::span<const Tensor> grads)
 {
-    const Tensor total = reduceSum(grads[0], softmaxAxes(ctx), true);
-    const Tensor p = softmax(ctx.input(0), ctx.attrs().getInt("axis", -1));
-    return {sub(grads[0], mul(p, total))};
+    return {logSoftmaxGrad(ctx.output(0), grads[0], ctx.attrs().getInt("axis", -1))};
 }
 } // namespace
 

@@ -1,5 +1,6 @@
 // Registers the nn ops. SPDX-License-Identifier: MIT
 #include "ops/nn/defs.h"
+#include "ops/nn/fused_defs.h"
 #include "ops/registry.h"
 
 namespace gradstep {
@@ -12,6 +13,10 @@ void registerNnOps(OpRegistry& registry)
                             &kAvgPool, &kAvgPoolGrad, &kSoftmax, &kLogSoftmax, &kDropout,
                             &kSparseSoftmaxCrossEntropyWithLogits, &kSoftmaxCrossEntropyWithLogits,
                             &kApplyGradientDescent})
+        registry.add(*op);
+    for (const OpDef* op : {&kSoftmaxGrad, &kLogSoftmaxGrad, &kSparseSoftmaxCrossEntropyWithLogitsGrad, &kLayerNorm,
+                            &kLayerNormGrad, &kGroupNorm, &kGroupNormGrad, &kBatchNorm, &kBatchNormGrad, &kSiLU,
+                            &kSiLUGrad})
         registry.add(*op);
 }
 

@@ -1,14 +1,14 @@
 // softmax (Softmax): y_i = exp(x_i - m) / sum_j exp(x_j - m) along `axis`, m the slice maximum
 // (subtracting it changes nothing mathematically and keeps exp from overflowing).
-//   dL/dx = y * (G - sum_axis(G * y))      written with the saved output y, so it is
+//   dL/dx = y * (G - sum_axis(G * y))      one SoftmaxGrad node over the saved output y (a
+// kernel of one pass for the sum and one for dx; composed it was 4 full-size ops), which is
 // differentiable again. A slice holding NaN or +Inf, or only -Inf, gives NaN.
 // SPDX-License-Identifier: MIT
-#include "ops/elementwise.h"
 #include "ops/nn/common.h"
 #include "ops/nn/defs.h"
 #include "ops/nn/softmax_kernel.h"
+#include "ops/nn_grad_ops.h"
 #include "ops/nn_ops.h"
-#include "ops/reduction.h"
 
 namespace gradstep {
 
@@ -42,9 +42,7 @@ void forwardSoftmax(const OpCall& call, std::span<Tensor> outputs) { forwardSoft
 
 TensorList backwardSoftmax(const BackwardContext& ctx, std::span<const Tensor> grads)
 {
-    const Tensor y = ctx.output(0);
-    const Tensor dot = reduceSum(mul(grads[0], y), softmaxAxes(ctx), true);
-    return {mul(y, sub(grads[0], dot))};
+    return {softmaxGrad(ctx.output(0), grads[0], ctx.attrs().getInt("axis", -1))};
 }
 } // namespace
 

@@ -43,7 +43,7 @@ void forwardCrossEntropy(const OpCall& call, std::span<Tensor> outputs)
         for (std::int64_t n = 0; n < rows; ++n) {
             const T* row = x + n * classes;
             const T* label = t + n * classes;
-            const LogSumExp<T> lse = logSumExp(row, classes, 1);
+            const LogSumExp<T> lse = logSumExp(row, classes);
             T sum = 0;
             for (std::int64_t j = 0; j < classes; ++j)
                 sum += label[j] == T(0) ? T(0) : label[j] * ((lse.max - row[j]) + lse.logSum);

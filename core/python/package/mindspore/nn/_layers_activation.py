@@ -57,7 +57,7 @@ class SiLU(_nn.Cell):
     """x * sigmoid(x)."""
 
     def construct(self, x):
-        return x * ops.sigmoid(x)
+        return ops.silu(x)
 
 
 class LeakyReLU(_nn.Cell):

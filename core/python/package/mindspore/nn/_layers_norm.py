@@ -1,6 +1,8 @@
-"""Normalization Cells of MindSpore 2.2: BatchNorm1d/2d/3d, LayerNorm, GroupNorm, InstanceNorm1d/2d/3d,
-composed from mindspore.ops (autodiff differentiates them; the moving statistics are updated
-outside the recorded graph)."""
+"""Normalization Cells of MindSpore 2.2: BatchNorm1d/2d/3d, LayerNorm, GroupNorm, InstanceNorm1d/2d/3d.
+Each is one fused op (BatchNorm, LayerNorm, GroupNorm; InstanceNorm is GroupNorm with one channel
+per group) when its operands share one float dtype, and otherwise composed from mindspore.ops
+(mixed dtypes promote as MindSpore's arithmetic does). The moving statistics are updated outside
+the recorded graph."""
 import mindspore.nn as _nn
 from mindspore import Parameter, ops
 from mindspore.common import dtype as mstype
@@ -35,6 +37,15 @@ def _check_bool(who, name, value):
 
 def _param(init, shape, name, requires_grad=True):
     return Parameter(initializer(init, shape, mstype.float32), name=name, requires_grad=requires_grad)
+
+
+def _fusable(x, gamma, beta):
+    """Whether the fused kernels take these operands: one float dtype (mixed dtypes promote in
+    the composed form, as MindSpore's arithmetic does)."""
+    return x.dtype in _FUSED_DTYPES and gamma.dtype == x.dtype and beta.dtype == x.dtype
+
+
+_FUSED_DTYPES = (mstype.float16, mstype.float32, mstype.float64)
 
 
 def _channel_shape(ndim):
@@ -92,23 +103,33 @@ class _BatchNorm(_nn.Cell):
         shape = _channel_shape(x.ndim)
         axes = (0,) + tuple(range(2, x.ndim))
         batch = self.use_batch_statistics if self.use_batch_statistics is not None else self.training
+        if _fusable(x, self.gamma, self.beta) and self.moving_mean.dtype == x.dtype:
+            # One BatchNorm node (fused kernel forward, one BatchNormGrad node backward); the moving
+            # statistics move towards its batch statistics as below.
+            y, mean, var = ops._batch_norm(x, self.gamma, self.beta, self.moving_mean, self.moving_variance,
+                                           bool(batch), self.eps)
+            if batch:
+                self._move(ops.stop_gradient(mean), ops.stop_gradient(var), x.size // self.num_features)
+            return y
         if batch:
             mean = ops.mean(x, axes, True)
             centered = x - mean
             var = ops.mean(centered * centered, axes, True)
-            count = x.size // self.num_features
-            m = self.momentum
-            batch_mean = ops.stop_gradient(ops.reshape(mean, (-1,)))
-            batch_var = ops.stop_gradient(ops.reshape(var, (-1,)))
-            unbiased = batch_var * (count / (count - 1.0)) if count > 1 else batch_var
-            self.moving_mean.set_data(self.moving_mean * m + batch_mean * (1.0 - m))
-            self.moving_variance.set_data(self.moving_variance * m + unbiased * (1.0 - m))
+            self._move(ops.stop_gradient(ops.reshape(mean, (-1,))), ops.stop_gradient(ops.reshape(var, (-1,))),
+                       x.size // self.num_features)
             normalized = centered / ops.sqrt(var + self.eps)
         else:
             mean = ops.reshape(self.moving_mean, shape)
             var = ops.reshape(self.moving_variance, shape)
             normalized = (x - mean) / ops.sqrt(var + self.eps)
         return normalized * ops.reshape(self.gamma, shape) + ops.reshape(self.beta, shape)
+
+    def _move(self, batch_mean, batch_var, count):
+        """moving = momentum * moving + (1 - momentum) * batch, with the unbiased batch variance."""
+        m = self.momentum
+        unbiased = batch_var * (count / (count - 1.0)) if count > 1 else batch_var
+        self.moving_mean.set_data(self.moving_mean * m + batch_mean * (1.0 - m))
+        self.moving_variance.set_data(self.moving_variance * m + unbiased * (1.0 - m))
 
     def extend_repr(self):
         return "num_features={}, eps={}, momentum={}, gamma={!r}, beta={!r}, moving_mean={!r}, " \
@@ -181,17 +202,20 @@ class LayerNorm(_nn.Cell):
         if not 0 <= begin < ndim:
             raise ValueError("For 'LayerNorm', the 'begin_norm_axis' must be in range [%d, %d), but "
                              "got %d." % (-ndim, ndim, self.begin_norm_axis))
-        axes = tuple(range(begin, ndim))
-        mean = ops.mean(x, axes, True)
-        centered = x - mean
-        var = ops.mean(centered * centered, axes, True)
-        y = centered / ops.sqrt(var + self.epsilon)
         params_begin = self.begin_params_axis + ndim if self.begin_params_axis < 0 \
             else self.begin_params_axis
         if tuple(x.shape[params_begin:]) != self.normalized_shape:
             raise ValueError("For 'LayerNorm', the shape of gamma and beta %s must equal the input's "
                              "shape from 'begin_params_axis' on, %s."
                              % (self.normalized_shape, tuple(x.shape[params_begin:])))
+        if _fusable(x, self.gamma, self.beta) and 0 <= params_begin < ndim:
+            # One LayerNorm node (fused kernel forward, one LayerNormGrad node backward).
+            return ops._layer_norm(x, self.gamma, self.beta, begin, params_begin, self.epsilon)[0]
+        axes = tuple(range(begin, ndim))
+        mean = ops.mean(x, axes, True)
+        centered = x - mean
+        var = ops.mean(centered * centered, axes, True)
+        y = centered / ops.sqrt(var + self.epsilon)
         return y * self.gamma + self.beta
 
     def extend_repr(self):
@@ -222,6 +246,9 @@ class GroupNorm(_nn.Cell):
         if x.ndim < 2 or x.shape[1] != self.num_channels:
             raise ValueError("For 'GroupNorm', the input must have %d channels at axis 1, but got "
                              "shape %s." % (self.num_channels, tuple(x.shape)))
+        if _fusable(x, self.gamma, self.beta):
+            # One GroupNorm node (fused kernel forward, one GroupNormGrad node backward).
+            return ops._group_norm(x, self.gamma, self.beta, self.num_groups, self.eps)[0]
         shape = tuple(x.shape)
         grouped = ops.reshape(x, (shape[0], self.num_groups, -1))
         mean = ops.mean(grouped, 2, True)
@@ -258,6 +285,9 @@ class _InstanceNorm(_nn.Cell):
         if x.shape[1] != self.num_features:
             raise ValueError("For '%s', the channel of input (axis 1) should be equal to "
                              "num_features %d, but got %d." % (self._who, self.num_features, x.shape[1]))
+        if _fusable(x, self.gamma, self.beta):
+            # GroupNorm with one channel per group: one node, the same kernel.
+            return ops._group_norm(x, self.gamma, self.beta, self.num_features, self.eps)[0]
         axes = tuple(range(2, x.ndim))
         mean = ops.mean(x, axes, True)
         centered = x - mean

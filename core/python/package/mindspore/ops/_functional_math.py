@@ -221,6 +221,8 @@ def celu(x, alpha=1.0):
 @export(_F)
 def silu(x):
     _t("SiLU", x, "x")
+    if x.dtype in (mstype.float16, mstype.float32, mstype.float64):
+        return ops._silu(x)  # one SiLU node (fused kernel), one SiLUGrad node backward
     return x * ops.sigmoid(x)
 
 

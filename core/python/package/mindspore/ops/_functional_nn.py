@@ -194,6 +194,13 @@ def normalize(input, p=2.0, dim=1, eps=1e-12):
     return input / ops.maximum(n, U.as_tensor(eps, like=n))
 
 
+def _fusable(x, gamma, beta):
+    """Whether the fused LayerNorm / GroupNorm kernels take these operands (one float dtype)."""
+    return isinstance(gamma, Tensor) and isinstance(beta, Tensor) \
+        and x.dtype in (mstype.float16, mstype.float32, mstype.float64) \
+        and gamma.dtype == x.dtype and beta.dtype == x.dtype
+
+
 def _layer_norm_core(x, axes, gamma, beta, eps):
     mean = ops.mean(x, axes, True)
     d = x - mean
@@ -218,6 +225,8 @@ def layer_norm(input_x, normalized_shape, weight=None, bias=None, eps=1e-5):
         raise ValueError("For 'layer_norm', the last dimensions of 'input_x' %s must equal "
                          "'normalized_shape' %s." % (tuple(input_x.shape), normalized_shape))
     axes = tuple(range(input_x.ndim - k, input_x.ndim))
+    if _fusable(input_x, weight, bias) and k > 0 and tuple(weight.shape) == tuple(bias.shape) == normalized_shape:
+        return ops._layer_norm(input_x, weight, bias, input_x.ndim - k, input_x.ndim - k, float(eps))[0]
     return _layer_norm_core(input_x, axes, weight, bias, eps)[0]
 
 
@@ -229,6 +238,8 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
         raise ValueError("For 'group_norm', the 'num_channels' must be divisible by 'num_groups', "
                          "but got %d and %d." % (c, num_groups))
     rest = tuple(input.shape[2:])
+    if _fusable(input, weight, bias) and tuple(weight.shape) == tuple(bias.shape) == (c,):
+        return ops._group_norm(input, weight, bias, num_groups, float(eps))[0]
     x = ops.reshape(input, (n, num_groups, -1))
     y = _layer_norm_core(x, (2,), None, None, eps)[0]
     y = ops.reshape(y, tuple(input.shape))
@@ -243,6 +254,9 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
 @export(_F)
 def instance_norm(input, running_mean=None, running_var=None, weight=None, bias=None,
                   use_input_stats=True, momentum=0.1, eps=1e-5):
+    if use_input_stats and input.ndim >= 3 and _fusable(input, weight, bias) \
+            and tuple(weight.shape) == tuple(bias.shape) == (input.shape[1],):
+        return ops._group_norm(input, weight, bias, input.shape[1], float(eps))[0]  # one channel per group
     axes = tuple(range(2, input.ndim))
     y = _layer_norm_core(input, axes, None, None, eps)[0]
     view = (1, input.shape[1]) + (1,) * (input.ndim - 2)
@@ -264,6 +278,15 @@ def batch_norm(input_x, running_mean, running_var, weight, bias, training=False,
     c = input_x.shape[1]
     view = (1, c) + (1,) * (input_x.ndim - 2)
     axes = (0,) + tuple(range(2, input_x.ndim))
+    if _fusable(input_x, weight, bias) and isinstance(running_mean, Tensor) and isinstance(running_var, Tensor) \
+            and running_mean.dtype == running_var.dtype == input_x.dtype:
+        # One BatchNorm node; the running statistics move as below.
+        y, mean, var = ops._batch_norm(input_x, weight, bias, running_mean, running_var, bool(training), float(eps))
+        if training:
+            n = int(np.prod([input_x.shape[a] for a in axes], dtype=np.int64))
+            _assign_value(running_mean, running_mean * (1.0 - momentum) + mean * momentum)
+            _assign_value(running_var, running_var * (1.0 - momentum) + var * (float(n) / max(n - 1, 1)) * momentum)
+        return y
     if training:
         mean = ops.mean(input_x, axes, True)
         d = input_x - mean

@@ -936,6 +936,13 @@ class LayerNorm(Primitive):
         nd = input_x.ndim
         a = U.norm_axis("LayerNorm", self.begin_norm_axis, nd, "begin_norm_axis")
         p = U.norm_axis("LayerNorm", self.begin_params_axis, nd, "begin_params_axis")
+        params = tuple(input_x.shape[p:])
+        if input_x.dtype in (mstype.float16, mstype.float32, mstype.float64) \
+                and gamma.dtype == input_x.dtype and beta.dtype == input_x.dtype \
+                and gamma.size == beta.size == int(np.prod(params, dtype=np.int64)):
+            # One LayerNorm node: (y, mean, variance) from the fused kernel.
+            return ops._layer_norm(input_x, ops.reshape(gamma, params), ops.reshape(beta, params), a, p,
+                                   float(self.epsilon))
         axes = tuple(range(a, nd))
         mean = ops.mean(input_x, axes, True)
         d = input_x - mean
