@@ -8,6 +8,7 @@
 #include "python/diagnose.h"
 #include "python/frames.h"
 #include "python/jit_runtime.h"
+#include "python/numpy_init_seeds.h"
 #include "python/script_signals.h"
 
 #include <pybind11/embed.h>
@@ -16,6 +17,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 namespace py = pybind11;
@@ -261,6 +263,8 @@ private:
         m_main.attr("__builtins__") = py::module_::import("builtins");
         m_modules["__main__"] = m_main;
         prepareMindsporeForRun(request.apiProfile, request.overrides);
+        resetNumpyRandomState();
+        m_initSeedScope.emplace(m_initSeeds);
         setModeOverride(request.overrides.mode);
         if (request.overrides.seed)
             py::module_::import("mindspore").attr("set_seed")(*request.overrides.seed);
@@ -269,6 +273,7 @@ private:
     void restore() noexcept
     {
         // Restoring must not throw; a failure here leaves the state for the next run to fix.
+        m_initSeedScope.reset();
         try {
             finishMindsporeRun();
             resetScriptSignals();
@@ -310,6 +315,8 @@ private:
     py::object m_modules;
     py::object m_savedArgv, m_savedDontWriteBytecode, m_savedPath, m_savedStdout, m_savedStderr, m_savedMain;
     py::object m_main;
+    NumpyInitSeeds m_initSeeds; ///< this thread's initializer seeds while the run lasts
+    std::optional<InitSeedScope> m_initSeedScope;
 };
 
 /// For the run, the worker thread passes on to the threads the script starts what python3's main
