@@ -20,7 +20,8 @@ namespace gradstep::app {
 namespace {
 
 constexpr const char* kUsage = R"(usage: gradstep debug SCRIPT [--break WHERE]... [--watch LIST]... [--steps N]
-                      [--api 2.x|1.10] [--seed S] [--json] [--quiet] [-- ARGS...]
+                      [--api 2.x|1.10] [--seed S] [--checkpoint FILE.ckpt] [--json] [--quiet]
+                      [-- ARGS...]
 
 Runs SCRIPT under the step debugger until the first breakpoint, watchpoint or NaN and prints
 where and why: the node, its source line and the values it consumed and produced.
@@ -36,6 +37,8 @@ options:
   --steps N      stop after N training steps when nothing was hit
   --api PROFILE  the MindSpore API the script sees: 2.x (default) or 1.10
   --seed S       mindspore.set_seed(S) before the script starts
+  --checkpoint FILE  load a MindSpore checkpoint into the script's network when the script
+                 first calls a Cell holding one of its Parameters (File > Open Checkpoint)
   --json         print one JSON object (reason, condition, step, node, location, values)
   --quiet        do not show what the script prints
   --             everything after it is passed to the script
@@ -95,6 +98,8 @@ int parseOption(const std::string& arg, const char* value, Options& o)
         if (!parseWholeNumber(value, (1LL << 62), n))
             return usageError("--seed needs a whole number >= 0, got '" + std::string(value) + "'");
         o.session.overrides.seed = static_cast<std::uint64_t>(n);
+    } else if (arg == "--checkpoint") {
+        o.session.overrides.checkpoint = value;
     }
     return 0;
 }
@@ -115,7 +120,7 @@ int parse(int argc, char** argv, Options& o)
         } else if (arg == "--quiet" || arg == "-q") {
             o.quiet = true;
         } else if (arg == "--break" || arg == "--watch" || arg == "--steps" || arg == "--api"
-                   || arg == "--seed") {
+                   || arg == "--seed" || arg == "--checkpoint") {
             if (const int status = parseOption(arg, valueOf(argc, argv, i), o))
                 return status;
         } else if (arg.size() > 1 && arg[0] == '-') {

@@ -24,7 +24,8 @@ namespace gradstep::app {
 namespace {
 
 constexpr const char* kUsage = R"(usage: gradstep run SCRIPT [--steps N] [--seed S] [--api 2.x|1.10] [--mode pynative|graph]
-                    [--report FILE.json] [--quiet] [--timeout SECONDS] [-- ARGS...]
+                    [--checkpoint FILE.ckpt] [--report FILE.json] [--quiet] [--timeout SECONDS]
+                    [-- ARGS...]
 
 Runs SCRIPT, a MindSpore-style Python script, in gradstep's embedded Python 3.11 with gradstep's
 own `mindspore` package (any installed MindSpore is not used), as `python3 SCRIPT ARGS...` would:
@@ -47,10 +48,15 @@ options:
   --mode MODE        pynative or graph, whatever the script sets with set_context(mode=...):
                      graph compiles Cells, @jit functions and the gradient functions over them
                      from their source before running them
+  --checkpoint FILE  load a MindSpore checkpoint into the script's network when the script first
+                     calls a Cell holding one of its Parameters (as load_param_into_net would);
+                     what loaded is said on stderr; a bad file is an error before the script runs
   --report FILE      write the steps as JSON: {"script", "api", "mode", "steps": [{"step", "loss",
                      "params": [{"name", "shape", "grad_norm", "grad_sum", "grad_first5",
-                     "value_norm"}], "input_grad_norms", "updated"}]}; value_norm is the
-                     parameter's L2 norm when its gradient was computed; "mode" is "graph" when
+                     "value_norm"}], "input_grad_norms", "updated", "learning_rate"}]};
+                     value_norm is the parameter's L2 norm when its gradient was computed;
+                     learning_rate what the step's optimizer update used (null: none said);
+                     "mode" is "graph" when
                      any node ran in a compiled graph, else "pynative"; numbers that are NaN or
                      infinite are written as null
   --timeout SECONDS  stop the script after SECONDS (a decimal number) and report where it was
@@ -73,6 +79,7 @@ struct Options {
     double timeoutSeconds = 0.0;
     std::int64_t steps = 0;
     std::optional<std::uint64_t> seed;
+    std::optional<std::string> checkpoint;
     std::string api = "2.x";
     python::ModeOverride mode = python::ModeOverride::AsWritten;
     std::string report;
@@ -120,6 +127,10 @@ int parse(int argc, char** argv, Options& options)
                 return usageError("--mode needs pynative or graph");
             options.mode = value == "graph" ? python::ModeOverride::Graph : python::ModeOverride::PyNative;
             ++i;
+        } else if (arg == "--checkpoint") {
+            if (i + 1 >= argc || argv[i + 1][0] == '\0')
+                return usageError("--checkpoint needs a .ckpt file");
+            options.checkpoint = argv[++i];
         } else if (arg == "--report") {
             if (i + 1 >= argc || argv[i + 1][0] == '\0')
                 return usageError("--report needs a file name");
@@ -159,6 +170,7 @@ int runCommand(int argc, char** argv)
     request.args = options.args;
     request.apiProfile = options.api;
     request.overrides.seed = options.seed;
+    request.overrides.checkpoint = options.checkpoint;
     request.overrides.mode = options.mode;
     request.timeout = std::chrono::milliseconds(static_cast<long long>(options.timeoutSeconds * 1000.0));
     if (!options.quiet)

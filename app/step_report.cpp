@@ -144,12 +144,15 @@ void StepReport::gradCallFinished(const GradCallEvent& event)
     m_steps.push_back(std::move(record));
 }
 
-void StepReport::updateFinished(const UpdateEvent&)
+void StepReport::updateFinished(const UpdateEvent& event)
 {
     std::unique_lock lock(m_mutex);
     if (m_steps.empty())
         return;
-    m_steps.back().updated = true;
+    StepRecord& step = m_steps.back();
+    if (!step.updated && !std::isnan(event.learningRate))
+        step.learningRate = event.learningRate;
+    step.updated = true;
     if (m_stopAfter > 0 && static_cast<std::int64_t>(m_steps.size()) >= m_stopAfter && !m_stopped) {
         lock.unlock();
         stop();
@@ -203,15 +206,22 @@ std::string formatStepTable(const std::vector<StepRecord>& steps)
         for (const auto& [name, norm] : tableNorms(s))
             if (std::find(names.begin(), names.end(), name) == names.end())
                 names.push_back(name);
+    // The learning rate shows when an optimizer reported one: schedules are a common bug source.
+    const bool rates = std::any_of(steps.begin(), steps.end(), [](const StepRecord& s) { return s.learningRate.has_value(); });
     std::vector<std::string> header{"step", "loss"};
+    if (rates)
+        header.push_back("lr");
+    const std::size_t firstNorm = header.size();
     for (const std::string& name : names)
         header.push_back("|d " + name + "|");
     std::vector<std::vector<std::string>> rows{header};
     for (const StepRecord& s : steps) {
         std::vector<std::string> row{std::to_string(s.step), s.loss ? cell(*s.loss) : "-"};
+        if (rates)
+            row.push_back(s.learningRate ? cell(*s.learningRate) : "-");
         row.resize(header.size());
         for (const auto& [name, norm] : tableNorms(s))
-            row[2 + static_cast<std::size_t>(std::find(names.begin(), names.end(), name) - names.begin())] = cell(norm);
+            row[firstNorm + static_cast<std::size_t>(std::find(names.begin(), names.end(), name) - names.begin())] = cell(norm);
         rows.push_back(std::move(row));
     }
     std::vector<std::size_t> width(header.size(), 0);
@@ -255,7 +265,8 @@ Json stepReportJson(const std::string& script, const std::string& api, const std
                                             {"loss", s.loss ? number(*s.loss) : Json(nullptr)},
                                             {"params", Json(params)},
                                             {"input_grad_norms", Json(inputs)},
-                                            {"updated", s.updated}});
+                                            {"updated", s.updated},
+                                            {"learning_rate", s.learningRate ? number(*s.learningRate) : Json(nullptr)}});
     }
     return Json(Json::Object{{"script", script}, {"api", api}, {"mode", mode}, {"steps", Json(stepItems)}});
 }

@@ -32,6 +32,7 @@ struct StepRecord {
     std::vector<ParamStep> params;     ///< the weights the gradient function was asked for
     std::vector<double> inputGradNorms;///< one per differentiated input position
     bool updated = false;              ///< an optimizer update followed within this step
+    std::optional<double> learningRate;///< what the step's first optimizer update used
 };
 
 /// Collects steps; when `stopAfter` > 0 it calls `requestStop` once the stopAfter-th step's

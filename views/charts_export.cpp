@@ -44,7 +44,11 @@ QString ChartsView::toCsv() const
             if (column.emplace(name, names.size()).second)
                 names.push_back(name);
         }
+    const bool rates = std::any_of(m_history.begin(), m_history.end(),
+                                   [](const debug::StepSummary& s) { return std::isfinite(s.learningRate); });
     QString out = QStringLiteral("step,loss");
+    if (rates)
+        out += QStringLiteral(",learning_rate");
     for (const QString& name : names)
         out += QLatin1Char(',') + csvField(name);
     out += QLatin1Char('\n');
@@ -53,6 +57,8 @@ QString ChartsView::toCsv() const
         for (const debug::ParameterSummary& p : step.parameters)
             norms[column.at(QString::fromStdString(p.name))] = csvNumber(p.gradientNorm);
         out += QString::number(step.step) + QLatin1Char(',') + csvNumber(step.loss);
+        if (rates)
+            out += QLatin1Char(',') + (std::isfinite(step.learningRate) ? csvNumber(step.learningRate) : QString());
         for (const QString& n : norms)
             out += QLatin1Char(',') + n;
         out += QLatin1Char('\n');

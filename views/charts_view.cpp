@@ -36,7 +36,8 @@ QChartView* makeChartView(const QString& title)
 
 /// Replaces the chart by a new one with `series`; points that a log axis cannot show are left
 /// out. A new chart, because axes removed from a chart leave their drawings in its scene.
-void fill(QChartView* view, const QPalette& palette, std::vector<QLineSeries*> series, bool log, bool showLegend)
+void fill(QChartView* view, const QPalette& palette, std::vector<QLineSeries*> series, bool log, bool showLegend,
+          QLineSeries* right = nullptr)
 {
     QChart* old = view->chart();
     auto* chart = new QChart;
@@ -87,6 +88,29 @@ void fill(QChartView* view, const QPalette& palette, std::vector<QLineSeries*> s
         } else {
             y->setRange(minY >= 0.0 ? std::max(0.0, minY - pad) : minY - pad, maxY + pad);
         }
+    }
+    if (right && right->count() > 0) {
+        // Its own linear axis on the right: a learning rate is orders of magnitude below a loss.
+        auto* axis = new QValueAxis;
+        axis->setTitleText(QObject::tr("lr"));
+        axis->setLabelFormat(QStringLiteral("%.2g"));
+        chart->addAxis(axis, Qt::AlignRight);
+        chart->addSeries(right);
+        right->attachAxis(x);
+        right->attachAxis(axis);
+        double low = HUGE_VAL, high = -HUGE_VAL;
+        for (const QPointF& p : right->points()) {
+            low = std::min(low, p.y());
+            high = std::max(high, p.y());
+        }
+        const double pad = std::max((high - low) * 0.05, std::abs(high) * 0.05 + 1e-12);
+        axis->setRange(std::max(0.0, low - pad), high + pad);
+        // No legend (the dock is too low for one): the axis wears the series' colour.
+        axis->setLabelsColor(right->color());
+        axis->setTitleBrush(right->color());
+        chart->setTitle(QObject::tr("Loss and learning rate (right) per step"));
+    } else {
+        delete right;
     }
     chart->legend()->setVisible(showLegend);
 }
@@ -139,6 +163,12 @@ int ChartsView::lossPoints() const
     return series.isEmpty() ? 0 : int(static_cast<QLineSeries*>(series.front())->count());
 }
 
+int ChartsView::learningRatePoints() const
+{
+    const auto series = m_lossView->chart()->series();
+    return series.size() < 2 ? 0 : int(static_cast<QLineSeries*>(series.at(1))->count());
+}
+
 int ChartsView::gradientSeries() const
 {
     return int(m_normView->chart()->series().size());
@@ -188,7 +218,12 @@ void ChartsView::rebuild()
     for (const debug::StepSummary& step : m_history)
         if (std::isfinite(step.loss) && (!log || step.loss > 0))
             loss->append(double(step.step), step.loss);
-    fill(m_lossView, palette(), {loss}, log, false);
+    auto* rate = new QLineSeries;
+    rate->setName(tr("learning rate"));
+    for (const debug::StepSummary& step : m_history)
+        if (std::isfinite(step.learningRate))
+            rate->append(double(step.step), step.learningRate);
+    fill(m_lossView, palette(), {loss}, log, false, rate);
 
     std::vector<QLineSeries*> norms;
     for (int i = 0; i < m_parameters->count(); ++i) {

@@ -1,5 +1,6 @@
-// Qt Charts of the finished steps: the loss per step, and the gradient norm per parameter per
-// step (parameters picked in a list; linear or log scale). SPDX-License-Identifier: MIT
+// Qt Charts of the finished steps: the loss per step (with the learning rate the step's optimizer
+// used, on a right axis, when one was reported), and the gradient norm per parameter per step
+// (parameters picked in a list; linear or log scale). SPDX-License-Identifier: MIT
 #pragma once
 
 #include "debug/recorder.h"
@@ -25,6 +26,8 @@ public:
     /// Points drawn in the loss chart and in all gradient-norm series (for tests).
     int lossPoints() const;
     int gradientSeries() const;
+    /// Points of the learning-rate series on the loss chart's right axis (for tests).
+    int learningRatePoints() const;
     /// The y range of the gradient-norm chart (for tests).
     std::pair<double, double> normAxisRange() const;
 

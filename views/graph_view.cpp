@@ -107,6 +107,27 @@ void GraphView::setGraph(std::shared_ptr<const display::DisplayGraph> full, bool
     relayout();
 }
 
+void GraphView::clear()
+{
+    if (m_job)
+        m_job->cancel();
+    m_job.reset();
+    ++m_generation;
+    m_pending = 0; // a layout still on its way is dropped by receive()
+    m_full.reset();
+    m_layout.reset();
+    m_picture = GraphPicture{};
+    m_items.clear();
+    m_executed.clear();
+    m_current.reset();
+    {
+        const QSignalBlocker block(scene());
+        scene()->clear();
+    }
+    m_search->refresh();
+    m_overview->renderNow();
+}
+
 void GraphView::setStates(std::vector<debug::RecordPtr> executed, debug::RecordPtr current)
 {
     m_executed = std::move(executed);

@@ -38,6 +38,9 @@ public:
     /// The states to show: records executed so far in this step and the current one. Applied
     /// now, and again to every layout that arrives later.
     void setStates(std::vector<debug::RecordPtr> executed, debug::RecordPtr current);
+    /// Draws nothing, until the next setGraph: another script or run starts (a failed start, a
+    /// syntax error, must not leave the previous script's graph on screen).
+    void clear();
 
     /// Folds an expanded Cell cluster, or opens a folded one, and lays the graph out again.
     void toggleCell(const QString& path);

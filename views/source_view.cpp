@@ -78,6 +78,7 @@ bool SourceView::loadFile(const QString& path)
     QFile file(path);
     m_path = path;
     m_currentLine = 0;
+    m_linked.clear(); // lines selected in another file mean nothing here
     m_errorLine = 0;
     m_errorMessage.clear();
     if (!file.open(QIODevice::ReadOnly)) {

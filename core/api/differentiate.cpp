@@ -20,7 +20,7 @@ void requireGradEnabled()
 {
     ExecutionContext& ctx = executionContext();
     if (ctx.tracer) {
-        ++ctx.tracedGradientCalls;
+        ++ctx.untraceableCalls;
         throw RuntimeError("a gradient function cannot be traced into a graph");
     }
     if (ctx.noGradDepth > 0)

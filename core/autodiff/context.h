@@ -35,9 +35,11 @@ struct ExecutionContext {
     std::shared_ptr<Node> backwardOrigin; ///< forward node whose rule is running, for nodes it records
     OpTracer* tracer = nullptr;           ///< non-null: ops become graph nodes and do not run
     std::uint64_t nextSeq = 1;
-    /// Gradient functions called while an op tracer was installed: graph mode then runs the
-    /// function being compiled in Python instead (Note [Gradients inside compiled code]).
-    std::uint64_t tracedGradientCalls = 0;
+    /// Calls a graph cannot hold, made while an op tracer was installed: a gradient function, or
+    /// an op whose output shape depends on its input's values (Unique, MaskedSelect, NonZero).
+    /// Graph mode then runs the function being compiled in Python instead (Note [Gradients
+    /// inside compiled code]).
+    std::uint64_t untraceableCalls = 0;
 
     bool recording() const { return !tapes.empty() && noGradDepth == 0; }
     /// An observer is attached, wants node events and events are not suppressed.

@@ -306,13 +306,14 @@ void Recorder::stepStarted(std::int64_t step)
 }
 
 StepSummary Recorder::stepFinished(std::int64_t step, double loss,
-                                   const std::vector<ParameterState>& parameters)
+                                   const std::vector<ParameterState>& parameters, double learningRate)
 {
     std::lock_guard lock(m_mutex);
     StepSummary s;
     s.step = step;
     s.finished = true;
     s.loss = loss;
+    s.learningRate = learningRate;
     for (const RecordPtr& r : m_current.records)
         ++(r->phase == Phase::Forward ? s.forwardNodes
                                       : r->phase == Phase::Backward ? s.backwardNodes : s.updateNodes);

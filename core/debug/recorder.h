@@ -64,6 +64,9 @@ struct StepSummary {
     std::size_t backwardNodes = 0;
     std::size_t updateNodes = 0;
     double seconds = 0.0; ///< from stepStarted to stepFinished
+    /// The learning rate the step's optimizer update used (its first group's); NaN when no
+    /// optimizer reported one.
+    double learningRate = std::numeric_limits<double>::quiet_NaN();
     std::vector<ParameterSummary> parameters;
     DropReport dropped;
 };
@@ -83,7 +86,8 @@ public:
     void stepStarted(std::int64_t step);
     /// Closes the step: per-parameter norms and weight change, loss, node counts. The step's
     /// snapshots stay until the next stepStarted. Returns the summary also added to history().
-    StepSummary stepFinished(std::int64_t step, double loss, const std::vector<ParameterState>& parameters);
+    StepSummary stepFinished(std::int64_t step, double loss, const std::vector<ParameterState>& parameters,
+                             double learningRate = std::numeric_limits<double>::quiet_NaN());
 
     RecorderOptions options() const;
     /// Applies at once: a lower cap drops the oldest snapshots now.

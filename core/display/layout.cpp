@@ -97,6 +97,20 @@ LayoutResult compute(const std::shared_ptr<const DisplayGraph>& graph, const Lay
     return r;
 }
 
+/// A cached layout for `graph`: the positions of the hit, whose graph had the same structure,
+/// with `graph`'s own labels. The structure hash leaves labels out (so a new step's graph reuses
+/// the layout), so the hit's graph may be another script's or step's, with other shapes in its
+/// labels: drawing those would show something false.
+std::shared_ptr<const LayoutResult> rebound(const LayoutResult& hit, const std::shared_ptr<const DisplayGraph>& graph)
+{
+    auto result = std::make_shared<LayoutResult>(hit);
+    result->graph = hit.collapseDepth < 0
+                        ? graph
+                        : std::make_shared<const DisplayGraph>(collapse(*graph, CollapseState{hit.collapseDepth, {}, {}}));
+    result->seconds = 0.0;
+    return result;
+}
+
 } // namespace
 
 namespace detail {
@@ -301,7 +315,7 @@ std::shared_ptr<LayoutJob> LayoutEngine::submit(std::shared_ptr<const DisplayGra
             {
                 std::lock_guard jobLock(job->m_mutex);
                 job->m_status = JobStatus::Done;
-                job->m_result = std::move(hit);
+                job->m_result = rebound(*hit, item.graph);
                 job->m_cacheHit = true;
             }
             if (item.done)

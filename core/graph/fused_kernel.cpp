@@ -5,6 +5,7 @@
 #include "graph/fused_kernel.h"
 
 #include "ops/elementwise/defs.h"
+#include "ops/elementwise/kernels.h"
 
 #include <algorithm>
 #include <cmath>
@@ -216,7 +217,13 @@ void unaryInstruction(Opcode code, std::int64_t n, T* d, const T* a, double imme
     case Opcode::Sin: unary(n, d, a, [](T v) { return std::sin(v); }); break;
     case Opcode::Cos: unary(n, d, a, [](T v) { return std::cos(v); }); break;
     case Opcode::Erf: unary(n, d, a, [](T v) { return std::erf(v); }); break;
-    case Opcode::Tanh: unary(n, d, a, [](T v) { return std::tanh(v); }); break;
+    case Opcode::Tanh:
+        // float32 as the Tanh kernel computes it (vectorised, kernels.h), so fused and unfused agree.
+        if constexpr (std::is_same_v<T, float>)
+            tanhFloat32(a, d, n);
+        else
+            unary(n, d, a, [](T v) { return std::tanh(v); });
+        break;
     case Opcode::Sigmoid: unary(n, d, a, [](T v) { return sigmoidValue(v); }); break;
     case Opcode::Softplus: unary(n, d, a, [](T v) { return softplusValue(v); }); break;
     case Opcode::ReLU: unary(n, d, a, [](T v) { return !(v <= T(0)) ? v : T(0); }); break;

@@ -8,6 +8,7 @@
 #include "python/jit_compiler.h"
 #include "python/jit_runtime.h"
 #include "python/nn_support.h"
+#include "python/run_checkpoint.h"
 #include "python/stack_guard.h"
 #include "python/value_convert.h"
 
@@ -146,6 +147,7 @@ py::object callCell(const py::object& self, const py::args& args, const py::kwar
 {
     checkStackDepth("a Cell");
     checkDescribedInputs(self, args);
+    loadRunCheckpointInto(self);
     if (compilesCell(self))
         if (py::object result = callCellCompiled(self, args, kwargs))
             return result; // null: its construct calls a gradient function and runs in Python

@@ -155,7 +155,11 @@ void bindDataset(py::module_& dataset)
         }, py::arg("count") = none)
         .def("take", [](const PyDataset& self, std::int64_t count) { return PyDataset{data::take(self.node, count)}; },
              py::arg("count") = -1)
-        .def("get_dataset_size", [](const PyDataset& self) { return data::datasetSize(*self.node); })
+        .def("get_dataset_size", [](const PyDataset& self) {
+            if (!self.size)
+                self.size = data::datasetSize(*self.node);
+            return *self.size;
+        })
         .def("get_batch_size", [](const PyDataset& self) { return self.node->batchSize(); })
         .def("get_col_names", [](const PyDataset& self) { return self.node->columnNames(); })
         .def("output_shapes", [](const PyDataset& self) { return firstRow(self, true); })

@@ -6,12 +6,16 @@
 #include "python/convert.h"
 #include "python/nn_support.h"
 
+#include "autodiff/context.h"
+#include "autodiff/observer.h"
 #include "nn/wrappers/train_one_step_cell.h"
 #include "optim/adam.h"
 #include "optim/momentum.h"
 #include "optim/sgd.h"
 
 #include <pybind11/stl.h>
+
+#include <limits>
 
 namespace py = pybind11;
 
@@ -171,8 +175,47 @@ void bindTrainOneStepCell(py::module_& nn)
 
 } // namespace
 
+/// An optimizer written in Python (nn.Optimizer subclasses, the package's own and a script's):
+/// its construct(gradients) runs as the step's update phase, as the core optimizers' update does,
+/// so the debugger shows its ops as update nodes and ends the step after it. The learning rate
+/// reported is the one get_lr returned during the update (Optimizer._reported_lr), NaN when the
+/// construct did not call get_lr.
+py::object runPythonUpdate(const py::object& optimizer, const py::args& args, const py::kwargs& kwargs)
+{
+    if (executionContext().phase == Phase::Update) // an optimizer wrapping another (LARS): one update
+        return optimizer.attr("construct")(*args, **kwargs);
+    const std::string name = py::str(optimizer.attr("cls_name"));
+    const std::vector<Parameter> parameters = toParameters(optimizer.attr("_parameters"), "For '" + name + "'");
+    TensorList gradients;
+    if (args.size() == 1 && (PyTuple_Check(args[0].ptr()) || PyList_Check(args[0].ptr())))
+        for (py::handle g : args[0])
+            if (const Tensor* t = asTensor(g))
+                gradients.push_back(*t);
+    NoGradGuard noGrad;
+    PhaseGuard phase(Phase::Update);
+    ScopeGuard scope(name);
+    optimizer.attr("_reported_lr") = py::none();
+    ExecutionObserver* observer = executionContext().observer;
+    UpdateEvent event{&name, 0, std::numeric_limits<double>::quiet_NaN(), parameters, gradients};
+    if (observer)
+        observer->updateStarted(event);
+    py::object result = optimizer.attr("construct")(*args, **kwargs);
+    if (observer) {
+        const py::object lr = optimizer.attr("_reported_lr");
+        if (!lr.is_none())
+            event.learningRate = lr.cast<double>();
+        const py::object step = optimizer.attr("global_step");
+        if (const Tensor* t = asTensor(step); t && t->numel() == 1)
+            event.step = static_cast<std::int64_t>(t->toDoubles().front());
+        observer->updateFinished(event);
+    }
+    return result;
+}
+
 void bindOptimizers(py::module_& nn)
 {
+    nn.def("_run_python_update", &runPythonUpdate, py::arg("optimizer"),
+           "gradstep: a Python optimizer's construct, run as the step's update phase.");
     bindOptimizerBase(nn);
     bindOptimizerClasses(nn);
     bindTrainOneStepCell(nn);

@@ -9,13 +9,23 @@
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 
+#include <cstdint>
+#include <optional>
 #include <string>
+#include <utility>
 
 namespace gradstep::python {
 
 /// mindspore.dataset.Dataset: every source and operation returns one.
 struct PyDataset {
+    PyDataset() = default;
+    PyDataset(data::DatasetPtr pipeline) : node(std::move(pipeline)) {} // NOLINT: {node} reads as the dataset
+
     data::DatasetPtr node;
+    /// get_dataset_size's answer once counted, as MindSpore keeps it (Dataset.dataset_size): a
+    /// pipeline of unknown size (a GeneratorDataset over a generator) is counted by running it,
+    /// and Model.train asks on every call.
+    mutable std::optional<std::int64_t> size;
 };
 
 /// A copy of a Tensor, NumPy array, number or nested list as a pipeline array; TypeError naming

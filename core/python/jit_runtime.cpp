@@ -228,6 +228,10 @@ TensorList inputsOf(const Entry& e, const py::tuple& args)
 // backward graph (graphGradient), and Cells it calls are compiled. The results are those of the
 // compiled body; only the thin body itself is not one graph. Decided once per function and kind
 // of call: a null result tells the caller to run the body in Python.
+// An op whose output shape depends on its input's values (Unique, MaskedSelect, NonZero) takes the
+// same way: MindSpore runs it as a dynamic-shape kernel inside the graph, our graphs have static
+// shapes, so the body holding it runs in Python where the op sees real values. Its results are
+// PyNative's, which are MindSpore's graph-mode results for these ops.
 py::object runCompiled(const py::object& fn, const py::tuple& args, const py::dict& kwargs,
                        const std::string& extraKey)
 {
@@ -235,14 +239,14 @@ py::object runCompiled(const py::object& fn, const py::tuple& args, const py::di
     const std::string fallbackKey = identityOf(fn) + "|" + extraKey;
     if (s.inPython.count(fallbackKey))
         return py::object();
-    const std::uint64_t tracedBefore = executionContext().tracedGradientCalls;
+    const std::uint64_t tracedBefore = executionContext().untraceableCalls;
     try {
         Entry& e = entryFor(fn, args, kwargs, extraKey, nullptr);
         const TensorList outputs = e.executor->run(inputsOf(e, args));
         std::size_t next = 0;
         return buildOutput(e.compiled.output, outputs, next);
     } catch (...) {
-        if (executionContext().tracedGradientCalls == tracedBefore)
+        if (executionContext().untraceableCalls == tracedBefore)
             throw;
     }
     s.inPython.insert(fallbackKey);
@@ -398,6 +402,19 @@ std::unique_ptr<GraphDifferentiatorGuard> graphGradient(const py::object& fn, co
 
 void bindJitStats(py::module_& m)
 {
+    m.def(
+        "_value_dependent_shape",
+        [](const std::string& op, const Tensor& input) {
+            ExecutionContext& ctx = executionContext();
+            if (!ctx.tracer || !isSymbolic(input))
+                return;
+            ++ctx.untraceableCalls;
+            throw py::type_error("For '" + op + "', the output shape depends on the input's values, "
+                                 "which are not known while the function is compiled for graph mode");
+        },
+        py::arg("op"), py::arg("input"),
+        "gradstep: an op whose output shape depends on input's values; while tracing, the body runs "
+        "in Python.");
     m.def(
         "_jit_stats",
         [] {

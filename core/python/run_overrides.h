@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 
 namespace gradstep::python {
 
@@ -26,6 +27,9 @@ struct RunOverrides {
     /// The global seed set before the script starts (mindspore.set_seed(seed)); a set_seed call in
     /// the script still applies, as in MindSpore.
     std::optional<std::uint64_t> seed;
+    /// A MindSpore .ckpt loaded into the script's network when it is first called at top level
+    /// (run_checkpoint.h): to debug a trained model with the script as written.
+    std::optional<std::string> checkpoint;
 };
 
 } // namespace gradstep::python

@@ -9,6 +9,7 @@
 #include "python/frames.h"
 #include "python/jit_runtime.h"
 #include "python/numpy_init_seeds.h"
+#include "python/run_checkpoint.h"
 #include "python/script_signals.h"
 
 #include <pybind11/embed.h>
@@ -226,7 +227,7 @@ public:
         m_savedDontWriteBytecode = m_sys.attr("dont_write_bytecode");
         try {
             setUp(request);
-        } catch (py::error_already_set&) {
+        } catch (...) {
             restore();
             throw;
         }
@@ -268,6 +269,8 @@ private:
         setModeOverride(request.overrides.mode);
         if (request.overrides.seed)
             py::module_::import("mindspore").attr("set_seed")(*request.overrides.seed);
+        if (request.overrides.checkpoint)
+            armRunCheckpoint(*request.overrides.checkpoint);
     }
 
     void restore() noexcept
@@ -275,6 +278,7 @@ private:
         // Restoring must not throw; a failure here leaves the state for the next run to fix.
         m_initSeedScope.reset();
         try {
+            finishRunCheckpoint();
             finishMindsporeRun();
             resetScriptSignals();
             m_sink->open = false;
@@ -440,6 +444,12 @@ ExecResult executeScript(const RunRequest& request, const UserFiles& files, cons
         return compileAndRun(source, files, env, hook);
     } catch (py::error_already_set& e) {
         return {ExecEnd::Failed, diagnoseException(e.type(), e.value(), e.trace(), files)};
+    } catch (const RunCheckpointError& e) {
+        Diagnostic d;
+        d.span.file = d.span.displayFile = e.path();
+        d.type = "RuntimeError";
+        d.message = std::string("cannot load this checkpoint into the script's network: ") + e.what();
+        return {ExecEnd::Failed, std::move(d)};
     }
 }
 

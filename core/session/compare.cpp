@@ -150,6 +150,7 @@ public:
                 gradOf("input" + std::to_string(e.positions[i]), e.inputGrads[i]));
         for (std::size_t i = 0; i < e.weightGrads.size() && i < e.weights.size(); ++i)
             m_figures.params.push_back(gradOf(e.weights[i].name(), e.weightGrads[i]));
+        m_figures.returnedValue = e.value != nullptr;
         if (e.value) {
             const TensorList leaves = e.value->leaves();
             m_figures.loss = leaves.empty() ? std::nullopt : oneElement(leaves.front());

@@ -46,6 +46,9 @@ struct StepFigures {
     std::optional<double> loss;
     /// How many times the step ran the forward of the differentiated function (compare.cpp).
     int forwardPasses = 0;
+    /// The step's gradient call returned the function's value with the gradients
+    /// (value_and_grad, TrainOneStepCell), not the gradients alone (grad, GradOperation).
+    bool returnedValue = false;
     std::int64_t forwardNodes = 0;
     std::int64_t backwardNodes = 0;
     std::int64_t updateNodes = 0;
@@ -90,6 +93,11 @@ struct Comparison {
     /// Both runs gave a step.
     bool ok() const { return !a.error && !b.error; }
 };
+
+/// One sentence saying what the comparison's difference means, or why flipping the setting
+/// changed nothing (a script that already takes value and gradients apart, a function with one
+/// output under has_aux); empty when a side gave no step.
+std::string explainComparison(const Comparison& c);
 
 struct CompareOptions {
     std::uint64_t seed = 0;                           ///< mindspore.set_seed before each run

@@ -77,6 +77,7 @@ Json sideJson(const StepFigures& f)
     const bool ok = !f.error;
     side["loss"] = ok ? number(f.loss) : Json(nullptr);
     side["forward_passes"] = ok ? Json(f.forwardPasses) : Json(nullptr);
+    side["returned_value"] = ok ? Json(f.returnedValue) : Json(nullptr);
     side["nodes"] = ok ? Json(f.nodes()) : Json(nullptr);
     side["nodes_by_phase"] = ok ? Json(Json::Object{{"forward", f.forwardNodes},
                                                     {"backward", f.backwardNodes},
@@ -218,7 +219,47 @@ Json comparisonToJson(const Comparison& c)
     return Json(Json::Object{{"what", compareWhatName(c.what)},
                              {"a", sideJson(c.a)},
                              {"b", sideJson(c.b)},
-                             {"diff", std::move(diff)}});
+                             {"diff", std::move(diff)},
+                             {"explanation", explainComparison(c)}});
+}
+
+std::string explainComparison(const Comparison& c)
+{
+    if (!c.ok())
+        return {};
+    std::size_t differ = 0;
+    for (const ParamDiff& d : c.diff)
+        differ += d.verdict == Verdict::Different || d.verdict == Verdict::Missing;
+    const std::string gradients = differ == 0 ? "the gradients agree"
+                                              : std::to_string(differ) + " of " + std::to_string(c.diff.size())
+                                                    + " gradients differ";
+    switch (c.what) {
+    case CompareWhat::GradApi:
+        if (c.a.forwardPasses == c.b.forwardPasses && c.a.forwardPasses > 1)
+            return "The script already computes the value apart from the gradients (the grad-only fallback: "
+                   "loss = fn(...), then grad(fn)(...)), so both sides run the forward pass "
+                   + std::to_string(c.a.forwardPasses) + " times per step and flipping the gradient API changes "
+                   "nothing; one value_and_grad call in place of the two would run it once.";
+        if (c.a.forwardPasses != c.b.forwardPasses)
+            return "The fallback runs the forward pass " + std::to_string(c.b.forwardPasses) + " times per step "
+                   "against value_and_grad's " + std::to_string(c.a.forwardPasses) + "; " + gradients
+                   + (differ == 0 ? " (nothing random in the forward)." : " (something random in the forward, such as "
+                                                                        "Dropout, drew twice).");
+        return "Both forms run the forward pass " + std::to_string(c.a.forwardPasses) + " time(s) per step; "
+               + gradients + ".";
+    case CompareWhat::HasAux:
+        if (differ == 0)
+            return "has_aux changes nothing here: " + gradients + " (the function returns one output, or its "
+                   "other outputs do not depend on the weights).";
+        return "With has_aux off the extra outputs are differentiated as if part of the loss: " + gradients
+               + ". Forcing the wrong setting gives wrong gradients without an error.";
+    case CompareWhat::Mode:
+        return "Graph mode compiles what PyNative runs op by op: " + gradients
+               + (differ == 0 ? "." : "; a difference here is a bug in one of the modes or randomness drawn differently.");
+    case CompareWhat::Api:
+        return "Both API profiles run the script: " + gradients + ".";
+    }
+    return {};
 }
 
 std::string formatComparison(const Comparison& c)
@@ -238,7 +279,10 @@ std::string formatComparison(const Comparison& c)
         out += "\n";
     if (c.ok())
         out += paramTable(c.diff) + "\n";
-    return out + figuresTable(c.a, c.b);
+    out += figuresTable(c.a, c.b);
+    if (const std::string why = explainComparison(c); !why.empty())
+        out += "\n" + why + "\n";
+    return out;
 }
 
 } // namespace gradstep::session

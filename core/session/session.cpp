@@ -97,6 +97,19 @@ void Session::Impl::monitorMain()
     finishRun(result);
 }
 
+std::string Session::Impl::neverStoppedLines() const
+{
+    // A line breakpoint pauses at the first op the line runs: one on a line without ops (a
+    // print, a loop header) never fires, and saying nothing would look like the line never ran.
+    std::lock_guard lock(pointsMutex);
+    std::string out;
+    for (const Breakpoint& bp : breakpoints.all())
+        if (bp.enabled && bp.kind == Breakpoint::Kind::SourceLine && bp.hitCount == 0)
+            out += "; breakpoint " + std::to_string(bp.id) + " (" + bp.toString()
+                   + ") never stopped: no tensor op ran on that line (gradstep pauses at the ops a line runs)";
+    return out;
+}
+
 void Session::Impl::finishRun(const python::RunResult& result)
 {
     if (!cancelling && w.gradDone && !w.stepEnded) {
@@ -112,8 +125,9 @@ void Session::Impl::finishRun(const python::RunResult& result)
         why.message = "cancelled";
     } else if (result.status == python::RunStatus::Ok) {
         why.reason = PauseReason::End;
-        why.message = "the script finished after " + std::to_string(recorder.history().size())
-                      + " training steps";
+        const std::size_t steps = recorder.history().size();
+        why.message = "the script finished after " + std::to_string(steps)
+                      + (steps == 1 ? " training step" : " training steps") + neverStoppedLines();
     } else {
         s = SessionStatus::Failed;
         why.reason = PauseReason::Error;
@@ -166,6 +180,22 @@ void Session::load(RunCommand first)
     ActiveCommand a;
     a.command = first;
     m_impl->start(a);
+}
+
+void Session::loadAt(std::int64_t step, std::uint64_t seq)
+{
+    {
+        std::lock_guard lock(m_impl->mutex);
+        if (m_impl->status == SessionStatus::Running || m_impl->status == SessionStatus::Paused)
+            throw RuntimeError("the session is running a script already: cancel or restart it");
+    }
+    if (m_impl->monitor.joinable())
+        m_impl->monitor.join();
+    ActiveCommand replay;
+    replay.replay = true;
+    replay.targetStep = step;
+    replay.targetSeq = seq;
+    m_impl->start(replay);
 }
 
 bool Session::resume(RunCommand command)

@@ -54,6 +54,10 @@ public:
     void pause();
     /// Stops the script (at its next bytecode); returns at once. Ends as Cancelled.
     void cancel();
+    /// Loads and re-runs silently (the run is deterministic: the same options and seed) to record
+    /// `seq` of training step `step`, and pauses there; at the first node past it when the script
+    /// no longer gets there. Returns to where the user was after the session had to stop.
+    void loadAt(std::int64_t step, std::uint64_t seq);
     /// Cancels the run, waits for it, forgets the recording and loads again with the same
     /// options (the same seed, so the same values).
     void restart(RunCommand first = {});

@@ -111,7 +111,11 @@ struct Session::Impl {
     void onNodeFinished(const NodeEvent& event);
     RecordPtr lightRecord(const NodeEvent& event);
     void beginStepIfNeeded();
-    void endStep(const std::span<const Parameter>* updated);
+    /// `update`: the optimizer update that ended the step (null: the step ended otherwise).
+    void endStep(const UpdateEvent* update);
+    /// "; breakpoint 2 (main.py:34) never stopped: ..." for each enabled line breakpoint that
+    /// never fired in the run; empty when all did.
+    std::string neverStoppedLines() const;
     bool commandDone(const NodeRecord& r);
     /// Where the script is: a backward node's record carries its forward node's location, but
     /// the script is at the gradient call (StepOver compares lines the user is on).

@@ -46,7 +46,8 @@ void Session::Impl::decide(const RecordPtr& r)
     w.current = r;
     if (w.active.replay) {
         w.previous = r;
-        if (r->step == w.active.targetStep && r->seq == w.active.targetSeq) {
+        // Past the target (the script changed since): pause at the first node beyond it.
+        if (r->step > w.active.targetStep || (r->step == w.active.targetStep && r->seq >= w.active.targetSeq)) {
             PauseInfo why;
             why.reason = PauseReason::Command;
             why.condition = "jump to #" + std::to_string(r->seq);
@@ -72,12 +73,16 @@ void Session::Impl::decide(const RecordPtr& r)
                 w.nanQuietStep = w.step;
                 const std::string condition = watchpointText(watchpoints, nan->watchpointId);
                 why = nanPause(recorder, std::move(hits), condition, view);
-            } else if (nan == hits.end() || hits.size() > 1) {
+            } else {
+                // The nan watchpoint pauses once per step (at the root cause); the other kinds
+                // of this node still pause. Several NaN hits at one node leave none of them.
                 std::erase_if(hits, [](const WatchHit& h) { return h.kind == Watchpoint::Kind::NanInf; });
-                why.reason = PauseReason::Watchpoint;
-                why.condition = watchpointText(watchpoints, hits.front().watchpointId);
-                why.message = hits.front().message;
-                why.watchHits = std::move(hits);
+                if (!hits.empty()) {
+                    why.reason = PauseReason::Watchpoint;
+                    why.condition = watchpointText(watchpoints, hits.front().watchpointId);
+                    why.message = hits.front().message;
+                    why.watchHits = std::move(hits);
+                }
             }
         }
     }

@@ -37,6 +37,11 @@ bool Session::Impl::showRecord(const RecordPtr& record)
         shown->node = r;
         shown->timeTravel = !liveState->liveNode || r->seq != liveState->liveNode->seq;
         if (shown->timeTravel) {
+            // The live pause's message (a breakpoint, "step into: at ...") is not about this node.
+            shown->why.reason = PauseReason::Command;
+            shown->why.message = "back at " + r->where() + " (time travel; the script waits at "
+                                 + (liveState->liveNode ? liveState->liveNode->where() : std::string("its pause"))
+                                 + ")";
             shown->records = recorder.currentRecords();
             std::erase_if(shown->records, [&](const RecordPtr& x) { return x->seq > r->seq; });
             shown->graphs = executedGraphs(shown->records, shown->compiledGraphs, true);

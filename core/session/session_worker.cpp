@@ -73,7 +73,7 @@ void SessionObserver::updateStarted(const UpdateEvent&) { m_impl.beginStepIfNeed
 
 void SessionObserver::updateFinished(const UpdateEvent& event)
 {
-    m_impl.endStep(&event.parameters);
+    m_impl.endStep(&event);
 }
 
 void Session::Impl::beginStepIfNeeded()
@@ -90,7 +90,7 @@ void Session::Impl::beginStepIfNeeded()
     recorder.stepStarted(w.step);
 }
 
-void Session::Impl::endStep(const std::span<const Parameter>* updated)
+void Session::Impl::endStep(const UpdateEvent* update)
 {
     if (w.stepEnded || cancelling)
         return;
@@ -98,11 +98,12 @@ void Session::Impl::endStep(const std::span<const Parameter>* updated)
     for (std::size_t i = 0; i < w.weights.size(); ++i)
         params.push_back({w.weights[i].name(), i < w.weightGrads.size() ? w.weightGrads[i] : Tensor(),
                           w.weights[i]});
-    if (updated)
-        for (const Parameter& p : *updated)
+    if (update)
+        for (const Parameter& p : update->parameters)
             if (std::none_of(params.begin(), params.end(), [&](const ParameterState& s) { return s.name == p.name(); }))
                 params.push_back({p.name(), Tensor(), p});
-    const StepSummary summary = recorder.stepFinished(w.step, w.loss, params);
+    const StepSummary summary = recorder.stepFinished(
+        w.step, w.loss, params, update ? update->learningRate : std::numeric_limits<double>::quiet_NaN());
     w.stepEnded = true;
 
     PauseInfo why;

@@ -10,6 +10,11 @@ for b in "$BUILD"/tests/bench/*_bench; do
     echo "== $(basename "$b")"
     "$b"
 done
+# The Python-level criteria of issue 15 (scripts in python/, run without the debugger's step report).
+echo "== Model.train vs a hand-written loop (python/model_train_vs_loop.py, --quick)"
+OPENBLAS_NUM_THREADS=1 "$BUILD/tests/bench/run_script" "$HERE/python/model_train_vs_loop.py" --quick
+echo "== nn layers forward + backward vs PyTorch (layers_vs_torch.sh --quick)"
+"$HERE/layers_vs_torch.sh" "$BUILD" --quick
 if /usr/bin/python3 -c "import torch" 2>/dev/null && [ -f "$ANCHOR" ]; then
     echo "== PyTorch $(/usr/bin/python3 -c 'import torch; print(torch.__version__)') (torch_anchor.py --quick, OpenBLAS, 1 thread)"
     /usr/bin/python3 "$ANCHOR" --quick --runs 1 --blas openblas --threads 1

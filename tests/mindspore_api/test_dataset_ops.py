@@ -20,6 +20,20 @@ def gen():
 
 
 base = ds.GeneratorDataset(gen, ["a", "b"], shuffle=False)
+
+# get_dataset_size counts a generator's pipeline by running it once, then keeps the count (as
+# MindSpore's Dataset.dataset_size); each new pipeline counts its own.
+runs = []
+
+
+def counted():
+    runs.append(1)
+    yield from gen()
+
+
+sized = ds.GeneratorDataset(counted, ["a", "b"], shuffle=False).batch(4)
+assert sized.get_dataset_size() == 2 and sized.get_dataset_size() == 2 and len(runs) == 1
+assert sized.skip(1).get_dataset_size() == 1 and len(runs) == 2
 assert rows(base.skip(4), "a") == [4, 5]
 assert rows(base.skip(10), "a") == []
 assert rows(base.repeat(2).skip(5), "a") == [5, 0, 1, 2, 3, 4, 5]

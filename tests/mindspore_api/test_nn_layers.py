@@ -151,6 +151,13 @@ want = np.stack([np.stack([xa[0, :, r0:r1, c0:c1].mean((1, 2)) for c0, c1 in [(0
                  for r0, r1 in [(0, 3), (2, 5)]], -2)[None]
 close(ad(Tensor(xa)), want)
 check_grad(ad, xa)
+# Output sizes that divide the input (None keeps an axis) take one reshape and mean: same values and gradient.
+xe = rng.standard_normal((2, 3, 4, 6))
+ae = nn.AdaptiveAvgPool2d((2, None))
+close(ae(Tensor(xe)), xe.reshape(2, 3, 2, 2, 6).mean(3))
+check_grad(ae, xe)
+close(ops.adaptive_avg_pool2d(Tensor(xe), (2, 3)), xe.reshape(2, 3, 2, 2, 3, 2).mean((3, 5)))
+close(nn.AdaptiveAvgPool1d(3)(Tensor(xe[0])), xe[0].reshape(3, 4, 3, 2).mean(-1))
 close(nn.AdaptiveMaxPool2d(1)(Tensor(xa)), xa.max((2, 3), keepdims=True))
 
 # Conv2dTranspose against the scatter form of a transposed convolution.
@@ -178,6 +185,17 @@ for stride, dil, mode, pad, crop in [((2, 2), (1, 1), "valid", 0, (0, 0, 0, 0)),
     xt = rng.standard_normal((1, 2, 3, 4))
     close(ct(Tensor(xt, ms.float32)), conv_transpose_ref(xt, ct.weight.asnumpy().astype(np.float64), stride, dil,
                                                          crop), rtol=1e-4, atol=1e-5)
+# output_padding, in float64: values, and the input's and weight's gradients against finite differences.
+ct = nn.Conv2dTranspose(2, 3, 3, stride=2, pad_mode="pad", padding=1, output_padding=1, weight_init="normal")
+wt = ct.weight.asnumpy().astype(np.float64)
+ct.weight.set_data(Tensor(wt))
+xt = rng.standard_normal((1, 2, 3, 4))
+close(ct(Tensor(xt)), conv_transpose_ref(xt, wt, (2, 2), (1, 1), (1, 0, 1, 0)))
+check_grad(ct, xt)
+proj = rng.standard_normal((1, 3, 6, 8))
+gw = ms.grad(lambda t: (ct(t) * Tensor(proj)).sum(), None, ct.trainable_params())(Tensor(xt))[0].asnumpy()
+assert np.allclose(gw, fd_grad(lambda k: float((conv_transpose_ref(xt, k, (2, 2), (1, 1), (1, 0, 1, 0)) * proj).sum()),
+                               wt), rtol=1e-4, atol=1e-6)
 assert nn.Conv2dTranspose(2, 3, 3, stride=2)(Tensor(np.ones((1, 2, 4, 5), np.float32))).shape == (1, 3, 8, 10)
 assert nn.Conv1dTranspose(2, 3, 3, stride=2, pad_mode="valid")(Tensor(np.ones((1, 2, 5), np.float32))).shape == (1, 3, 11)
 raises(ValueError, nn.Conv2dTranspose, 2, 3, 3, pad_mode="full", match="'pad_mode'")
@@ -206,6 +224,27 @@ assert nn.Conv3d(2, 3, 3, stride=2)(Tensor(x3d, ms.float32)).shape == (1, 3, 2, 
 c3g = nn.Conv3d(2, 1, 2, pad_mode="valid", weight_init="normal")
 c3g.weight.set_data(Tensor(c3g.weight.asnumpy().astype(np.float64)))
 check_grad(c3g, rng.standard_normal((1, 2, 3, 3, 3)))
+# Groups, strides and dilation (a dilated kernel is the kernel with zeros between its taps), in float64:
+# values, and the input's and weight's gradients against finite differences.
+c3d = nn.Conv3d(4, 2, (2, 2, 3), stride=(2, 1, 1), dilation=(2, 1, 2), group=2, pad_mode="valid",
+                weight_init="normal")
+w3 = c3d.weight.asnumpy().astype(np.float64)
+c3d.weight.set_data(Tensor(w3))
+x3g = rng.standard_normal((2, 4, 6, 3, 6))
+
+
+def grouped_ref(xx, w):
+    wd = np.zeros(w.shape[:2] + (3, 2, 5))
+    wd[:, :, ::2, :, ::2] = w
+    return np.concatenate([conv3d_ref(xx[:, 2 * i:2 * i + 2], wd[i:i + 1], (2, 1, 1), ((0, 0),) * 3)
+                           for i in range(2)], 1)
+
+
+close(c3d(Tensor(x3g)), grouped_ref(x3g, w3))
+check_grad(c3d, x3g)
+proj3 = rng.standard_normal((2, 2, 2, 2, 2))
+gw3 = ms.grad(lambda t: (c3d(t) * Tensor(proj3)).sum(), None, c3d.trainable_params())(Tensor(x3g))[0].asnumpy()
+assert np.allclose(gw3, fd_grad(lambda k: float((grouped_ref(x3g, k) * proj3).sum()), w3), rtol=1e-4, atol=1e-6)
 raises(ValueError, nn.Conv3d, 2, 3, 3, padding=1, match="'padding' must be zero")
 
 # Attributes of the C++ layers

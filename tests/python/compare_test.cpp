@@ -59,6 +59,8 @@ TEST_CASE("has_aux on vs off: the bias gradient of the has_aux pitfall differs, 
     CHECK(c.a.forwardPasses == 1);
     CHECK(c.b.forwardPasses == 1);
     CHECK(c.a.backwardNodes == c.b.backwardNodes);
+    CHECK_THAT(explainComparison(c), Catch::StartsWith("With has_aux off the extra outputs are differentiated")
+                                         && Catch::Contains("2 of 2 gradients differ"));
 }
 
 TEST_CASE("value_and_grad vs the grad-only fallback: equal gradients, one forward pass vs two")
@@ -82,6 +84,11 @@ TEST_CASE("value_and_grad vs the grad-only fallback: equal gradients, one forwar
     CHECK(*c.a.loss == *c.b.loss);
     CHECK(c.a.seconds > 0.0);
     CHECK(c.b.seconds > 0.0);
+    CHECK(c.a.returnedValue);
+    CHECK_FALSE(c.b.returnedValue);
+    CHECK(explainComparison(c)
+          == "The fallback runs the forward pass 2 times per step against value_and_grad's 1; the gradients agree "
+             "(nothing random in the forward).");
 }
 
 TEST_CASE("a script written with the grad-only fallback runs its forward twice under either side")
@@ -93,6 +100,9 @@ TEST_CASE("a script written with the grad-only fallback runs its forward twice u
     CHECK(c.b.forwardPasses == 2);
     for (const ParamDiff& d : c.diff)
         CHECK(d.verdict == Verdict::Equal);
+    // The two identical sides are explained, not left to puzzle over.
+    CHECK_THAT(explainComparison(c), Catch::Contains("already computes the value apart from the gradients")
+                                         && Catch::Contains("changes nothing"));
 }
 
 TEST_CASE("API 2.x vs 1.10: the side without mindspore.value_and_grad reports its AttributeError")

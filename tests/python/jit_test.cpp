@@ -3,7 +3,8 @@
 // set to Graph and to PyNative; tensor `if` becomes an If node; constant conditions fold; `for`
 // unrolls; join failures, print and list mutation are compile errors at the user's line; a new
 // shape recompiles, visible as a graphCompiled event; a Cell with a bprop compiles to a
-// CustomBprop node. SPDX-License-Identifier: MIT
+// CustomBprop node; a body with a value-dependent output shape (Unique) runs in Python.
+// SPDX-License-Identifier: MIT
 #include "tests/python/jit_test_support.h"
 
 #include <catch2/catch.hpp>
@@ -337,4 +338,42 @@ assert stats["compiles"] == 5 and stats["cache_hits"] == 2, stats
     CHECK(run.recorder.compiles[2].function == "Net.construct");
     CHECK(run.recorder.compiles[2].compiles == 2); // the forward, again for w's new shape
     CHECK(run.recorder.compiles[3].compiles == 2); // the gradient, again
+}
+
+TEST_CASE("a body holding an op with a value-dependent output shape runs in Python with the "
+          "values, as MindSpore's dynamic-shape kernels give",
+          "[python][jit]")
+{
+    ModeRun run = runGraphSource(kPrelude + R"PY(
+ms.set_context(mode=ms.GRAPH_MODE)
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.unique = ops.Unique()
+        self.gather = ops.Gather()
+    def construct(self, table, indices):
+        kept, _ = self.unique(indices)
+        return self.gather(table, kept, 0) * 2.0
+
+table = Tensor(np.arange(8, dtype=np.float32).reshape(4, 2))
+out = Net()(table, Tensor(np.array([3, 1, 3, 1], np.int32)))
+assert out.shape == (2, 2), out.shape
+assert np.array_equal(out.asnumpy(), [[4.0, 6.0], [12.0, 14.0]]), out  # rows 1 and 3, doubled
+
+@ms.jit
+def positive(x):
+    return ops.masked_select(x, x > 0) + 1.0
+
+picked = positive(Tensor(np.array([-1.0, 2.0, -3.0, 4.0], np.float32)))
+assert np.array_equal(picked.asnumpy(), [3.0, 5.0]), picked
+
+@ms.jit
+def plain(x):
+    return x * 3.0
+assert np.array_equal(plain(Tensor(np.ones(2, np.float32))).asnumpy(), [3.0, 3.0])
+assert ms._jit_stats()["compiles"] >= 1
+)PY");
+    INFO(run.outcome.diagnostic());
+    REQUIRE(run.outcome.ok());
+    CHECK_FALSE(run.recorder.compiles.empty());
 }

@@ -127,3 +127,23 @@ TEST_CASE("a clean script with watchpoints runs to the end")
     CHECK(state->why.reason == PauseReason::End);
     CHECK(state->history.size() == 3);
 }
+
+TEST_CASE("after the nan watchpoint's stop the rest of the step, nodes with several NaN outputs "
+          "included, runs on to the end")
+{
+    // Dense's BiasAdd gradient has two outputs, both NaN here: two NaN hits at one node.
+    ScriptSession s("import numpy as np, mindspore as ms\n"
+                    "from mindspore import nn, ops, Tensor\n"
+                    "net = nn.Dense(3, 2)\n"
+                    "def f(x):\n"
+                    "    return ops.log(net(x) * 0.0).sum()\n"
+                    "ms.value_and_grad(f, None, net.trainable_params())(Tensor(np.ones((2, 3), np.float32)))\n",
+                    watching("nan"));
+    auto state = runWatched(s);
+    REQUIRE(state->status == SessionStatus::Paused);
+    CHECK(state->why.reason == PauseReason::Nan);
+    s->continueRun();
+    state = waitStopped(*s);
+    CHECK(state->status == SessionStatus::Finished);
+    CHECK(state->why.reason == PauseReason::End);
+}

@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <atomic>
+#include <cmath>
 #include <thread>
 
 using namespace gradstep;
@@ -294,4 +295,55 @@ TEST_CASE("with recording off the session still steps, breaks on ops and counts 
     REQUIRE(state->history.size() == 3);
     CHECK(std::isfinite(state->history[2].loss));
     CHECK(std::isfinite(state->history[2].parameters[0].gradientNorm));
+}
+
+TEST_CASE("an optimizer written in Python runs as the step's update phase and reports its learning rate")
+{
+    ScriptSession s(R"PY(import numpy as np, mindspore as ms
+from mindspore import nn
+net = nn.Dense(4, 2)
+opt = nn.Adagrad(net.trainable_params(), learning_rate=nn.ExponentialDecayLR(0.1, 0.5, 1))
+train = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), opt)
+x = ms.Tensor(np.ones((3, 4), np.float32))
+y = ms.Tensor(np.zeros((3, 2), np.float32))
+for _ in range(3):
+    train(x, y)
+)PY");
+    s->load();
+    REQUIRE(waitStopped(*s)->status == SessionStatus::Paused);
+    s->continueRun();
+    const auto state = waitStopped(*s);
+    REQUIRE(state->status == SessionStatus::Finished);
+    REQUIRE(state->history.size() == 3);
+    for (std::size_t i = 0; i < 3; ++i) {
+        CHECK(state->history[i].updateNodes > 0); // Adagrad's ops are update nodes, not forward ones
+        CHECK(state->history[i].learningRate == Approx(0.1 * std::pow(0.5, double(i))));
+        for (const ParameterSummary& p : state->history[i].parameters)
+            CHECK(p.updated);
+    }
+}
+
+TEST_CASE("a line breakpoint on a line that runs no op is reported at the end instead of staying silent")
+{
+    SessionOptions options;
+    options.breakpoints = {"4", "5"};
+    ScriptSession s("import numpy as np, mindspore as ms\n"         // 1
+                    "x = ms.Tensor(np.ones(3, np.float32))\n"       // 2
+                    "y = ms.grad(lambda t: (t * t).sum())(x)\n"     // 3
+                    "print('no op on this line')\n"                 // 4
+                    "z = x * 2.0\n",                                // 5
+                    options);
+    s->load();
+    auto state = waitStopped(*s);
+    REQUIRE(state->status == SessionStatus::Paused);
+    s->continueRun(); // line 5 runs an op: it stops there
+    state = waitStopped(*s);
+    REQUIRE(state->status == SessionStatus::Paused);
+    CHECK(state->why.reason == PauseReason::Breakpoint);
+    CHECK(state->node->location.line == 5);
+    s->continueRun();
+    state = waitStopped(*s);
+    REQUIRE(state->status == SessionStatus::Finished);
+    CHECK_THAT(state->why.message, Catch::Contains("breakpoint 1 (4) never stopped: no tensor op ran on that line"));
+    CHECK_THAT(state->why.message, !Catch::Contains("breakpoint 2"));
 }

@@ -16,6 +16,9 @@ using namespace gradstep::views::test;
 TEST_CASE("Compare with has_aux flipped shows the verdicts session::compare gives, on a worker")
 {
     auto window = openWindow(sample("has_aux_pitfall.py"));
+    const auto before = stepInto(*window, 4);
+    REQUIRE(before);
+    REQUIRE(before->liveNode);
     // The event loop keeps running while the comparison does.
     int ticks = 0;
     QTimer ticker;
@@ -28,11 +31,16 @@ TEST_CASE("Compare with has_aux flipped shows the verdicts session::compare give
     REQUIRE(waitFor([&] { return window->compareView()->comparison().has_value(); }));
     CHECK(ticks > 0);
     CHECK_FALSE(window->comparing());
-    // The session reloads afterwards.
+    // The session reloads afterwards, back at the node the user was at (runs are deterministic).
     REQUIRE(waitFor([&] {
         const auto s = window->bridge().state();
         return window->bridge().session() && s && s->status == debug::SessionStatus::Paused;
     }));
+    const auto after = window->bridge().state();
+    CHECK(after->step == before->step);
+    REQUIRE(after->liveNode);
+    CHECK(after->liveNode->seq == before->liveNode->seq);
+    CHECK(after->liveNode->fullName == before->liveNode->fullName);
     const CompareView* view = window->compareView();
     REQUIRE(view->comparison()->ok());
 
@@ -65,6 +73,13 @@ TEST_CASE("Compare with has_aux flipped shows the verdicts session::compare give
     CHECK(view->figure(CompareView::ForwardPasses, 0) == QLatin1String("1"));
     CHECK(view->figure(CompareView::Error, 0).isEmpty());
     CHECK(view->chartBars() == 2 * view->parameterRows());
+
+    // Another script: the comparison was the previous script's, and goes with it.
+    window->openScript(sample("linear_regression.py"));
+    CHECK_FALSE(view->comparison().has_value());
+    CHECK(view->parameterRows() == 0);
+    CHECK(view->chartBars() == 0);
+    CHECK(view->figure(CompareView::Loss, 0).isEmpty());
 }
 
 TEST_CASE("Compare with the 1.10 API shows the failing side's error, and Cancel stops a comparison")

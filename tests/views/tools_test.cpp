@@ -5,6 +5,7 @@
 #include "tests/views/window_test_support.h"
 
 #include "views/charts_view.h"
+#include "views/console_view.h"
 #include "views/graph_items.h"
 #include "views/graph_view.h"
 #include "views/source_view.h"
@@ -197,15 +198,17 @@ TEST_CASE("chart exports: the CSV holds the session's history, the PNG and SVG a
     REQUIRE(header.size() >= 3);
     CHECK(header[0] == QLatin1String("step"));
     CHECK(header[1] == QLatin1String("loss"));
+    CHECK(header[2] == QLatin1String("learning_rate")); // the sample's SGD reports its rate
     for (std::size_t i = 0; i < state->history.size(); ++i) {
         const debug::StepSummary& step = state->history[i];
         const QStringList cells = lines[int(i) + 1].split(QLatin1Char(','));
         REQUIRE(cells.size() == header.size());
         CHECK(cells[0].toLongLong() == step.step);
         CHECK(cells[1].toDouble() == Approx(step.loss).epsilon(1e-12));
+        CHECK(cells[2].toDouble() == Approx(step.learningRate).epsilon(1e-12));
         for (const debug::ParameterSummary& p : step.parameters) {
             const qsizetype column = header.indexOf(QString::fromStdString(p.name));
-            REQUIRE(column >= 2);
+            REQUIRE(column >= 3);
             CHECK(cells[column].toDouble() == Approx(p.gradientNorm).epsilon(1e-12));
         }
     }
@@ -221,7 +224,7 @@ TEST_CASE("chart exports: the CSV holds the session's history, the PNG and SVG a
     CHECK(svg.contains("<svg"));
     // Vector drawing: the series and grid as polylines and paths, the titles as text.
     CHECK(svg.count("<polyline") + svg.count("<path") > 10);
-    CHECK(svg.contains("Loss per step"));
+    CHECK(svg.contains("Loss and learning rate (right) per step"));
     CHECK_FALSE(window->exportCharts(dir.filePath(QStringLiteral("charts.bmp"))));
 }
 
@@ -342,3 +345,28 @@ TEST_CASE("when the palette turns dark the graph redraws its nodes in the dark c
     CHECK(graph->currentNode() == current); // the states survive the redraw
 }
 #endif
+
+TEST_CASE("a nan watchpoint's stops say their message intact in the console and the status bar")
+{
+    auto window = openWindow(sample("nan_from_log.py"));
+    REQUIRE(window->breakpointsPanel()->add(QStringLiteral("nan"), BreakpointsPanel::Kind::Watchpoint).isEmpty());
+    for (int stop = 0; stop < 3; ++stop) {
+        const std::uint64_t shown = window->statesShown();
+        window->continueRun();
+        const auto state = waitForStop(*window, shown);
+        REQUIRE(state);
+        const QString status = window->statusText();
+        INFO(status.toStdString());
+        CHECK_FALSE(status.contains(QChar::ReplacementCharacter));
+        CHECK(status.contains(QString::fromStdString(state->why.message)));
+        if (!state->why.message.empty()) {
+            CHECK(QString::fromStdString(state->why.message).at(0).isLetter());
+        }
+        if (state->status != debug::SessionStatus::Paused)
+            break;
+    }
+    const QString console = window->console()->toPlainText();
+    INFO(console.toStdString());
+    CHECK_FALSE(console.contains(QChar::ReplacementCharacter));
+    CHECK(console.contains(QStringLiteral("NaN/Inf")));
+}

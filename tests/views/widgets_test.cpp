@@ -3,6 +3,8 @@
 // SPDX-License-Identifier: MIT
 #include <catch2/catch.hpp>
 
+#include <limits>
+
 #include "views/charts_view.h"
 #include "views/gradients_table.h"
 #include "display/display_graph.h"
@@ -132,6 +134,26 @@ TEST_CASE("the charts draw the loss and one gradient-norm series per parameter")
     charts.setLogScale(true);
     CHECK(charts.logScale());
     CHECK(charts.lossPoints() == 3);
+    CHECK(charts.learningRatePoints() == 0);
+    CHECK_FALSE(charts.toCsv().contains(QStringLiteral("learning_rate")));
+}
+
+TEST_CASE("the loss chart shows the learning rate each step used, on its own axis, and the CSV holds it")
+{
+    ChartsView charts;
+    std::vector<debug::StepSummary> history(3);
+    for (int i = 0; i < 3; ++i) {
+        history[std::size_t(i)].step = i + 1;
+        history[std::size_t(i)].loss = 1.0;
+        history[std::size_t(i)].learningRate = 0.1 / (i + 1);
+    }
+    history[1].learningRate = std::numeric_limits<double>::quiet_NaN(); // a step without an update
+    charts.setHistory(history);
+    CHECK(charts.learningRatePoints() == 2);
+    const QStringList lines = charts.toCsv().split(QLatin1Char('\n'));
+    CHECK(lines.at(0) == QStringLiteral("step,loss,learning_rate"));
+    CHECK(lines.at(1).startsWith(QStringLiteral("1,1,0.1")));
+    CHECK(lines.at(2) == QStringLiteral("2,1,"));
 }
 
 namespace {

@@ -143,6 +143,12 @@ void fillBars(QChartView* view, const QPalette& palette, const QStringList& cate
 
 } // namespace
 
+QString CompareView::idleText()
+{
+    return tr("Pick what to flip and press Compare: the script's first training step runs as A and as B "
+              "from the same seed.");
+}
+
 CompareView::CompareView(QWidget* parent) : QWidget(parent)
 {
     m_what = new QComboBox;
@@ -158,8 +164,7 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
     m_progress = new QProgressBar;
     m_progress->setMaximumWidth(180);
     m_progress->setVisible(false);
-    m_status = new QLabel(tr("Pick what to flip and press Compare: the script's first training "
-                             "step runs as A and as B from the same seed."));
+    m_status = new QLabel(idleText());
     m_status->setWordWrap(true);
 
     auto* bar = new QHBoxLayout;
@@ -289,12 +294,28 @@ void CompareView::setComparison(const session::Comparison& c)
     else if (!c.ok())
         m_status->setText(tr("A side failed before its first training step: see its error below."));
     else
-        m_status->setText(tr("A: %1, B: %2. %3 of %4 gradients differ.")
+        m_status->setText(tr("A: %1, B: %2. %3 of %4 gradients differ. %5")
                               .arg(QString::fromStdString(c.a.label), QString::fromStdString(c.b.label))
-                              .arg(different).arg(c.diff.size()));
+                              .arg(different).arg(c.diff.size())
+                              .arg(QString::fromStdString(session::explainComparison(c))));
     fillDiff(c);
     fillFigures(c);
     fillCharts(c);
+}
+
+void CompareView::clear()
+{
+    m_comparison.reset();
+    setRunning(false);
+    m_status->setText(idleText());
+    m_diff->setRowCount(0);
+    for (int r = 0; r < m_figures->rowCount(); ++r)
+        for (int side = 1; side <= 2; ++side) {
+            m_figures->item(r, side)->setText(QString());
+            m_figures->item(r, side)->setBackground(QBrush());
+        }
+    fillBars(m_normChart, palette(), {}, QString(), QString(), {}, {});
+    fillBars(m_lossChart, palette(), {}, QString(), QString(), {}, {});
 }
 
 void CompareView::fillDiff(const session::Comparison& c)
@@ -340,6 +361,7 @@ void CompareView::fillFigures(const session::Comparison& c)
         if (f.errorLocation && f.errorLocation->line > 0)
             error += tr(" (line %1)").arg(f.errorLocation->line);
         set(Error, error);
+        m_figures->item(Error, s + 1)->setToolTip(error); // a long error does not fit the cell
         m_figures->item(Error, s + 1)->setForeground(error.isEmpty() ? QBrush() : QBrush(QColor(220, 50, 50)));
     }
     // The loss differs between the sides: highlighted like a differing gradient.

@@ -37,6 +37,8 @@ public:
     void setRunning(bool running);
     void setProgress(const QString& label, int run, int runs);
     void setComparison(const session::Comparison& comparison);
+    /// Forgets the comparison shown (another script was opened: its results are not this one's).
+    void clear();
     const std::optional<session::Comparison>& comparison() const { return m_comparison; }
 
     int parameterRows() const;
@@ -57,6 +59,7 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
+    static QString idleText();
     /// The tables (left) and the charts (right), in splitters.
     QWidget* createPanes();
     void updateSides();

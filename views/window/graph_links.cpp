@@ -73,6 +73,7 @@ int GraphLinks::selectParameter(const QString& name)
     const std::vector<int> nodes = m_window->graphView()->nodesOfParameter(name);
     m_window->graphView()->selectNodes(nodes);
     m_window->sourceView()->setLinkedLines({});
+    m_window->showSourceTensor(QStringLiteral("P:F:") + name);
     return int(nodes.size());
 }
 

@@ -2,6 +2,7 @@
 #include "views/window/main_window.h"
 
 #include "views/charts_view.h"
+#include "views/window/compare_view.h"
 #include "views/console_view.h"
 #include "views/gradients_table.h"
 #include "views/graph_view.h"
@@ -18,6 +19,8 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
+#include <QScreen>
+#include <algorithm>
 #include <QMimeData>
 #include <QSettings>
 #include <QStatusBar>
@@ -75,11 +78,26 @@ MainWindow::MainWindow(bool restoreLayout, QWidget* parent) : QMainWindow(parent
         restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
         restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     }
+    fitToScreen();
     updateRecentMenu();
     updateActions();
 }
 
 MainWindow::~MainWindow() = default;
+
+void MainWindow::fitToScreen()
+{
+    // A size saved on a bigger screen (or the default) must not put parts of the window off screen.
+    const QScreen* s = screen();
+    if (!s)
+        return;
+    const QRect available = s->availableGeometry();
+    if (width() <= available.width() && height() <= available.height() && available.contains(frameGeometry()))
+        return;
+    resize(std::min(width(), available.width()), std::min(height(), available.height()));
+    move(std::clamp(x(), available.left(), std::max(available.left(), available.right() - width())),
+         std::clamp(y(), available.top(), std::max(available.top(), available.bottom() - height())));
+}
 
 void MainWindow::createDocks()
 {
@@ -133,6 +151,12 @@ void MainWindow::createActions()
             openScript(path);
     }));
     m_recentMenu = file->addMenu(tr("Open &Recent"));
+    file->addAction(add(QStringLiteral("openCheckpoint"), tr("Open &Checkpoint..."), Qt::CTRL | Qt::SHIFT | Qt::Key_O, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open checkpoint"), QString(),
+                                                          tr("MindSpore checkpoints (*.ckpt)"));
+        if (!path.isEmpty())
+            openCheckpoint(path);
+    }));
     file->addSeparator();
     file->addAction(add(QStringLiteral("exportGraph"), tr("&Export Graph..."), Qt::CTRL | Qt::Key_E, [this] {
         const QString path = QFileDialog::getSaveFileName(this, tr("Export graph"), QStringLiteral("graph.svg"),
@@ -200,14 +224,25 @@ void MainWindow::applyOverrides()
     options.overrides.gradApi = python::GradApiOverride(m_gradApi->checkedAction()->data().toInt());
     options.apiProfile = m_apiProfile->checkedAction()->data().toInt() == 0 ? "2.x" : "1.10";
     options.overrides.mode = python::ModeOverride(m_mode->checkedAction()->data().toInt());
-    m_console->append(tr("restarting with has_aux %1, gradient API %2, API %3, mode %4\n")
-                          .arg(m_hasAux->checkedAction()->text(), m_gradApi->checkedAction()->text(),
-                               m_apiProfile->checkedAction()->text(), m_mode->checkedAction()->text()),
-                      ConsoleView::Kind::Info);
-    m_pictureStep = -1;
-    m_pictureRecords = 0;
-    m_growingStep = -1;
-    m_historyShown = 0;
+    reopenWith(std::move(options), tr("restarting with has_aux %1, gradient API %2, API %3, mode %4\n")
+                                       .arg(m_hasAux->checkedAction()->text(), m_gradApi->checkedAction()->text(),
+                                            m_apiProfile->checkedAction()->text(), m_mode->checkedAction()->text()));
+}
+
+void MainWindow::openCheckpoint(const QString& path)
+{
+    debug::SessionOptions options = m_bridge->options();
+    if (options.script.empty())
+        return;
+    options.overrides.checkpoint = QFileInfo(path).absoluteFilePath().toStdString();
+    reopenWith(std::move(options),
+               tr("restarting with %1 loaded into the network when the script first calls it\n").arg(path));
+}
+
+void MainWindow::reopenWith(debug::SessionOptions options, const QString& message)
+{
+    m_console->append(message, ConsoleView::Kind::Info);
+    resetRunViews();
     m_bridge->reopen(std::move(options));
     restoreBreakpoints();
     updateActions();
@@ -235,10 +270,8 @@ void MainWindow::openScript(const QString& path)
     m_breakpointLines.clear();
     m_breakpointIds.clear();
     m_source->setBreakpointLines({});
-    m_pictureStep = -1;
-    m_pictureRecords = 0;
-    m_growingStep = -1;
-    m_historyShown = 0;
+    m_compare->clear();
+    resetRunViews();
     debug::SessionOptions options;
     options.script = info.absoluteFilePath().toStdString();
     options.overrides.hasAux = python::HasAuxOverride(m_hasAux->checkedAction()->data().toInt());

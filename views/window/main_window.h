@@ -13,6 +13,8 @@
 #include <QSet>
 #include <functional>
 #include <map>
+#include <optional>
+#include <utility>
 
 class QAction;
 class QActionGroup;
@@ -53,6 +55,9 @@ public:
 
     /// Opens `path` (a new session, paused after the first node) and remembers it.
     void openScript(const QString& path);
+    /// File > Open Checkpoint: the run restarts with the MindSpore checkpoint at `path` loaded
+    /// into the network the script first calls (RunOverrides::checkpoint).
+    void openCheckpoint(const QString& path);
     /// Brings a view to the front (its dock raised).
     void showView(View view);
 
@@ -79,6 +84,9 @@ public:
     void stepBack();
     /// Writes the graph as drawn (SVG, PNG, PDF or DOT by the suffix); errors go to the console.
     bool exportGraph(const QString& path);
+    /// A parameter's or an input's value (and a parameter's gradient once the step computed it)
+    /// in the inspector, by its graph key ("P:F:conv1.weight", "I:F:3"): at any time of the step.
+    void showSourceTensor(const QString& key);
 
     // Compare, Run N steps, run progress, breakpoint lists, exports: main_window_tools.cpp.
     /// Runs the script's first step as A and B (the what-if switches as configured, `what`
@@ -112,7 +120,14 @@ private:
     void createWhatIfMenu(QMenu* menu);
     void updateRecentMenu();
     void updateActions();
+    /// Every view of the run starts over (a new script, a restart, a what-if switch): nothing of
+    /// the previous run may stay on screen, whatever the new one shows first (or never shows).
+    void resetRunViews();
+    /// Shrinks and moves the window into the screen's available area.
+    void fitToScreen();
     void applyOverrides();
+    /// Restarts the run with options, saying why in the console; views start over.
+    void reopenWith(debug::SessionOptions options, const QString& message);
     void toggleBreakpoint(int line);
     void restoreBreakpoints();
     void createTools();
@@ -158,6 +173,8 @@ private:
     std::int64_t m_runStepsFrom = -1; ///< Run N steps: the step it started from, else -1
     int m_runStepsCount = 0;
     bool m_reloadAfterCompare = false;
+    /// Where the user was paused when a comparison stopped the session: (step, record seq).
+    std::optional<std::pair<std::int64_t, std::uint64_t>> m_resumeAfterCompare;
     QSet<int> m_breakpointLines;
     std::map<int, int> m_breakpointIds; ///< source line -> the session's breakpoint id
     std::int64_t m_pictureStep = -1;

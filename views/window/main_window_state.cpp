@@ -56,14 +56,24 @@ void MainWindow::restart()
 {
     if (m_bridge->options().script.empty())
         return;
-    m_pictureStep = -1;
-    m_pictureRecords = 0;
-    m_growingStep = -1;
-    m_historyShown = 0;
+    resetRunViews();
     m_console->clear();
     m_bridge->reopen(m_bridge->options());
     restoreBreakpoints();
     updateActions();
+}
+
+void MainWindow::resetRunViews()
+{
+    m_pictureStep = -1;
+    m_pictureRecords = 0;
+    m_growingStep = -1;
+    m_historyShown = 0;
+    m_graph->clear();
+    m_charts->setHistory({});
+    m_gradients->setRows({});
+    m_inspector->clear();
+    m_variables->setStack({});
 }
 
 void MainWindow::updateActions()
@@ -74,6 +84,7 @@ void MainWindow::updateActions()
         m_actions.at(QString::fromLatin1(key))->setEnabled(isPaused);
     m_actions.at(QStringLiteral("pause"))->setEnabled(running);
     m_actions.at(QStringLiteral("restart"))->setEnabled(!m_bridge->options().script.empty());
+    m_actions.at(QStringLiteral("openCheckpoint"))->setEnabled(!m_bridge->options().script.empty());
     updateToolActions();
 }
 
@@ -241,12 +252,54 @@ void MainWindow::showRecord(const debug::RecordPtr& shown)
     m_inspector->setTensors(QString::fromStdString(record->where()), std::move(tensors));
 }
 
+void MainWindow::showSourceTensor(const QString& key)
+{
+    // Keys are "P:F:conv1.weight" (a parameter) and "I:F:3" / "I:B:3" (an external tensor).
+    const auto state = m_bridge->state();
+    if (!state || !m_bridge->session() || key.size() < 5)
+        return;
+    const bool parameter = key.startsWith(QLatin1String("P:"));
+    const std::string rest = key.mid(4).toStdString();
+    debug::TensorId id = parameter ? debug::TensorId::ofParameter(rest)
+                                   : debug::TensorId::ofExternal(std::stoull(rest.empty() ? "0" : rest));
+    const debug::Recorder& recorder = m_bridge->session()->recorder();
+    std::vector<InspectedTensor> tensors;
+    // Its latest value: the last record of this step that read it (stats always, values when a
+    // snapshot is kept).
+    for (auto r = state->records.rbegin(); r != state->records.rend() && tensors.empty(); ++r)
+        for (const debug::TensorRecord& in : (*r)->inputs)
+            if (in.defined && in.id == id) {
+                const Tensor snapshot = recorder.snapshot(id).value_or(Tensor());
+                debug::TensorStats stats = in.stats;
+                if (!stats.hasHistogram && snapshot.defined())
+                    debug::fillHistogram(stats, snapshot);
+                tensors.push_back({tr("value  %1").arg(QString::fromStdString(stats.shape.toString())), stats, snapshot});
+                break;
+            }
+    if (parameter)
+        for (const debug::ParameterGradient& g : state->gradients)
+            if (g.name == rest && g.gradient.defined()) {
+                debug::TensorStats stats = g.stats;
+                if (!stats.hasHistogram)
+                    debug::fillHistogram(stats, g.gradient);
+                tensors.push_back({tr("gradient  %1").arg(QString::fromStdString(stats.shape.toString())), stats,
+                                   g.gradient});
+            }
+    const QString name = parameter ? QString::fromStdString(rest) : tr("input %1").arg(QString::fromStdString(rest));
+    m_inspector->setTensors(tensors.empty() ? tr("%1: not read yet in this step").arg(name) : name, std::move(tensors));
+    showView(View::Inspector);
+}
+
 void MainWindow::showNodeFromGraph(int index)
 {
     const GraphPicture& picture = m_graph->picture();
     if (index < 0 || std::size_t(index) >= picture.nodes.size() || !m_bridge->session())
         return;
     const PictureNode& node = picture.nodes[std::size_t(index)];
+    if (node.kind == PictureKind::Parameter || node.kind == PictureKind::Input) {
+        showSourceTensor(node.key);
+        return;
+    }
     if (node.state == NodeState::Pending || node.records.empty()) {
         m_inspector->setTensors(tr("%1 has not run yet in this step").arg(node.title), {});
         return;

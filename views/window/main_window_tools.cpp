@@ -275,8 +275,12 @@ void MainWindow::startCompare(session::CompareWhat what)
     if (what != session::CompareWhat::Api)
         shared << m_apiProfile->checkedAction()->text();
     m_compare->setBaseDescription(shared.join(QStringLiteral(", ")));
-    // The interpreter runs one script at a time: the session stops while the comparison runs.
+    // The interpreter runs one script at a time: the session stops while the comparison runs,
+    // and afterwards re-runs to where the user was (runs are deterministic).
     m_reloadAfterCompare = m_bridge->session() != nullptr;
+    m_resumeAfterCompare.reset();
+    if (const auto state = m_bridge->state(); state && state->status == debug::SessionStatus::Paused && state->liveNode)
+        m_resumeAfterCompare = std::pair{state->step, state->liveNode->seq};
     if (m_reloadAfterCompare) {
         m_bridge->close();
         m_console->append(tr("comparing %1: the debugging session stops meanwhile and reloads afterwards\n")
@@ -285,7 +289,8 @@ void MainWindow::startCompare(session::CompareWhat what)
     }
     m_compare->setRunning(true);
     showView(View::Compare);
-    resizeDocks({m_docks[View::Compare]}, {height() * 9 / 20}, Qt::Vertical);
+    if (m_docks[View::Compare]->height() < height() * 9 / 20) // grown by the user: kept
+        resizeDocks({m_docks[View::Compare]}, {height() * 9 / 20}, Qt::Vertical);
     m_compareRunner->start(current.script, what, std::move(options));
     updateActions();
 }
@@ -299,6 +304,8 @@ void MainWindow::updateToolActions()
     QAction* restart = m_actions.at(QStringLiteral("restart"));
     restart->setEnabled(free && restart->isEnabled());
     m_actions.at(QStringLiteral("open"))->setEnabled(free);
+    QAction* checkpoint = m_actions.at(QStringLiteral("openCheckpoint"));
+    checkpoint->setEnabled(free && checkpoint->isEnabled());
     m_recentMenu->setEnabled(free && !m_recentMenu->actions().isEmpty());
     m_actions.at(QStringLiteral("runSteps"))->setEnabled(m_actions.at(QStringLiteral("continue"))->isEnabled());
     m_actions.at(QStringLiteral("compare"))->setEnabled(free && !m_bridge->options().script.empty());
@@ -320,11 +327,8 @@ void MainWindow::finishCompare(const session::Comparison& comparison)
                       ConsoleView::Kind::Info);
     if (m_reloadAfterCompare) {
         m_reloadAfterCompare = false;
-        m_pictureStep = -1;
-        m_pictureRecords = 0;
-        m_growingStep = -1;
-        m_historyShown = 0;
-        m_bridge->reopen(m_bridge->options());
+        resetRunViews();
+        m_bridge->open(m_bridge->options(), m_resumeAfterCompare);
         restoreBreakpoints();
     }
     updateActions();

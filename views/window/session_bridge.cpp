@@ -28,7 +28,7 @@ bool SessionBridge::busy() const
     return m_session && m_session->status() == debug::SessionStatus::Running;
 }
 
-void SessionBridge::open(debug::SessionOptions options)
+void SessionBridge::open(debug::SessionOptions options, std::optional<std::pair<std::int64_t, std::uint64_t>> at)
 {
     close();
     const std::uint64_t generation = m_generation;
@@ -54,7 +54,10 @@ void SessionBridge::open(debug::SessionOptions options)
                 self, [self, generation, copy] { self->deliver(copy, generation); },
                 Qt::QueuedConnection);
         });
-        m_session->load();
+        if (at)
+            m_session->loadAt(at->first, at->second);
+        else
+            m_session->load();
         emit opened();
     } catch (const std::exception& e) {
         m_session.reset();

@@ -8,6 +8,8 @@
 #include <QObject>
 #include <QString>
 #include <memory>
+#include <optional>
+#include <utility>
 
 namespace gradstep::views {
 
@@ -19,7 +21,9 @@ public:
 
     /// Replaces the session by a new one with `options` and loads it (pauses after the first
     /// node). The old one is cancelled. Emits failed() when the script cannot start.
-    void open(debug::SessionOptions options);
+    /// `at`: a (training step, record seq) to re-run to silently instead of pausing at the first
+    /// node (Session::loadAt), to come back where the user was.
+    void open(debug::SessionOptions options, std::optional<std::pair<std::int64_t, std::uint64_t>> at = {});
     /// The same script with new options (what-if switches), breakpoints kept.
     void reopen(debug::SessionOptions options) { open(std::move(options)); }
     void close();

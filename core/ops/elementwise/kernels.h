@@ -265,6 +265,11 @@ void numberUnaryForward(const OpCall& call, std::span<Tensor> outputs, F f)
     });
 }
 
+/// y[i] = tanh(x[i]) for float32 with Eigen's vectorised rational approximation (tanh.cpp): within
+/// 6 ulp of the exact value, NaN stays NaN, +-inf give +-1. glibc's tanhf (through expm1f) took
+/// about 30 ns per element here, 25x this, and dominated GELU, LSTM, GRU and RNN.
+void tanhFloat32(const float* x, float* y, std::int64_t n);
+
 /// out[i] = f(x[i]) for float tensors (complex too when WithComplex).
 template <bool WithComplex = false, class F>
 void floatUnaryForward(const OpCall& call, std::span<Tensor> outputs, F f)

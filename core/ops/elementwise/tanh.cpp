@@ -5,6 +5,8 @@
 #include "ops/elementwise/defs.h"
 #include "ops/elementwise/kernels.h"
 
+#include <Eigen/Core>
+
 #include <cmath>
 
 namespace gradstep {
@@ -14,6 +16,11 @@ void inferTanh(const OpCall& call, SpecList& out) { inferUnary(call, out, true);
 
 void forwardTanh(const OpCall& call, std::span<Tensor> outputs)
 {
+    const Tensor& x = call.input(0);
+    if (x.dtype() == DType::Float32 && outputs[0].dtype() == DType::Float32) {
+        tanhFloat32(x.data<float>(), outputs[0].data<float>(), x.numel());
+        return;
+    }
     floatUnaryForward<true>(call, outputs, [](auto v) { return std::tanh(v); });
 }
 
@@ -23,6 +30,11 @@ TensorList backwardTanh(const BackwardContext& ctx, std::span<const Tensor> grad
     return {mul(grads[0], conjOf(sub(scalarLike(1.0, y), square(y))))};
 }
 } // namespace
+
+void tanhFloat32(const float* x, float* y, std::int64_t n)
+{
+    Eigen::Map<Eigen::ArrayXf>(y, n) = Eigen::Map<const Eigen::ArrayXf>(x, n).tanh();
+}
 
 const OpDef kTanh{"Tanh", "tanh", OpKind::Elementwise, 1, 1, inferTanh, forwardTanh, backwardTanh};
 

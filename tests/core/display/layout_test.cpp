@@ -131,8 +131,44 @@ TEST_CASE("a second layout of the same graph is a cache hit", "[display]")
     auto second = engine.submit(copy);
     CHECK(second->status() == JobStatus::Done);
     CHECK(second->cacheHit());
-    CHECK(second->result() == first->result());
+    CHECK(second->result()->graph == copy);
+    REQUIRE(second->result()->nodes.size() == first->result()->nodes.size());
+    for (std::size_t i = 0; i < first->result()->nodes.size(); ++i) {
+        CHECK(second->result()->nodes[i].x == first->result()->nodes[i].x);
+        CHECK(second->result()->nodes[i].y == first->result()->nodes[i].y);
+    }
     CHECK(engine.stats().cacheHits == before.cacheHits + 1);
+}
+
+TEST_CASE("a cache hit for a graph of the same structure draws that graph's own labels", "[display]")
+{
+    // Two scripts whose steps differ only in shapes ("[8, 4]" and "[2, 3]" are as wide): the
+    // second reuses the first's positions, never its labels.
+    auto first = std::make_shared<DisplayGraph>(*testing::syntheticStep(30, 5));
+    for (DisplayNode& n : first->nodes)
+        n.detail = "[8, 4]";
+    auto second = std::make_shared<DisplayGraph>(*first);
+    for (DisplayNode& n : second->nodes)
+        n.detail = "[2, 3]";
+    REQUIRE(first->structureHash() == second->structureHash());
+    auto& engine = LayoutEngine::instance();
+    REQUIRE(engine.submit(first)->wait() == JobStatus::Done);
+    auto hit = engine.submit(second);
+    REQUIRE(hit->wait() == JobStatus::Done);
+    CHECK(hit->cacheHit());
+    for (const DisplayNode& n : hit->result()->graph->nodes)
+        CHECK(n.detail == "[2, 3]");
+
+    // Collapsed to the node budget, the collapsed graph is built from the new graph too.
+    LayoutOptions small;
+    small.nodeBudget = 10;
+    REQUIRE(engine.submit(first, small)->wait() == JobStatus::Done);
+    auto collapsedHit = engine.submit(second, small);
+    REQUIRE(collapsedHit->wait() == JobStatus::Done);
+    CHECK(collapsedHit->cacheHit());
+    REQUIRE(collapsedHit->result()->collapseDepth >= 0);
+    for (const DisplayNode& n : collapsedHit->result()->graph->nodes)
+        CHECK(n.detail.find("[8, 4]") == std::string::npos);
 }
 
 TEST_CASE("a queued layout can be cancelled and its callback still runs once", "[display]")

@@ -10,6 +10,7 @@ import mindspore.nn as _nn
 from mindspore import Parameter, Tensor, ops
 from mindspore.common import dtype as mstype
 from mindspore.common.initializer import HeUniform, Uniform, initializer
+from mindspore.ops._functional_nn import _even_adaptive_avg
 
 __all__ = ["Identity", "MatMul", "Embedding", "Dropout1d", "Dropout2d", "Dropout3d", "Flatten",
            "Unflatten", "ZeroPad2d", "ConstantPad1d", "ConstantPad2d", "ConstantPad3d", "Conv1d",
@@ -409,6 +410,10 @@ def _adaptive_bins(size, out):
 
 def _adaptive_pool(x, sizes, reduce):
     """Pools the last len(sizes) axes of x into sizes bins each (None keeps an axis)."""
+    if reduce is _mean_keep:
+        even = _even_adaptive_avg(x, sizes)
+        if even is not None:
+            return even
     for i, out in enumerate(sizes):
         axis = x.ndim - len(sizes) + i
         size = x.shape[axis]

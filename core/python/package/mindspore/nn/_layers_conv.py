@@ -7,6 +7,7 @@ import math
 import numpy as np
 
 import mindspore.nn as _nn
+import mindspore.ops._functional_image as I
 from mindspore import Parameter, Tensor, ops
 from mindspore.common import dtype as mstype
 from mindspore.common.initializer import HeUniform, Uniform, initializer
@@ -133,6 +134,17 @@ class Conv2dTranspose(_nn.Cell):
             raise ValueError("For '%s', the input's channels must be %d, but got %d."
                              % (self._who, self.in_channels, x.shape[1]))
         kh, kw = self.kernel_size
+        # Conv2DBackpropInput with the crops as the convolution's paddings (output_padding taken
+        # from the end one); the zero-stuffed convolution below when that does not apply.
+        pads, size = [], []
+        for axis, k in ((0, kh), (1, kw)):
+            before, after = self._crops(x.shape[2 + axis], axis)
+            full = (x.shape[2 + axis] - 1) * self.stride[axis] + self.dilation[axis] * (k - 1) + 1
+            pads.append((before, after - self._out_pad[axis]))
+            size.append(full - before - after + self._out_pad[axis])
+        out = I._backprop_input_2d(x, self.weight, self.stride, self.dilation, 1, pads, size)
+        if out is not None:
+            return out + ops.reshape(self.bias, (1, -1, 1, 1)) if self.has_bias else out
         y = _insert_zeros(x, 2, self.stride[0])
         y = _insert_zeros(y, 3, self.stride[1])
         for axis, k in ((2, kh), (3, kw)):
@@ -283,16 +295,23 @@ class Conv3d(_nn.Cell):
         if depth < 1:
             raise ValueError("For 'Conv3d', the input's depth %d is smaller than the kernel's %d."
                              % (x.shape[2], dd * (kd - 1) + 1))
-        slices = []
-        for od in range(depth):
-            acc = None
-            for k in range(kd):
-                plane = x[:, :, od * sd + k * dd]
-                term = ops.conv2d(plane, self.weight[:, :, k], None, self.stride[1:], "valid", 0,
-                                  self.dilation[1:], self.group)
-                acc = term if acc is None else acc + term
-            slices.append(ops.expand_dims(acc, 2))
-        out = ops.concat(slices, 2) if len(slices) > 1 else slices[0]
+        # One conv2d over every output plane at once: the depth folded into the batch, the kernel's
+        # depth into the channels. Slab k holds the planes od * sd + k * dd for all od; stacked per
+        # group as (N, depth, G, kd, C/G, H, W) they meet the weight (O, C/G, kd, kh, kw) laid out
+        # as (O, kd * C/G, kh, kw). A conv2d per output plane and kernel depth (here 48) on planes
+        # cut one by one, each cut's gradient a zero-padded copy of the whole input, took 2.3x
+        # PyTorch's time.
+        n, c, g = x.shape[0], x.shape[1], self.group
+        h, w = x.shape[3], x.shape[4]
+        slabs = []
+        for k in range(kd):
+            slab = x[:, :, k * dd:k * dd + (depth - 1) * sd + 1:sd]
+            slabs.append(ops.reshape(ops.transpose(slab, (0, 2, 1, 3, 4)), (n, depth, g, c // g, h, w)))
+        planes = ops.reshape(ops.stack(slabs, 3), (n * depth, kd * c, h, w))
+        weight = ops.transpose(self.weight, (0, 2, 1, 3, 4))
+        weight = ops.reshape(weight, (weight.shape[0], kd * weight.shape[2]) + tuple(weight.shape[3:]))
+        out = ops.conv2d(planes, weight, None, self.stride[1:], "valid", 0, self.dilation[1:], g)
+        out = ops.transpose(ops.reshape(out, (n, depth) + tuple(out.shape[1:])), (0, 2, 1, 3, 4))
         if self.has_bias:
             out = out + ops.reshape(self.bias, (1, -1, 1, 1, 1))
         return out

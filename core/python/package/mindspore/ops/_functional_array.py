@@ -596,7 +596,7 @@ def masked_select(input, mask):
     _t("MaskedSelect", input)
     _t("MaskedSelect", mask, "mask")
     shape = tuple(np.broadcast_shapes(tuple(input.shape), tuple(mask.shape)))
-    m = np.broadcast_to(U.numpy_of(mask).astype(bool), shape)
+    m = np.broadcast_to(U.shape_deciding_values("MaskedSelect", mask).astype(bool), shape)
     x = ops.broadcast_to(input, shape) if tuple(input.shape) != shape else input
     return ops.gather(ops.reshape(x, (-1,)), U.const(np.flatnonzero(m), mstype.int64), 0)
 
@@ -874,7 +874,7 @@ def kthvalue(input, k, dim=-1, keepdim=False):
 @export(_F)
 def unique(input):
     _t("Unique", input)
-    a = U.numpy_of(input).reshape(-1)
+    a = U.shape_deciding_values("Unique", input).reshape(-1)
     values, inverse = np.unique(a, return_inverse=True)
     first = np.array([np.flatnonzero(a == v)[0] for v in values], np.int64)
     out = ops.gather(ops.reshape(input, (-1,)), U.const(first, mstype.int64), 0) if len(first) else input
@@ -897,7 +897,7 @@ def unique_with_pad(x, pad_num):
 
 @export(_F)
 def unique_consecutive(input, return_idx=False, return_counts=False, axis=None):
-    a = U.numpy_of(input).reshape(-1)
+    a = U.shape_deciding_values("UniqueConsecutive", input).reshape(-1)
     if a.size == 0:
         starts = np.zeros(0, np.int64)
     else:
@@ -916,7 +916,7 @@ def unique_consecutive(input, return_idx=False, return_counts=False, axis=None):
 @export(_F)
 def nonzero(input, as_tuple=False):
     _t("NonZero", input)
-    nz = np.nonzero(U.numpy_of(input))
+    nz = np.nonzero(U.shape_deciding_values("NonZero", input))
     if as_tuple:
         return tuple(U.const(i, mstype.int64) for i in nz)
     return U.const(np.stack(nz, -1) if nz else np.zeros((0, 0)), mstype.int64)

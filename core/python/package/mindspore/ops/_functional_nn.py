@@ -526,12 +526,32 @@ def adaptive_avg_pool1d(input, output_size):
     return ops.concat(tuple(cols), -1)
 
 
+def _even_adaptive_avg(x, sizes):
+    """Adaptive average pooling of x's last len(sizes) axes when each output size divides its axis
+    (None keeps the axis): one reshape to (..., out, size // out, ...) and one mean, whose gradient
+    is one broadcast. The bin-by-bin form cuts a slice per bin, and each slice's gradient is a
+    zero-padded copy of the whole input (28x28 -> 7x7: 49 of them, 3.7x PyTorch's time). None when
+    a size does not divide."""
+    k = len(sizes)
+    shape, axes = list(x.shape[:x.ndim - k]), []
+    for size, out in zip(x.shape[x.ndim - k:], sizes):
+        out = size if out is None else out
+        if size % out:
+            return None
+        shape += [out, size // out]
+        axes.append(len(shape) - 1)
+    return ops.mean(ops.reshape(x, tuple(shape)), tuple(axes))
+
+
 @export(_F)
 def adaptive_avg_pool2d(input, output_size):
     oh, ow = (output_size, output_size) if isinstance(output_size, int) else output_size
     h, w = input.shape[-2], input.shape[-1]
     oh = h if oh is None else oh
     ow = w if ow is None else ow
+    even = _even_adaptive_avg(input, (oh, ow))
+    if even is not None:
+        return even
     rows = []
     for i in range(oh):
         hs, he = (i * h) // oh, -(-((i + 1) * h) // oh)

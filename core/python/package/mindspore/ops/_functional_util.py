@@ -165,6 +165,14 @@ def shape_tuple(op, shape, name="shape"):
     return tuple(out)
 
 
+def shape_deciding_values(op, x):
+    """The NumPy values of x that decide the shape of op's output (Unique, MaskedSelect, NonZero).
+    In a graph-mode trace they are not known yet: the body being compiled then runs in Python."""
+    if isinstance(x, Tensor):
+        mindspore._value_dependent_shape(op, x)
+    return numpy_of(x)
+
+
 def numpy_of(x):
     """The value of a tensor or Python object as a NumPy array (index bookkeeping only)."""
     if isinstance(x, Tensor):

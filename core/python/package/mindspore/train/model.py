@@ -244,7 +244,7 @@ class Model:
         if sink_size < -1 or sink_size == 0:
             raise ValueError("For 'Model.{}', The argument 'sink_size' must be -1 or positive, "
                              "but got {}.".format(who, sink_size))
-        return sink_size
+        return sink_size, dataset_size
 
     # -- training ------------------------------------------------------------------------------
 
@@ -252,12 +252,12 @@ class Model:
         """Trains for epochs initial_epoch+1 .. epoch over train_dataset, which yields (data, label)
         when loss_fn is set, else the network's inputs; callbacks run at each stage and may stop
         the training (RunContext.request_stop)."""
-        sink_size = self._check_train_args("train", epoch, train_dataset, dataset_sink_mode, sink_size,
-                                           initial_epoch)
+        sink_size, dataset_size = self._check_train_args("train", epoch, train_dataset, dataset_sink_mode,
+                                                         sink_size, initial_epoch)
         if callbacks:
             self._check_methods_for_custom_callbacks(callbacks, "train")
         self._train(epoch, train_dataset, callbacks=callbacks, dataset_sink_mode=dataset_sink_mode,
-                    sink_size=sink_size, initial_epoch=initial_epoch)
+                    sink_size=sink_size, initial_epoch=initial_epoch, dataset_size=dataset_size)
 
     def fit(self, epoch, train_dataset, valid_dataset=None, valid_frequency=1, callbacks=None,
             dataset_sink_mode=False, valid_dataset_sink_mode=False, sink_size=-1, initial_epoch=0):
@@ -265,8 +265,8 @@ class Model:
         or after the epochs listed (a list); the results reach the callbacks as cb_params.metrics
         and cb_params.eval_results (with "eval_loss")."""
         check_bool(valid_dataset_sink_mode)
-        sink_size = self._check_train_args("fit", epoch, train_dataset, dataset_sink_mode, sink_size,
-                                           initial_epoch)
+        sink_size, dataset_size = self._check_train_args("fit", epoch, train_dataset, dataset_sink_mode,
+                                                         sink_size, initial_epoch)
         if isinstance(valid_frequency, bool) or not isinstance(valid_frequency, (int, list)):
             raise TypeError(f"For 'Model.fit', the type of 'valid_frequency' must be a list or an integer, but got "
                             f"type {type(valid_frequency)}.")
@@ -277,16 +277,19 @@ class Model:
             self._check_methods_for_custom_callbacks(callbacks, "fit")
         self._train(epoch, train_dataset, callbacks=callbacks, dataset_sink_mode=dataset_sink_mode,
                     sink_size=sink_size, initial_epoch=initial_epoch, valid_dataset=valid_dataset,
-                    valid_frequency=valid_frequency, valid_dataset_sink_mode=valid_dataset_sink_mode)
+                    valid_frequency=valid_frequency, valid_dataset_sink_mode=valid_dataset_sink_mode,
+                    dataset_size=dataset_size)
 
     def _train(self, epoch, train_dataset, callbacks=None, dataset_sink_mode=False, sink_size=-1, initial_epoch=0,
-               valid_dataset=None, valid_frequency=1, valid_dataset_sink_mode=False):
+               valid_dataset=None, valid_frequency=1, valid_dataset_sink_mode=False, dataset_size=None):
         epoch = check_positive_int(epoch)
         self._sink_warning(dataset_sink_mode, "training")
         cb_params = _InternalCallbackParam()
         cb_params.train_network = self._train_network
         cb_params.epoch_num = epoch - initial_epoch
-        cb_params.batch_num = train_dataset.get_dataset_size()
+        # The size _check_train_args took: counting a dataset of unknown size (GeneratorDataset over a
+        # generator) runs the whole pipeline, so once per call is one pass too many already.
+        cb_params.batch_num = train_dataset.get_dataset_size() if dataset_size is None else dataset_size
         cb_params.mode = "train"
         cb_params.loss_fn = self._loss_fn
         cb_params.optimizer = self._optimizer

@@ -217,8 +217,8 @@ class Optimizer(_nn.Cell, metaclass=_OptimizerType):
 
     # -- what construct uses ------------------------------------------------------------------
     def __call__(self, *args, **kwargs):
-        # Runs eagerly even in GRAPH_MODE (see the module docstring).
-        return self.construct(*args, **kwargs)
+        # Runs eagerly even in GRAPH_MODE (see the module docstring), as the step's update phase.
+        return _nn._run_python_update(self, *args, **kwargs)
 
     def construct(self, *hyper_params):
         raise NotImplementedError
@@ -261,6 +261,9 @@ class Optimizer(_nn.Cell, metaclass=_OptimizerType):
             lr = self._lr_value(self.learning_rate)
         if self.dynamic_lr:
             ops.assign_add(self.global_step, Tensor([1], _ms.int32))
+        if getattr(self, "_reported_lr", None) is None:  # the debugger's learning rate of the step
+            first = lr[0] if isinstance(lr, tuple) else lr
+            self._reported_lr = float(first.asnumpy().reshape(-1)[0]) if isinstance(first, Tensor) else float(first)
         return lr
 
     def get_lr_parameter(self, param):
