@@ -4,6 +4,7 @@
 #include "views/chart_theme.h"
 
 #include <QCheckBox>
+#include <QDoubleSpinBox>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -73,10 +74,12 @@ void fill(QChartView* view, const QPalette& palette, std::vector<QLineSeries*> s
         }
     }
     x->setRange(minX, std::max(maxX, minX + 1));
-    // Ticks on whole steps: every step up to ten of them, then a round interval.
+    // Ticks on whole steps, as many as the chart's width holds with their labels whole (a label
+    // per 70 pixels; a narrow dock elided "10" to "1...").
+    const double labels = std::clamp(view->width() / 70.0, 2.0, 10.0);
     x->setTickType(QValueAxis::TicksDynamic);
     x->setTickAnchor(1);
-    x->setTickInterval(std::max(1.0, std::ceil((maxX - minX) / 10.0)));
+    x->setTickInterval(std::max(1.0, std::ceil((maxX - minX) / labels)));
     if (minY <= maxY) {
         const double pad = log ? 0.0 : std::max((maxY - minY) * 0.05, 1e-12);
         // Norms and losses that are never negative keep the axis at or above zero.
@@ -115,6 +118,47 @@ void fill(QChartView* view, const QPalette& palette, std::vector<QLineSeries*> s
     chart->legend()->setVisible(showLegend);
 }
 
+/// TensorBoard's smoothing of a scalar series: an exponential moving average with weight `w`,
+/// debiased so the first points are not pulled towards zero.
+std::vector<QPointF> smoothed(const std::vector<QPointF>& points, double w)
+{
+    std::vector<QPointF> out;
+    double last = 0.0;
+    double weight = 1.0;
+    for (const QPointF& p : points) {
+        last = last * w + (1.0 - w) * p.y();
+        weight *= w;
+        out.emplace_back(p.x(), last / (1.0 - weight));
+    }
+    return out;
+}
+
+/// The series for `points`: as they are without smoothing; else the smoothed line in `color` and
+/// the raw points faded behind it, as TensorBoard draws them.
+std::vector<QLineSeries*> seriesOf(const QString& name, const std::vector<QPointF>& points, double smoothing,
+                                   const QColor& color, bool markers)
+{
+    auto* raw = new QLineSeries;
+    raw->setName(name);
+    for (const QPointF& p : points)
+        raw->append(p);
+    raw->setPointsVisible(markers);
+    if (color.isValid())
+        raw->setColor(color);
+    if (smoothing <= 0.0)
+        return {raw};
+    QColor faded = raw->color();
+    faded.setAlphaF(0.25);
+    raw->setColor(faded);
+    raw->setPointsVisible(false);
+    auto* smooth = new QLineSeries;
+    smooth->setName(name + QObject::tr(" (smoothed)"));
+    for (const QPointF& p : smoothed(points, smoothing))
+        smooth->append(p);
+    smooth->setColor(color.isValid() ? color : QColor(faded.red(), faded.green(), faded.blue()));
+    return {raw, smooth};
+}
+
 } // namespace
 
 ChartsView::ChartsView(QWidget* parent) : QWidget(parent)
@@ -122,10 +166,20 @@ ChartsView::ChartsView(QWidget* parent) : QWidget(parent)
     m_lossView = makeChartView(tr("Loss per step"));
     m_normView = makeChartView(tr("Gradient norm per parameter"));
     m_log = new QCheckBox(tr("Log scale"));
+    m_smoothing = new QDoubleSpinBox;
+    m_smoothing->setRange(0.0, 0.99);
+    m_smoothing->setSingleStep(0.1);
+    m_smoothing->setDecimals(2);
+    m_smoothing->setToolTip(tr("Exponential moving average of the curves, as TensorBoard's smoothing: "
+                               "0 shows the steps as they are"));
     m_parameters = new QListWidget;
     m_parameters->setMaximumWidth(180);
     auto* side = new QVBoxLayout;
     side->addWidget(m_log);
+    auto* smoothingRow = new QHBoxLayout;
+    smoothingRow->addWidget(new QLabel(tr("Smoothing")));
+    smoothingRow->addWidget(m_smoothing);
+    side->addLayout(smoothingRow);
     side->addWidget(new QLabel(tr("Parameters")));
     side->addWidget(m_parameters, 1);
     auto* charts = new QHBoxLayout; // side by side: the dock under the graph is wide and low
@@ -136,6 +190,7 @@ ChartsView::ChartsView(QWidget* parent) : QWidget(parent)
     layout->addLayout(charts, 1);
     layout->addLayout(side);
     connect(m_log, &QCheckBox::toggled, this, [this] { rebuild(); });
+    connect(m_smoothing, &QDoubleSpinBox::valueChanged, this, [this] { rebuild(); });
     connect(m_parameters, &QListWidget::itemChanged, this, [this] { rebuild(); });
     rebuild();
 }
@@ -150,6 +205,19 @@ void ChartsView::setHistory(const std::vector<debug::StepSummary>& history)
 void ChartsView::setLogScale(bool on)
 {
     m_log->setChecked(on);
+}
+
+void ChartsView::setSmoothing(double weight)
+{
+    m_smoothing->setValue(weight);
+}
+
+int ChartsView::lossSeries() const
+{
+    int n = 0;
+    for (const QAbstractSeries* s : m_lossView->chart()->series())
+        n += s->name().startsWith(tr("loss"));
+    return n;
 }
 
 bool ChartsView::logScale() const
@@ -209,48 +277,54 @@ void ChartsView::rebuildParameterList()
         }
 }
 
+namespace {
+
+const QColor kColors[] = {QColor("#1f77b4"), QColor("#ff7f0e"), QColor("#2ca02c"), QColor("#d62728"),
+                          QColor("#9467bd"), QColor("#8c564b"), QColor("#e377c2"), QColor("#7f7f7f"),
+                          QColor("#bcbd22"), QColor("#17becf")};
+
+} // namespace
+
 void ChartsView::rebuild()
 {
     const bool log = m_log->isChecked();
-    auto* loss = new QLineSeries;
-    loss->setName(tr("loss"));
-    loss->setPointsVisible(true);
+    const double smoothing = m_smoothing->value();
+    // Markers help on a few steps and become a solid band on many.
+    const bool markers = m_history.size() <= 50;
+    std::vector<QPointF> lossPoints;
     for (const debug::StepSummary& step : m_history)
         if (std::isfinite(step.loss) && (!log || step.loss > 0))
-            loss->append(double(step.step), step.loss);
+            lossPoints.emplace_back(double(step.step), step.loss);
+    const std::vector<QLineSeries*> loss = seriesOf(tr("loss"), lossPoints, smoothing, QColor("#1f77b4"), markers);
     auto* rate = new QLineSeries;
     rate->setName(tr("learning rate"));
+    rate->setColor(QColor("#2ca02c"));
     for (const debug::StepSummary& step : m_history)
         if (std::isfinite(step.learningRate))
             rate->append(double(step.step), step.learningRate);
-    fill(m_lossView, palette(), {loss}, log, false, rate);
+    fill(m_lossView, palette(), loss, log, false, rate);
 
     std::vector<QLineSeries*> norms;
     for (int i = 0; i < m_parameters->count(); ++i) {
         const QListWidgetItem* item = m_parameters->item(i);
         if (item->checkState() != Qt::Checked)
             continue;
-        auto* series = new QLineSeries;
-        series->setName(item->text());
+        std::vector<QPointF> points;
         for (const debug::StepSummary& step : m_history)
             for (const debug::ParameterSummary& p : step.parameters)
                 if (QString::fromStdString(p.name) == item->text() && std::isfinite(p.gradientNorm)
                     && (!log || p.gradientNorm > 0))
-                    series->append(double(step.step), p.gradientNorm);
-        norms.push_back(series);
+                    points.emplace_back(double(step.step), p.gradientNorm);
+        const QColor color = kColors[std::size_t(i) % std::size(kColors)];
+        for (QLineSeries* series : seriesOf(item->text(), points, smoothing, color, false))
+            norms.push_back(series);
     }
     // The parameter list doubles as the legend (a chart legend clips beyond a few entries).
-    static const QColor kColors[] = {QColor("#1f77b4"), QColor("#ff7f0e"), QColor("#2ca02c"), QColor("#d62728"),
-        QColor("#9467bd"), QColor("#8c564b"), QColor("#e377c2"), QColor("#7f7f7f"), QColor("#bcbd22"), QColor("#17becf")};
     const QSignalBlocker block(m_parameters);
-    for (int i = 0, shown = 0; i < m_parameters->count(); ++i) {
-        QListWidgetItem* item = m_parameters->item(i);
-        const QColor color = kColors[std::size_t(i) % std::size(kColors)];
+    for (int i = 0; i < m_parameters->count(); ++i) {
         QPixmap swatch(12, 12);
-        swatch.fill(color);
-        item->setIcon(QIcon(swatch));
-        if (item->checkState() == Qt::Checked)
-            norms[std::size_t(shown++)]->setColor(color);
+        swatch.fill(kColors[std::size_t(i) % std::size(kColors)]);
+        m_parameters->item(i)->setIcon(QIcon(swatch));
     }
     fill(m_normView, palette(), norms, log, false);
 }

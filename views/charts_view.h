@@ -12,6 +12,7 @@
 class QChart;
 class QChartView;
 class QCheckBox;
+class QDoubleSpinBox;
 class QListWidget;
 
 namespace gradstep::views {
@@ -22,6 +23,10 @@ public:
     explicit ChartsView(QWidget* parent = nullptr);
     void setHistory(const std::vector<debug::StepSummary>& history);
     void setLogScale(bool on);
+    /// TensorBoard's smoothing weight in [0, 0.99]; 0 draws the steps as they are.
+    void setSmoothing(double weight);
+    /// Series in the loss chart (2 with smoothing: the faded steps and the smoothed line).
+    int lossSeries() const;
     bool logScale() const;
     /// Points drawn in the loss chart and in all gradient-norm series (for tests).
     int lossPoints() const;
@@ -49,6 +54,7 @@ private:
     QChartView* m_lossView = nullptr;
     QChartView* m_normView = nullptr;
     QCheckBox* m_log = nullptr;
+    QDoubleSpinBox* m_smoothing = nullptr;
     QListWidget* m_parameters = nullptr;
 };
 

@@ -87,11 +87,17 @@ QRectF GraphOverview::viewportRect() const
     return QRectF(toOverview(visible.topLeft()), toOverview(visible.bottomRight())).intersected(imageRect());
 }
 
+void GraphOverview::setWanted(bool wanted)
+{
+    m_wanted = wanted;
+    viewChanged();
+}
+
 void GraphOverview::viewChanged()
 {
     const QRectF visible = m_view->mapToScene(m_view->viewport()->rect()).boundingRect();
     // A graph that fits whole needs no map of itself.
-    const bool needed = !m_image.isNull() && !visible.adjusted(-1, -1, 1, 1).contains(m_sceneRect);
+    const bool needed = m_wanted && !m_image.isNull() && !visible.adjusted(-1, -1, 1, 1).contains(m_sceneRect);
     setVisible(needed);
     if (needed) {
         raise();

@@ -21,6 +21,8 @@ public:
     void sceneChanged();
     /// The viewport moved or zoomed: redraws the rectangle, shows or hides the overview.
     void viewChanged();
+    /// View > Graph Overview: false hides the map even when the graph does not fit.
+    void setWanted(bool wanted);
     /// The overview point (widget coordinates) of a scene point, and back.
     QPointF toOverview(const QPointF& scenePoint) const;
     QPointF toScene(const QPointF& overviewPoint) const;
@@ -41,6 +43,7 @@ private:
     QImage m_image;
     QRectF m_sceneRect;
     QTimer m_render;
+    bool m_wanted = true;
 };
 
 } // namespace gradstep::views

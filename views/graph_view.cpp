@@ -120,6 +120,7 @@ void GraphView::clear()
     m_items.clear();
     m_executed.clear();
     m_current.reset();
+    m_shownCurrentKey.clear();
     {
         const QSignalBlocker block(scene());
         scene()->clear();
@@ -260,7 +261,7 @@ void GraphView::draw(bool fit)
     }
     scene()->setSceneRect(m_picture.bounds);
     if (fit)
-        fitAll();
+        fitLegible();
     else
         centerOn(center);
 }
@@ -285,8 +286,13 @@ void GraphView::refreshStates()
     applyStates(m_picture, *m_layout->graph, m_executed, m_current.get());
     for (std::size_t i = 0; i < m_items.size() && i < m_picture.nodes.size(); ++i)
         m_items[i]->setState(m_picture.nodes[i].state);
-    if (const int current = currentNode(); current >= 0)
+    // Only a new current node moves the view: a fold, a refolded layout or a repaint of the
+    // same node keeps what the user looks at.
+    const int current = currentNode();
+    const QString currentKey = current >= 0 ? m_picture.nodes[std::size_t(current)].key : QString();
+    if (current >= 0 && currentKey != m_shownCurrentKey)
         ensureVisible(m_items[std::size_t(current)], 40, 40);
+    m_shownCurrentKey = currentKey;
     m_overview->sceneChanged();
 }
 
@@ -360,6 +366,14 @@ void GraphView::fitAll()
         resetTransform();
         centerOn(scene()->sceneRect().center());
     }
+    m_overview->viewChanged();
+}
+
+void GraphView::fitLegible()
+{
+    fitAll();
+    if (m_picture.nodes.empty())
+        return;
     // Big graphs fitted whole would be unreadable: keep labels legible and show the top.
     if (zoom() < 0.55) {
         resetTransform();

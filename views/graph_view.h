@@ -62,6 +62,7 @@ public:
     void selectNode(int index);
 
     void zoomBy(double factor);
+    /// The whole graph in the view (View > Fit Graph), however small that makes it.
     void fitAll();
     double zoom() const;
     /// The scene point at the viewport's centre.
@@ -109,6 +110,9 @@ private:
     void measure(display::DisplayGraph& graph) const;
     void receive(std::uint64_t generation, std::shared_ptr<const display::LayoutResult> result, const QString& error);
     void draw(bool fit);
+    /// A new graph's first view: fitted, but not below a zoom where labels stay legible (big
+    /// graphs show their top).
+    void fitLegible();
     void refreshStates();
     void createOverlays();
     void placeOverlays();
@@ -124,6 +128,8 @@ private:
     std::uint64_t m_pending = 0; ///< the generation on its way, 0 when none
     bool m_fitNext = true;
     GraphPicture m_picture;
+    /// The current node the view last moved to: only a new one moves the view again.
+    QString m_shownCurrentKey;
     std::vector<NodeItem*> m_items;
     bool m_dark = false;
     GraphSearchBar* m_search = nullptr;

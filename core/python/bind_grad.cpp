@@ -6,6 +6,7 @@
 #include "python/bindings.h"
 #include "python/convert.h"
 #include "python/grad_adapter.h"
+#include "python/run_context.h"
 #include "python/jit_runtime.h"
 #include "python/value_convert.h"
 
@@ -159,7 +160,7 @@ py::object makeGrad(const py::object& fn, const py::object& gradPosition, const 
     requireCallable(fn, api);
     GradSettings s{toGradPosition(gradPosition), toWeights(weights, api),
                    effectiveHasAux(toFlag(hasAux, api, "has_aux")),
-                   toFlag(returnIds, api, "return_ids"), withValue, gradOverrides().gradApi};
+                   toFlag(returnIds, api, "return_ids"), withValue, currentRun().overrides.gradApi};
     // Built for the core's argument checks only, so that they raise from ms.grad(...) itself as
     // in MindSpore; each call of the gradient function builds its own over that call's arguments.
     grad(Function(), s.position, s.weights, s.hasAux);
@@ -238,7 +239,7 @@ public:
                 if (firstOnly && call.values().size() > (sens ? 1u : 0u))
                     call.requireTensorsAt({0});
                 const auto graphMode = graphGradient(fn, args, kwargs, sens, "GradOperation");
-                if (gradOverrides().gradApi == GradApiOverride::ValueAndGrad)
+                if (currentRun().overrides.gradApi == GradApiOverride::ValueAndGrad)
                     if (auto grads = gradOperationViaValueAndGrad(call, flags, w))
                         return toPython(*grads);
                 return toPython(op(call.function(), w)(call.values()));

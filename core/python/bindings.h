@@ -28,12 +28,9 @@ void installMindspore();
 /// the GIL, just before finalising).
 void releaseMindspore();
 /// Before each run: puts our modules back into sys.modules (a script may have replaced them),
-/// resets context and seed to their defaults, applies the API profile (api_profile.h) and the
-/// gradient APIs' what-if switches (has_aux, gradient API; grad_adapter.h).
-void prepareMindsporeForRun(const std::string& apiProfile = "2.x",
-                            const RunOverrides& overrides = {});
-/// After each run: the what-if switches back to "as written".
-void finishMindsporeRun();
+/// resets context and seed to their defaults and applies the API profile (api_profile.h). The
+/// run's what-if switches travel with the run (run_context.h).
+void prepareMindsporeForRun(const std::string& apiProfile = "2.x");
 
 using TensorClass = pybind11::class_<Tensor>;
 

@@ -40,17 +40,7 @@ private:
     std::string m_api;
 };
 
-/// The what-if switches of the running script that the gradient APIs obey (run_overrides.h).
-/// Set before each run by prepareMindsporeForRun and reset after it; read when the script makes
-/// a gradient function. Process-wide like the rest of the package's state: one run at a time.
-struct GradOverrides {
-    HasAuxOverride hasAux = HasAuxOverride::AsWritten;
-    GradApiOverride gradApi = GradApiOverride::AsWritten;
-};
-void setGradOverrides(const GradOverrides& overrides);
-const GradOverrides& gradOverrides();
-
-/// has_aux as the run's override says: `asWritten` unless forced on or off.
+/// has_aux as the run's override says (run_context.h): `asWritten` unless forced on or off.
 bool effectiveHasAux(bool asWritten);
 
 /// GradApiOverride::GradFallback for a value_and_grad call: `value = fn(*args, **kwargs)`, then

@@ -3,6 +3,7 @@
 // value_and_grad. SPDX-License-Identifier: MIT
 #include "python/grad_adapter.h"
 
+#include "python/run_context.h"
 #include "python/value_convert.h"
 
 namespace py = pybind11;
@@ -11,12 +12,6 @@ namespace gradstep::python {
 
 namespace {
 
-GradOverrides& currentOverrides()
-{
-    static GradOverrides overrides;
-    return overrides;
-}
-
 Value tupleOf(const TensorList& tensors)
 {
     return Value::tuple(std::vector<Value>(tensors.begin(), tensors.end()));
@@ -24,13 +19,9 @@ Value tupleOf(const TensorList& tensors)
 
 } // namespace
 
-void setGradOverrides(const GradOverrides& overrides) { currentOverrides() = overrides; }
-
-const GradOverrides& gradOverrides() { return currentOverrides(); }
-
 bool effectiveHasAux(bool asWritten)
 {
-    switch (currentOverrides().hasAux) {
+    switch (currentRun().overrides.hasAux) {
     case HasAuxOverride::On: return true;
     case HasAuxOverride::Off: return false;
     case HasAuxOverride::AsWritten: break;

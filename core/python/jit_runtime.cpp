@@ -4,6 +4,7 @@
 #include "python/bindings.h"
 #include "python/convert.h"
 #include "python/jit_compiler.h"
+#include "python/run_context.h"
 #include "python/nn_support.h"
 #include "python/value_convert.h"
 
@@ -35,7 +36,6 @@ struct Entry {
 };
 
 struct State {
-    ModeOverride mode = ModeOverride::AsWritten;
     std::map<std::string, std::unique_ptr<Entry>> cache;
     std::map<std::string, std::size_t> compilesPerFunction;
     std::size_t compiles = 0;
@@ -317,10 +317,9 @@ bool compilable(const py::object& fn)
 
 } // namespace
 
-void setModeOverride(ModeOverride mode)
+void resetJitForRun()
 {
     State& s = state();
-    s.mode = mode;
     s.cache.clear();
     s.inPython.clear();
     s.compilesPerFunction.clear();
@@ -330,13 +329,13 @@ void setModeOverride(ModeOverride mode)
 
 bool graphModeActive()
 {
-    const ModeOverride mode = state().mode;
+    const ModeOverride mode = currentRun().overrides.mode;
     if (mode != ModeOverride::AsWritten)
         return mode == ModeOverride::Graph;
     return contextMode() == 0;
 }
 
-bool jitAllowed() { return state().mode != ModeOverride::PyNative; }
+bool jitAllowed() { return currentRun().overrides.mode != ModeOverride::PyNative; }
 
 std::size_t jitCompileCount() { return state().compiles; }
 

@@ -20,9 +20,10 @@
 
 namespace gradstep::python {
 
-/// The run's --mode override; AsWritten follows set_context. Clears the compile cache.
-void setModeOverride(ModeOverride mode);
-/// GRAPH_MODE by set_context or the override (PyNative by the override wins).
+/// A new run compiles afresh: clears the compile cache and the counts.
+void resetJitForRun();
+/// GRAPH_MODE by set_context or the run's mode override (run_context.h; PyNative by the override
+/// wins).
 bool graphModeActive();
 /// @jit applies unless the override forces PyNative.
 bool jitAllowed();

@@ -83,7 +83,7 @@ void releaseMindspore()
     releaseApiProfiles();
 }
 
-void prepareMindsporeForRun(const std::string& apiProfile, const RunOverrides& overrides)
+void prepareMindsporeForRun(const std::string& apiProfile)
 {
     py::dict modules = py::module_::import("sys").attr("modules");
     py::list stale;
@@ -98,9 +98,6 @@ void prepareMindsporeForRun(const std::string& apiProfile, const RunOverrides& o
     resetNoGrad();
     resetPackageForRun();
     applyApiProfile(apiProfile);
-    setGradOverrides({overrides.hasAux, overrides.gradApi});
 }
-
-void finishMindsporeRun() { setGradOverrides({}); }
 
 } // namespace gradstep::python

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "python/run_checkpoint.h"
 
+#include "python/run_context.h"
+
 #include "autodiff/context.h"
 
 namespace py = pybind11;
@@ -9,37 +11,39 @@ namespace gradstep::python {
 
 namespace {
 
-// Read on every Cell call: a plain flag, so the common case (no checkpoint) costs one load.
-bool g_armed = false;
-
 py::object checkpointModule() { return py::module_::import("mindspore.train._debugger_checkpoint"); }
 
 } // namespace
 
 void armRunCheckpoint(const std::string& path)
 {
-    g_armed = false;
+    RunContext* run = activeRun();
+    if (!run)
+        return;
+    run->checkpointArmed = false;
     try {
         checkpointModule().attr("arm")(path);
     } catch (py::error_already_set& e) {
         throw RunCheckpointError(path, py::str(e.value()));
     }
-    g_armed = true;
+    run->checkpointArmed = true;
 }
 
 void loadRunCheckpointInto(const py::object& cell)
 {
-    if (!g_armed || executionContext().scope != nullptr)
+    // Read on every Cell call: a flag, so the common case (no checkpoint) costs one load.
+    if (!currentRun().checkpointArmed || executionContext().scope != nullptr)
         return;
     if (checkpointModule().attr("load_into")(cell).cast<bool>())
-        g_armed = false;
+        activeRun()->checkpointArmed = false;
 }
 
 void finishRunCheckpoint()
 {
-    if (!g_armed)
+    RunContext* run = activeRun();
+    if (!run || !run->checkpointArmed)
         return;
-    g_armed = false;
+    run->checkpointArmed = false;
     checkpointModule().attr("finish")();
 }
 

@@ -1,7 +1,7 @@
 // The checkpoint a run loads for the user (RunOverrides::checkpoint; File > Open Checkpoint,
 // --checkpoint FILE): read when the run starts and loaded into the first top-level Cell call
-// that holds one of its Parameters (mindspore/train/_debugger_checkpoint.py). The armed flag
-// lives for one run: armed by the run's setup, cleared when the run finishes.
+// that holds one of its Parameters (mindspore/train/_debugger_checkpoint.py). The armed flag is
+// the run's (run_context.h): armed by the run's setup, gone with the run.
 // SPDX-License-Identifier: MIT
 #pragma once
 

@@ -10,6 +10,7 @@
 #include "python/jit_runtime.h"
 #include "python/numpy_init_seeds.h"
 #include "python/run_checkpoint.h"
+#include "python/run_context.h"
 #include "python/script_signals.h"
 
 #include <pybind11/embed.h>
@@ -18,7 +19,6 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <optional>
 #include <sstream>
 
 namespace py = pybind11;
@@ -214,7 +214,7 @@ bool readSource(const std::string& path, std::string& source, std::string& error
 class RunEnvironment {
 public:
     RunEnvironment(const RunRequest& request, const UserFiles& files, std::shared_ptr<Sink> sink)
-        : m_files(files), m_sink(std::move(sink))
+        : m_files(files), m_sink(std::move(sink)), m_run{request.overrides}
     {
         installScriptSignals();
         m_sys = py::module_::import("sys");
@@ -263,10 +263,9 @@ private:
         m_main.attr("__cached__") = py::none();
         m_main.attr("__builtins__") = py::module_::import("builtins");
         m_modules["__main__"] = m_main;
-        prepareMindsporeForRun(request.apiProfile, request.overrides);
+        prepareMindsporeForRun(request.apiProfile);
+        resetJitForRun();
         resetNumpyRandomState();
-        m_initSeedScope.emplace(m_initSeeds);
-        setModeOverride(request.overrides.mode);
         if (request.overrides.seed)
             py::module_::import("mindspore").attr("set_seed")(*request.overrides.seed);
         if (request.overrides.checkpoint)
@@ -276,10 +275,8 @@ private:
     void restore() noexcept
     {
         // Restoring must not throw; a failure here leaves the state for the next run to fix.
-        m_initSeedScope.reset();
         try {
             finishRunCheckpoint();
-            finishMindsporeRun();
             resetScriptSignals();
             m_sink->open = false;
             m_sys.attr("stdout") = m_savedStdout;
@@ -315,12 +312,14 @@ private:
 
     const UserFiles& m_files;
     std::shared_ptr<Sink> m_sink;
+    RunContext m_run;             ///< this run's settings (Note [One owner for a run's settings])
+    RunContextScope m_runScope{m_run};
+    NumpyInitSeeds m_initSeeds; ///< the run's initializer seeds: NumPy's (random/init_seeds.h)
+    InitSeedScope m_initSeedScope{m_initSeeds};
     py::module_ m_sys;
     py::object m_modules;
     py::object m_savedArgv, m_savedDontWriteBytecode, m_savedPath, m_savedStdout, m_savedStderr, m_savedMain;
     py::object m_main;
-    NumpyInitSeeds m_initSeeds; ///< this thread's initializer seeds while the run lasts
-    std::optional<InitSeedScope> m_initSeedScope;
 };
 
 /// For the run, the worker thread passes on to the threads the script starts what python3's main

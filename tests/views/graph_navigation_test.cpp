@@ -192,6 +192,39 @@ TEST_CASE("clicking and dragging in the overview moves the graph view there")
     view.zoomBy(1.0);
     overview->viewChanged();
     CHECK_FALSE(overview->isVisible());
+
+    // View > Graph Overview off: hidden even where the graph does not fit, back when on again.
+    view.resetTransform();
+    overview->viewChanged();
+    REQUIRE(overview->isVisible());
+    overview->setWanted(false);
+    CHECK_FALSE(overview->isVisible());
+    overview->setWanted(true);
+    CHECK(overview->isVisible());
+}
+
+TEST_CASE("Fit Graph shows the whole graph however big, and folding a Cell keeps the view where it was")
+{
+    GraphView view;
+    view.resize(420, 320);
+    view.show();
+    view.setGraph(graphOf(chain(30)), true);
+    REQUIRE(view.waitForLayout());
+    // The first view keeps labels legible (the top of a big graph); Fit Graph shows all of it.
+    CHECK(view.zoom() >= 0.55);
+    view.fitAll();
+    const QRectF visible = view.mapToScene(view.viewport()->rect()).boundingRect();
+    CHECK(visible.adjusted(-2, -2, 2, 2).contains(view.picture().bounds));
+
+    // The current node is scrolled to once; a fold elsewhere does not jump back to it.
+    std::vector<debug::RecordPtr> records = chain(30);
+    view.setStates(records, records.front());
+    view.resetTransform();
+    view.centerOn(view.picture().bounds.center().x(), view.picture().bounds.bottom());
+    view.toggleCell(QStringLiteral("Net/block28"));
+    REQUIRE(view.waitForLayout());
+    // Still at the bottom, not scrolled back to block0's current node at the top.
+    CHECK(view.viewCenter().y() > view.picture().bounds.center().y());
 }
 
 TEST_CASE("a parameter's nodes are its source node and its update cluster")

@@ -136,6 +136,14 @@ TEST_CASE("the charts draw the loss and one gradient-norm series per parameter")
     CHECK(charts.lossPoints() == 3);
     CHECK(charts.learningRatePoints() == 0);
     CHECK_FALSE(charts.toCsv().contains(QStringLiteral("learning_rate")));
+    // TensorBoard's smoothing adds the smoothed line over the faded steps; 0 takes it away.
+    charts.setLogScale(false);
+    CHECK(charts.lossSeries() == 1);
+    charts.setSmoothing(0.6);
+    CHECK(charts.lossSeries() == 2);
+    CHECK(charts.lossPoints() == 3);
+    charts.setSmoothing(0.0);
+    CHECK(charts.lossSeries() == 1);
 }
 
 TEST_CASE("the loss chart shows the learning rate each step used, on its own axis, and the CSV holds it")

@@ -37,16 +37,27 @@ BreakpointsPanel::BreakpointsPanel(Hooks hooks, QWidget* parent) : QWidget(paren
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->horizontalHeader()->setSectionResizeMode(Condition, QHeaderView::Stretch);
+    // The narrow columns fit their text, the condition takes the rest (never clipped to nothing).
+    for (int column : {int(On), int(KindColumn), int(Hits)})
+        m_table->horizontalHeader()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
+    // Combo boxes as wide as their longest template would make the dock wider than the window:
+    // they shrink with the dock instead, and the buttons sit beside the input on their own row.
+    for (QComboBox* box : {m_kind, m_template}) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(6);
+    }
 
-    auto* row = new QHBoxLayout;
-    row->addWidget(m_kind);
-    row->addWidget(m_template, 1);
-    row->addWidget(addButton);
-    row->addWidget(removeButton);
+    auto* choose = new QHBoxLayout;
+    choose->addWidget(m_kind);
+    choose->addWidget(m_template, 1);
+    auto* enter = new QHBoxLayout;
+    enter->addWidget(m_input, 1);
+    enter->addWidget(addButton);
+    enter->addWidget(removeButton);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
-    layout->addLayout(row);
-    layout->addWidget(m_input);
+    layout->addLayout(choose);
+    layout->addLayout(enter);
     layout->addWidget(m_error);
     layout->addWidget(m_table, 1);
 

@@ -5,6 +5,8 @@
 #include "views/window/compare_view.h"
 #include "views/console_view.h"
 #include "views/gradients_table.h"
+#include "views/graph_overview.h"
+#include "views/graph_search_bar.h"
 #include "views/graph_view.h"
 #include "views/source_view.h"
 #include "views/tensor_inspector.h"
@@ -189,6 +191,16 @@ void MainWindow::createActions()
     view->addAction(add(QStringLiteral("fit"), tr("&Fit Graph"), Qt::CTRL | Qt::Key_0, [this] { m_graph->fitAll(); }));
     view->addAction(add(QStringLiteral("zoomIn"), tr("Zoom &In"), QKeySequence::ZoomIn, [this] { m_graph->zoomBy(1.25); }));
     view->addAction(add(QStringLiteral("zoomOut"), tr("Zoom &Out"), QKeySequence::ZoomOut, [this] { m_graph->zoomBy(0.8); }));
+    // The overlays sit over the graph: each can be hidden when it covers what matters.
+    QAction* overview = add(QStringLiteral("overview"), tr("Graph &Overview"), QKeySequence(),
+                            [this](bool on) { m_graph->overview()->setWanted(on); });
+    QAction* searchBar = add(QStringLiteral("searchBar"), tr("Graph &Search Bar"), QKeySequence(),
+                             [this](bool on) { m_graph->searchBar()->setVisible(on); });
+    for (QAction* toggle : {overview, searchBar}) {
+        toggle->setCheckable(true);
+        toggle->setChecked(true);
+        view->addAction(toggle);
+    }
     view->addSeparator();
     for (const auto& [which, d] : m_docks)
         view->addAction(d->toggleViewAction());
