@@ -1,22 +1,29 @@
 // Weight initializers. SPDX-License-Identifier: MIT
 #include "nn/initializer.h"
 
+#include "random/mindspore_fill.h"
+
 #include <cmath>
 
 namespace gradstep {
 
 namespace {
 
-// Writes draw() for every element in row-major order, drawing in double and rounding once.
-template <class Draw>
-void fillWith(Tensor& t, const std::string& who, Draw&& draw)
+void requireFloat(const Tensor& t, const std::string& who)
 {
     if (!isFloating(t.dtype()))
         throw TypeError("initializer " + who + " fills float tensors, got "
                         + std::string(dtypeName(t.dtype())));
-    // Float16/BFloat16 draw in Float32 and round once, as MindSpore's initializers (NumPy
-    // float32 arrays cast to the parameter's dtype) do.
-    Tensor target = isComputeDType(t.dtype()) ? t : Tensor::empty(t.shape(), computeDType(t.dtype()));
+}
+
+// Writes draw() for every element in row-major order, drawing in double and rounding once
+// (Float16/BFloat16 through their compute dtype).
+template <class Draw>
+void fillWith(Tensor& t, const std::string& who, Draw&& draw)
+{
+    requireFloat(t, who);
+    Tensor target =
+        isComputeDType(t.dtype()) ? t : Tensor::empty(t.shape(), computeDType(t.dtype()));
     visitFloat(target.dtype(), [&](auto* tag) {
         using T = std::remove_pointer_t<decltype(tag)>;
         T* out = target.data<T>();
@@ -25,6 +32,32 @@ void fillWith(Tensor& t, const std::string& who, Draw&& draw)
     });
     if (!target.sameAs(t))
         t.copyFrom(convertDType(target, t.dtype()));
+}
+
+// MindSpore fills a float32 NumPy buffer whatever the parameter's dtype and then assigns it to
+// the parameter's array: a float64 parameter holds float32 values, a float16 one their rounding.
+template <class Fill>
+void fillFloat32(Tensor& t, const std::string& who, Fill&& fill)
+{
+    requireFloat(t, who);
+    Tensor buffer = t.dtype() == DType::Float32 ? t : Tensor::empty(t.shape(), DType::Float32);
+    fill(buffer.data<float>(), static_cast<std::size_t>(buffer.numel()));
+    if (!buffer.sameAs(t))
+        t.copyFrom(convertDType(buffer, t.dtype()));
+}
+
+void fillUniform(Tensor& t, const std::string& who, std::uint64_t seed, double low, double high)
+{
+    fillFloat32(t, who, [&](float* out, std::size_t n) {
+        fillMindSporeUniform(seed, out, n, static_cast<float>(low), static_cast<float>(high));
+    });
+}
+
+void fillNormal(Tensor& t, const std::string& who, std::uint64_t seed, double mean, double sigma)
+{
+    fillFloat32(t, who, [&](float* out, std::size_t n) {
+        fillMindSporeNormal(seed, out, n, static_cast<float>(mean), static_cast<float>(sigma));
+    });
 }
 
 double selectFan(const Fans& fans, const std::string& mode)
@@ -49,7 +82,7 @@ void checkScale(const std::string& who, const char* what, double value)
 Tensor Initializer::operator()(const Shape& shape, DType dtype) const
 {
     Tensor t = Tensor::empty(shape, dtype);
-    fill(t, globalGenerator());
+    fill(t, initSeedSource());
     return t;
 }
 
@@ -78,8 +111,8 @@ double calculateGain(const std::string& nonlinearity, double param)
         return 5.0 / 3.0;
     if (nonlinearity == "relu")
         return std::sqrt(2.0);
-    if (nonlinearity == "leaky_relu")
-        return std::sqrt(2.0 / (1.0 + param * param));
+    if (nonlinearity == "leaky_relu") // Python's 1 + negative_slope ** 2, a call to pow
+        return std::sqrt(2.0 / (1.0 + std::pow(param, 2.0)));
     if (nonlinearity == "selu")
         return 3.0 / 4.0;
     throw ValueError(
@@ -88,21 +121,21 @@ double calculateGain(const std::string& nonlinearity, double param)
           "conv1d, conv2d, conv3d, conv_transpose1d/2d/3d, sigmoid, tanh, relu, leaky_relu, selu");
 }
 
-void Normal::fill(Tensor& t, Generator& gen) const
+// Each fill below computes its bounds in double in the order MindSpore's Python does, so that
+// they round to the same floats on their way into the draw.
+
+void Normal::fill(Tensor& t, InitSeedSource& seeds) const
 {
     checkScale(name(), "sigma", m_sigma);
-    fillWith(t, name(), [&] { return gen.normal(m_mean, m_sigma); });
+    fillNormal(t, name(), seeds.nextSeed(), m_mean, m_sigma);
 }
 
-void TruncatedNormal::fill(Tensor& t, Generator& gen) const
+void TruncatedNormal::fill(Tensor& t, InitSeedSource& seeds) const
 {
     checkScale(name(), "sigma", m_sigma);
-    const double bound = 2.0 * m_sigma;
-    fillWith(t, name(), [&] {
-        double v = gen.normal(0.0, m_sigma);
-        while (std::abs(v) > bound)
-            v = gen.normal(0.0, m_sigma);
-        return v;
+    const std::uint64_t seed = seeds.nextSeed();
+    fillFloat32(t, name(), [&](float* out, std::size_t n) {
+        fillMindSporeTruncatedNormal(seed, out, n, -2.0f, 2.0f, 0.0f, static_cast<float>(m_sigma));
     });
 }
 
@@ -114,11 +147,12 @@ HeUniform::HeUniform(double negativeSlope, std::string mode, std::string nonline
     calculateGain(m_nonlinearity, m_negativeSlope);
 }
 
-void HeUniform::fill(Tensor& t, Generator& gen) const
+void HeUniform::fill(Tensor& t, InitSeedSource& seeds) const
 {
     const double fan = selectFan(computeFans(t.shape()), m_mode);
-    const double bound = calculateGain(m_nonlinearity, m_negativeSlope) * std::sqrt(3.0 / fan);
-    fillWith(t, name(), [&] { return gen.uniform(-bound, bound); });
+    const double stddev = calculateGain(m_nonlinearity, m_negativeSlope) / std::sqrt(fan);
+    const double bound = std::sqrt(3.0) * stddev;
+    fillUniform(t, name(), seeds.nextSeed(), -bound, bound);
 }
 
 HeNormal::HeNormal(double negativeSlope, std::string mode, std::string nonlinearity)
@@ -129,28 +163,36 @@ HeNormal::HeNormal(double negativeSlope, std::string mode, std::string nonlinear
     calculateGain(m_nonlinearity, m_negativeSlope);
 }
 
-void HeNormal::fill(Tensor& t, Generator& gen) const
+void HeNormal::fill(Tensor& t, InitSeedSource& seeds) const
 {
     const double fan = selectFan(computeFans(t.shape()), m_mode);
     const double stddev = calculateGain(m_nonlinearity, m_negativeSlope) / std::sqrt(fan);
-    fillWith(t, name(), [&] { return gen.normal(0.0, stddev); });
+    fillNormal(t, name(), seeds.nextSeed(), 0.0, stddev);
 }
 
-void XavierUniform::fill(Tensor& t, Generator& gen) const
+void XavierUniform::fill(Tensor& t, InitSeedSource& seeds) const
 {
     checkScale(name(), "gain", m_gain);
     const Fans fans = computeFans(t.shape());
     const double bound = m_gain * std::sqrt(6.0 / (fans.fanIn + fans.fanOut));
-    fillWith(t, name(), [&] { return gen.uniform(-bound, bound); });
+    fillUniform(t, name(), seeds.nextSeed(), -bound, bound);
 }
 
-void Uniform::fill(Tensor& t, Generator& gen) const
+void XavierNormal::fill(Tensor& t, InitSeedSource& seeds) const
+{
+    checkScale(name(), "gain", m_gain);
+    const Fans fans = computeFans(t.shape());
+    const double stddev = m_gain * std::sqrt(2.0 / (fans.fanIn + fans.fanOut));
+    fillNormal(t, name(), seeds.nextSeed(), 0.0, stddev);
+}
+
+void Uniform::fill(Tensor& t, InitSeedSource& seeds) const
 {
     checkScale(name(), "scale", m_scale);
-    fillWith(t, name(), [&] { return gen.uniform(-m_scale, m_scale); });
+    fillUniform(t, name(), seeds.nextSeed(), -m_scale, m_scale);
 }
 
-void Constant::fill(Tensor& t, Generator&) const
+void Constant::fill(Tensor& t, InitSeedSource&) const
 {
     fillWith(t, name(), [&] { return m_value; });
 }
@@ -167,6 +209,8 @@ std::shared_ptr<const Initializer> initializerByName(const std::string& name)
         return std::make_shared<HeNormal>();
     if (name == "xavier_uniform")
         return std::make_shared<XavierUniform>();
+    if (name == "xavier_normal")
+        return std::make_shared<XavierNormal>();
     if (name == "uniform")
         return std::make_shared<Uniform>();
     if (name == "zeros" || name == "zero")
@@ -174,8 +218,8 @@ std::shared_ptr<const Initializer> initializerByName(const std::string& name)
     if (name == "ones" || name == "one")
         return std::make_shared<One>();
     throw ValueError("unknown initializer '" + name
-                     + "', expected one of normal, truncatedNormal, "
-                       "he_uniform, he_normal, xavier_uniform, uniform, zeros, ones");
+                     + "', expected one of normal, truncatedNormal, he_uniform, he_normal, "
+                       "xavier_uniform, xavier_normal, uniform, zeros, ones");
 }
 
 Tensor InitSpec::make(const Shape& shape, DType dtype) const

@@ -1,9 +1,10 @@
-// Weight initializers with MindSpore 2.x defaults (mindspore.common.initializer). Every random
-// initializer draws from a seeded Generator in row-major order, in double, rounded once to the
-// tensor's dtype: the same seed gives bit-identical weights. SPDX-License-Identifier: MIT
+// Weight initializers as MindSpore 2.2 has them (mindspore.common.initializer). A random
+// initializer takes one seed from the thread's InitSeedSource per call, fills a float32 buffer
+// with MindSpore's draws for it (Note [MindSpore's initializer draws]) and converts that to the
+// tensor's dtype, so the weights are MindSpore's, bit for bit. SPDX-License-Identifier: MIT
 #pragma once
 
-#include "random/generator.h"
+#include "random/init_seeds.h"
 #include "tensor/tensor.h"
 
 #include <memory>
@@ -17,9 +18,10 @@ public:
     virtual ~Initializer() = default;
     /// MindSpore's class name: "HeUniform".
     virtual std::string name() const = 0;
-    /// Fills every element of t (float32 or float64) from gen.
-    virtual void fill(Tensor& t, Generator& gen) const = 0;
-    /// A new tensor of the given shape and dtype, drawn from the global generator.
+    /// Fills every element of t (a float dtype), taking the seeds it needs from seeds: one for a
+    /// random initializer, none for a constant one.
+    virtual void fill(Tensor& t, InitSeedSource& seeds) const = 0;
+    /// A new tensor of the given shape and dtype, seeded from this thread's initSeedSource().
     Tensor operator()(const Shape& shape, DType dtype = DType::Float32) const;
 };
 
@@ -39,32 +41,32 @@ class Normal : public Initializer {
 public:
     explicit Normal(double sigma = 0.01, double mean = 0.0) : m_sigma(sigma), m_mean(mean) {}
     std::string name() const override { return "Normal"; }
-    void fill(Tensor& t, Generator& gen) const override;
+    void fill(Tensor& t, InitSeedSource& seeds) const override;
 
 private:
     double m_sigma, m_mean;
 };
 
-/// N(0, sigma^2) with draws outside [-2 sigma, 2 sigma] redrawn (MindSpore 1.x's truncation at
-/// two standard deviations; 2.x takes absolute bounds a=-2, b=2, which at sigma=0.01 truncate
-/// nothing in practice, so the 1.x rule is the one that shows).
+/// N(0, sigma^2) truncated to [-2, 2]: MindSpore 2.2 passes these absolute bounds (not two
+/// standard deviations, 1.x's rule), so at the usual small sigma almost nothing is cut.
 class TruncatedNormal : public Initializer {
 public:
     explicit TruncatedNormal(double sigma = 0.01) : m_sigma(sigma) {}
     std::string name() const override { return "TruncatedNormal"; }
-    void fill(Tensor& t, Generator& gen) const override;
+    void fill(Tensor& t, InitSeedSource& seeds) const override;
 
 private:
     double m_sigma;
 };
 
-/// U(-bound, bound), bound = gain * sqrt(3 / fan), gain = calculateGain(nonlinearity, slope).
+/// U(-bound, bound), bound = sqrt(3) * (gain / sqrt(fan)), gain = calculateGain(nonlinearity,
+/// negative_slope).
 class HeUniform : public Initializer {
 public:
     explicit HeUniform(double negativeSlope = 0.0, std::string mode = "fan_in",
                        std::string nonlinearity = "leaky_relu");
     std::string name() const override { return "HeUniform"; }
-    void fill(Tensor& t, Generator& gen) const override;
+    void fill(Tensor& t, InitSeedSource& seeds) const override;
 
 private:
     double m_negativeSlope;
@@ -77,7 +79,7 @@ public:
     explicit HeNormal(double negativeSlope = 0.0, std::string mode = "fan_in",
                       std::string nonlinearity = "leaky_relu");
     std::string name() const override { return "HeNormal"; }
-    void fill(Tensor& t, Generator& gen) const override;
+    void fill(Tensor& t, InitSeedSource& seeds) const override;
 
 private:
     double m_negativeSlope;
@@ -89,7 +91,18 @@ class XavierUniform : public Initializer {
 public:
     explicit XavierUniform(double gain = 1.0) : m_gain(gain) {}
     std::string name() const override { return "XavierUniform"; }
-    void fill(Tensor& t, Generator& gen) const override;
+    void fill(Tensor& t, InitSeedSource& seeds) const override;
+
+private:
+    double m_gain;
+};
+
+/// N(0, std^2), std = gain * sqrt(2 / (fan_in + fan_out)).
+class XavierNormal : public Initializer {
+public:
+    explicit XavierNormal(double gain = 1.0) : m_gain(gain) {}
+    std::string name() const override { return "XavierNormal"; }
+    void fill(Tensor& t, InitSeedSource& seeds) const override;
 
 private:
     double m_gain;
@@ -100,7 +113,7 @@ class Uniform : public Initializer {
 public:
     explicit Uniform(double scale = 0.07) : m_scale(scale) {}
     std::string name() const override { return "Uniform"; }
-    void fill(Tensor& t, Generator& gen) const override;
+    void fill(Tensor& t, InitSeedSource& seeds) const override;
 
 private:
     double m_scale;
@@ -110,7 +123,7 @@ class Constant : public Initializer {
 public:
     explicit Constant(double value) : m_value(value) {}
     std::string name() const override { return "Constant"; }
-    void fill(Tensor& t, Generator& gen) const override;
+    void fill(Tensor& t, InitSeedSource& seeds) const override;
 
 private:
     double m_value;
@@ -129,8 +142,8 @@ public:
 };
 
 /// The initializer MindSpore's string aliases name: "normal", "truncatedNormal", "he_uniform",
-/// "he_normal", "xavier_uniform", "uniform", "zeros", "ones" (also "zero", "one"); ValueError
-/// otherwise.
+/// "he_normal", "xavier_uniform", "xavier_normal", "uniform", "zeros", "ones" (also "zero",
+/// "one"); ValueError otherwise.
 std::shared_ptr<const Initializer> initializerByName(const std::string& name);
 
 /// What a layer's weight_init / bias_init accepts: None (the layer's default), a string alias,
@@ -147,8 +160,8 @@ public:
     InitSpec(std::shared_ptr<const Initializer> init) : m_init(std::move(init)) {}
 
     bool isNone() const { return m_name.empty() && !m_init && !m_tensor.defined(); }
-    /// A new tensor of shape and dtype (global generator); ValueError when a given tensor's shape
-    /// differs or the alias is unknown.
+    /// A new tensor of shape and dtype (seeded from initSeedSource()); ValueError when a given
+    /// tensor's shape differs or the alias is unknown.
     Tensor make(const Shape& shape, DType dtype = DType::Float32) const;
 
 private:

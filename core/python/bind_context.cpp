@@ -117,10 +117,12 @@ void setSeed(const py::handle& value)
     const auto s = value.cast<long long>();
     if (s < 0)
         throw py::value_error("The argument 'seed' must be non-negative, but got " + std::to_string(s) + ".");
+    // As MindSpore's set_seed, NumPy's global generator first: the initializers take their seeds
+    // from it (random/init_seeds.h), and a seed past 2**32 - 1 is NumPy's ValueError before any
+    // other state changes.
+    py::module_::import("numpy").attr("random").attr("seed")(value);
     gradstep::setSeed(static_cast<std::uint64_t>(s));
     data::setSeed(static_cast<std::uint64_t>(s)); // as MindSpore, it seeds the data pipelines' shuffles too
-    // MindSpore's set_seed seeds NumPy's global generator too; scripts rely on it for data.
-    py::module_::import("numpy").attr("random").attr("seed")(static_cast<std::uint32_t>(s & 0xFFFFFFFF));
     seed() = py::reinterpret_borrow<py::object>(value);
 }
 
@@ -164,7 +166,7 @@ void bindContext(py::module_& m, py::module_& context)
         target->def("set_context", &setContext, "Sets execution settings: mode=GRAPH_MODE or PYNATIVE_MODE, ...");
         target->def("get_context", &getContext, py::arg("attr_key"));
     }
-    m.def("set_seed", &setSeed, py::arg("seed"), "Seeds the initializers, dropout and NumPy's global generator.");
+    m.def("set_seed", &setSeed, py::arg("seed"), "Seeds NumPy's global generator (and with it the initializers), dropout and the datasets.");
     m.def("get_seed", [] { return seed(); });
     m.attr("__version__") = kVersion;
 }

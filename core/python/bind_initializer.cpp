@@ -1,6 +1,7 @@
-// mindspore.common.initializer: the Initializer classes over the core's (same draws, same seeded
-// generator, so ms.set_seed gives bit-identical weights), initializer(init, shape, dtype), and
-// the conversion every weight_init / bias_init argument goes through. SPDX-License-Identifier: MIT
+// mindspore.common.initializer: the Initializer classes over the core's (MindSpore's draws, seeded
+// from NumPy's global RandomState during a run, so np.random.seed and ms.set_seed give MindSpore's
+// weights), initializer(init, shape, dtype), and the conversion every weight_init / bias_init
+// argument goes through. SPDX-License-Identifier: MIT
 #include "python/bindings.h"
 #include "python/convert.h"
 #include "python/nn_support.h"
@@ -31,6 +32,8 @@ std::string coreAlias(std::string name)
         return "he_normal";
     if (name == "xavieruniform")
         return "xavier_uniform";
+    if (name == "xaviernormal")
+        return "xavier_normal";
     return name;
 }
 
@@ -60,7 +63,7 @@ void bindRandomInitializers(py::module_& m)
 {
     initClass<Normal>(m, "Normal", "N(mean, sigma^2).")
         .def(py::init<double, double>(), py::arg("sigma") = 0.01, py::arg("mean") = 0.0);
-    initClass<TruncatedNormal>(m, "TruncatedNormal", "N(0, sigma^2) redrawn outside two sigma.")
+    initClass<TruncatedNormal>(m, "TruncatedNormal", "N(0, sigma^2) truncated to [-2, 2].")
         .def(py::init<double>(), py::arg("sigma") = 0.01);
     initClass<HeUniform>(m, "HeUniform", "U(-b, b), b = gain * sqrt(3 / fan).")
         .def(py::init<double, std::string, std::string>(), py::arg("negative_slope") = 0.0,
@@ -69,6 +72,8 @@ void bindRandomInitializers(py::module_& m)
         .def(py::init<double, std::string, std::string>(), py::arg("negative_slope") = 0.0,
              py::arg("mode") = "fan_in", py::arg("nonlinearity") = "leaky_relu");
     initClass<XavierUniform>(m, "XavierUniform", "U(-b, b), b = gain * sqrt(6 / (fan_in + fan_out)).")
+        .def(py::init<double>(), py::arg("gain") = 1.0);
+    initClass<XavierNormal>(m, "XavierNormal", "N(0, std^2), std = gain * sqrt(2 / (fan_in + fan_out)).")
         .def(py::init<double>(), py::arg("gain") = 1.0);
     initClass<Uniform>(m, "Uniform", "U(-scale, scale).")
         .def(py::init<double>(), py::arg("scale") = 0.07);

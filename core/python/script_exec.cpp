@@ -8,6 +8,7 @@
 #include "python/diagnose.h"
 #include "python/frames.h"
 #include "python/jit_runtime.h"
+#include "python/numpy_init_seeds.h"
 #include "python/run_checkpoint.h"
 #include "python/run_context.h"
 #include "python/script_signals.h"
@@ -264,6 +265,7 @@ private:
         m_modules["__main__"] = m_main;
         prepareMindsporeForRun(request.apiProfile);
         resetJitForRun();
+        resetNumpyRandomState();
         if (request.overrides.seed)
             py::module_::import("mindspore").attr("set_seed")(*request.overrides.seed);
         if (request.overrides.checkpoint)
@@ -312,6 +314,8 @@ private:
     std::shared_ptr<Sink> m_sink;
     RunContext m_run;             ///< this run's settings (Note [One owner for a run's settings])
     RunContextScope m_runScope{m_run};
+    NumpyInitSeeds m_initSeeds; ///< the run's initializer seeds: NumPy's (random/init_seeds.h)
+    InitSeedScope m_initSeedScope{m_initSeeds};
     py::module_ m_sys;
     py::object m_modules;
     py::object m_savedArgv, m_savedDontWriteBytecode, m_savedPath, m_savedStdout, m_savedStderr, m_savedMain;

@@ -1,6 +1,8 @@
 // The seeded random generator. SPDX-License-Identifier: MIT
 #include "random/generator.h"
 
+#include "random/init_seeds.h"
+
 #include <cmath>
 #include <numbers>
 
@@ -31,6 +33,11 @@ Generator& globalGenerator()
     return generator;
 }
 
-void setSeed(std::uint64_t seed) { globalGenerator().seed(seed); }
+void setSeed(std::uint64_t seed)
+{
+    globalGenerator().seed(seed);
+    // np.random.seed takes 32 bits; MindSpore's set_seed refuses more (NumPy's ValueError).
+    seedThreadInitSeeds(static_cast<std::uint32_t>(seed));
+}
 
 } // namespace gradstep

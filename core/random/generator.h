@@ -1,4 +1,4 @@
-// The seeded random generator behind initializers and dropout. The same seed gives bit-identical
+// The seeded random generator behind dropout and the random ops. The same seed gives bit-identical
 // streams on every machine: the engine is mt19937_64 and the distributions are written here,
 // because the standard library's distributions differ between implementations.
 // SPDX-License-Identifier: MIT
@@ -28,8 +28,11 @@ private:
     double m_spareValue = 0.0;
 };
 
-/// The process-wide generator that mindspore.set_seed reseeds (per thread: a script owns one).
+/// The process-wide generator that mindspore.set_seed reseeds (per thread: a script owns one);
+/// dropout and the random ops draw from it. Initializers take their seeds from init_seeds.h.
 Generator& globalGenerator();
+/// Reseeds this thread's generator and its initializer seed stream (the latter with the low 32
+/// bits, as np.random.seed).
 void setSeed(std::uint64_t seed);
 
 } // namespace gradstep

@@ -11,6 +11,7 @@
 #include "nn/losses/softmax_cross_entropy_with_logits.h"
 #include "nn/models/lenet5.h"
 #include "optim/sgd.h"
+#include "random/generator.h"
 #include "tests/bench/timing.h"
 
 #include <cmath>

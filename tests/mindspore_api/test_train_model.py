@@ -239,10 +239,12 @@ model7 = Model(net7, loss_fn, nn.SGD(net7.trainable_params(), 0.0), metrics={"ac
 es = EarlyStopping(monitor="accuracy", patience=1)
 model7.fit(10, dataset(), dataset(), callbacks=es)
 assert es.stopped_epoch == 2, es.stopped_epoch
-# restore_best_weights: the weights of the best epoch come back
+# restore_best_weights: the weights of the best epoch come back. The learning rate is one at which
+# every epoch still moves the weights (at 5.0 one epoch can leave every ReLU dead, and then the
+# second epoch changes nothing and the restore shows nothing).
 net8 = Net()
 w_before = net8.fc1.weight.asnumpy().copy()
-model8 = Model(net8, loss_fn, nn.SGD(net8.trainable_params(), 5.0), metrics={"loss"})
+model8 = Model(net8, loss_fn, nn.SGD(net8.trainable_params(), 0.05), metrics={"loss"})
 es = EarlyStopping(monitor="eval_loss", patience=1, restore_best_weights=True, mode="max", min_delta=1e9)
 weights = []
 _, out = captured(model8.fit, 5, dataset(), dataset(), callbacks=[LambdaCallback(

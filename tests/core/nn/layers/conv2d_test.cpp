@@ -2,6 +2,7 @@
 #include "nn/layers/conv2d.h"
 
 #include "autodiff/tape.h"
+#include "random/generator.h"
 
 #include <catch2/catch.hpp>
 

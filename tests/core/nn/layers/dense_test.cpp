@@ -2,6 +2,7 @@
 #include "nn/layers/dense.h"
 
 #include "autodiff/tape.h"
+#include "random/generator.h"
 #include "nn/layers/relu.h"
 
 #include <catch2/catch.hpp>

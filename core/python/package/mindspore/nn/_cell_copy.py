@@ -5,7 +5,8 @@ A Cell's state lives partly in gradstep's C++ Cell, which pickling cannot reach,
 copied the way it was made: every Cell class records the arguments of its outermost __init__ call
 (the C++ layers' classes here, Python subclasses through __init_subclass__), and a deep copy
 calls __init__ again on deep copies of them, then gives each new Parameter the original's value,
-name and requires_grad, copies the training flag and the Python attributes set after __init__.
+name and requires_grad, copies the training flag and the Python attributes set after __init__;
+NumPy's global random state is as before the copy (the rebuild's initializer draws are undone).
 A Cell whose Parameters changed after __init__ (a child replaced, a Parameter added) cannot be
 rebuilt that way: its deep copy is refused with a TypeError rather than made different.
 Optimizers of the C++ core are refused: their state cannot be read back into a rebuilt one.
@@ -13,6 +14,8 @@ copy.copy makes the same kind of copy: a Cell owns its Parameters, so a shallow 
 would alias the C++ state."""
 import copy as _copy
 import functools as _functools
+
+import numpy as _np
 
 import mindspore.nn as _nn
 
@@ -58,7 +61,12 @@ def _copy_cell(self, memo):
     cls = type(self)
     new = cls.__new__(cls)
     memo[id(self)] = new
-    cls.__init__(new, *args, **kwargs)
+    # MindSpore's deep copy draws nothing from NumPy; the rebuild's initializer seeds are undone.
+    numpy_state = _np.random.get_state()
+    try:
+        cls.__init__(new, *args, **kwargs)
+    finally:
+        _np.random.set_state(numpy_state)
     old = dict(self.parameters_and_names())
     fresh = dict(new.parameters_and_names())
     if set(old) != set(fresh):

@@ -7,7 +7,7 @@ import math
 import mindspore.nn as _nn
 from mindspore import Parameter, ops
 from mindspore.common import dtype as mstype
-from mindspore.common.initializer import XavierUniform, initializer
+from mindspore.common.initializer import XavierNormal, XavierUniform, initializer
 
 __all__ = ["MultiheadAttention"]
 
@@ -61,13 +61,15 @@ class MultiheadAttention(_nn.Cell):
             self.in_proj_weight = None
         self.in_proj_bias = Parameter(initializer("zeros", (3 * embed_dim,), dtype), name="in_proj_bias") \
             if has_bias else None
+        # MindSpore 2.2's _Linear: a Dense with its default HeUniform(sqrt(5)) / Uniform(1 / sqrt(in))
+        # draws, the bias kept (not zeroed as in PyTorch); bias_k / bias_v are XavierNormal.
         self.out_proj = _nn.Dense(embed_dim, embed_dim, has_bias=has_bias)
         self.out_proj.weight.set_data(ops.cast(self.out_proj.weight, dtype))
         if has_bias:
-            self.out_proj.bias.set_data(initializer("zeros", (embed_dim,), dtype))
+            self.out_proj.bias.set_data(ops.cast(self.out_proj.bias, dtype))
         if add_bias_kv:
-            self.bias_k = Parameter(initializer(XavierUniform(), (1, 1, embed_dim), dtype), name="bias_k")
-            self.bias_v = Parameter(initializer(XavierUniform(), (1, 1, embed_dim), dtype), name="bias_v")
+            self.bias_k = Parameter(initializer(XavierNormal(), (1, 1, embed_dim), dtype), name="bias_k")
+            self.bias_v = Parameter(initializer(XavierNormal(), (1, 1, embed_dim), dtype), name="bias_v")
         else:
             self.bias_k = self.bias_v = None
 

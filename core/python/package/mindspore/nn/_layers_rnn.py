@@ -4,7 +4,10 @@ bidirectional, batch_first, seq_length) and RNNCell, LSTMCell, GRUCell.
 Gates follow MindSpore (and PyTorch): LSTM rows of weight_ih / weight_hh are input, forget, cell,
 output; GRU rows are reset, update ("input"), new. Parameters are named weight_ih_l{k}[_reverse],
 weight_hh_l{k}[_reverse], bias_ih_l{k}[_reverse], bias_hh_l{k}[_reverse] (the cells: weight_ih,
-weight_hh, bias_ih, bias_hh), all drawn from U(-1/sqrt(hidden_size), 1/sqrt(hidden_size)).
+weight_hh, bias_ih, bias_hh), all drawn from U(-1/sqrt(hidden_size), 1/sqrt(hidden_size)) as
+MindSpore 2.2 draws them, so np.random.seed gives its weights: the layers with
+np.random.uniform in float64 (then float32), the cells with initializer(Uniform) after a discarded
+np.random.randn of each shape (what MindSpore's RNNCellBase allocates first).
 
 A step past a sequence's length (seq_length) keeps the hidden state and outputs zeros; the reverse
 direction reverses each sequence within its own length, done as a batched product with
@@ -45,8 +48,14 @@ def _nonlinearity(who, nonlinearity):
     return nonlinearity
 
 
-def _uniform(shape, hidden_size, name, dtype):
-    return Parameter(initializer(Uniform(1.0 / math.sqrt(hidden_size)), shape, dtype), name=name)
+def _numpy_uniform(shape, hidden_size, name, dtype):
+    stdv = 1 / math.sqrt(hidden_size)
+    values = np.random.uniform(-stdv, stdv, shape).astype(np.float32)
+    return Parameter(Tensor(values, dtype), name=name)
+
+
+def _cell_uniform(shape, hidden_size, name, dtype):
+    return Parameter(initializer(Uniform(1 / math.sqrt(hidden_size)), shape, dtype), name=name)
 
 
 def _linear(x, w, b):
@@ -134,7 +143,7 @@ class _RNNBase(_nn.Cell):
                 if has_bias:
                     shapes += [("bias_ih_", (gate_size,), self.b_ih_list), ("bias_hh_", (gate_size,), self.b_hh_list)]
                 for prefix, shape, bucket in shapes:
-                    param = _uniform(shape, hidden_size, prefix + suffix, dtype)
+                    param = _numpy_uniform(shape, hidden_size, prefix + suffix, dtype)
                     self.insert_param_to_cell(prefix + suffix, param)
                     bucket.append(param)
         if not has_bias:
@@ -241,11 +250,18 @@ class _CellBase(_nn.Cell):
         self.has_bias = _check_bool(who, "has_bias", has_bias)
         self.cell_fn = _CELLS[mode]
         gate_size = _GATES[mode] * hidden_size
-        self.weight_ih = _uniform((gate_size, input_size), hidden_size, "weight_ih", dtype)
-        self.weight_hh = _uniform((gate_size, hidden_size), hidden_size, "weight_hh", dtype)
+        # MindSpore allocates all four with np.random.randn and then re-initializes each in turn;
+        # the discarded draws still move NumPy's state, so they are made here too.
+        shapes = [(gate_size, input_size), (gate_size, hidden_size)]
         if has_bias:
-            self.bias_ih = _uniform((gate_size,), hidden_size, "bias_ih", dtype)
-            self.bias_hh = _uniform((gate_size,), hidden_size, "bias_hh", dtype)
+            shapes += [(gate_size,), (gate_size,)]
+        for shape in shapes:
+            np.random.randn(*shape)
+        self.weight_ih = _cell_uniform(shapes[0], hidden_size, "weight_ih", dtype)
+        self.weight_hh = _cell_uniform(shapes[1], hidden_size, "weight_hh", dtype)
+        if has_bias:
+            self.bias_ih = _cell_uniform(shapes[2], hidden_size, "bias_ih", dtype)
+            self.bias_hh = _cell_uniform(shapes[3], hidden_size, "bias_hh", dtype)
         else:
             self.bias_ih = self.bias_hh = None
 

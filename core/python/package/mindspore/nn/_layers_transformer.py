@@ -4,10 +4,14 @@ MultiheadAttention and a two-Dense feed-forward), composed from Cells of mindspo
 
 MindSpore's stacks deep-copy the given layer; gradstep's C++ Cells cannot be copied, so a layer
 remembers its arguments and the stacks build fresh layers from them and copy the parameter
-values, which gives the same result (every copy starts equal to the given layer)."""
+values, which gives the same result (every copy starts equal to the given layer); NumPy's global
+state is put back afterwards, as a deep copy draws no initializer seeds."""
+import numpy as np
+
 import mindspore.nn as _nn
 from mindspore import ops
 from mindspore.common import dtype as mstype
+from mindspore.common.initializer import initializer
 
 __all__ = ["TransformerEncoderLayer", "TransformerDecoderLayer", "TransformerEncoder", "TransformerDecoder",
            "Transformer"]
@@ -37,6 +41,11 @@ class _Block(_nn.Cell):
         norms = self._norms
         self.self_attn = _nn.MultiheadAttention(d_model, nhead, dropout=dropout, batch_first=batch_first,
                                                 dtype=dtype)
+        if norms == 3:
+            # The decoder's attention over memory: made second, as MindSpore does (its draws come
+            # before the feed-forward's).
+            self.multihead_attn = _nn.MultiheadAttention(d_model, nhead, dropout=dropout, batch_first=batch_first,
+                                                         dtype=dtype)
         self.linear1 = _nn.Dense(d_model, dim_feedforward)
         self.dropout = _nn.Dropout(p=dropout)
         self.linear2 = _nn.Dense(dim_feedforward, d_model)
@@ -87,8 +96,6 @@ class TransformerDecoderLayer(_Block):
                  batch_first=False, norm_first=False, dtype=mstype.float32):
         super().__init__(d_model, nhead, dim_feedforward, dropout, activation, layer_norm_eps, batch_first, norm_first,
                          dtype)
-        self.multihead_attn = _nn.MultiheadAttention(d_model, nhead, dropout=dropout, batch_first=batch_first,
-                                                     dtype=dtype)
 
     @property
     def dropout_last(self):
@@ -118,12 +125,18 @@ def _clones(layer, num_layers):
                         % type(layer).__name__)
     values = [p.asnumpy().copy() for p in layer.get_parameters()]
     layers = []
-    for _ in range(num_layers):
-        copy = type(layer)(*layer._args)
-        for param, value in zip(copy.get_parameters(), values):
-            param.set_data(ops.cast(ops.stop_gradient(_tensor(value)), param.dtype))
-        copy.set_train(layer.training)
-        layers.append(copy)
+    # MindSpore deep-copies, which draws nothing: the rebuilt layers' initializer draws are undone
+    # so that what is initialized next gets MindSpore's weights.
+    numpy_state = np.random.get_state()
+    try:
+        for _ in range(num_layers):
+            copy = type(layer)(*layer._args)
+            for param, value in zip(copy.get_parameters(), values):
+                param.set_data(ops.cast(ops.stop_gradient(_tensor(value)), param.dtype))
+            copy.set_train(layer.training)
+            layers.append(copy)
+    finally:
+        np.random.set_state(numpy_state)
     return _nn.CellList(layers)
 
 
@@ -175,6 +188,10 @@ class Transformer(_nn.Cell):
             TransformerEncoderLayer(*args), num_encoder_layers, _nn.LayerNorm((d_model,), epsilon=layer_norm_eps))
         self.decoder = custom_decoder if custom_decoder is not None else TransformerDecoder(
             TransformerDecoderLayer(*args), num_decoder_layers, _nn.LayerNorm((d_model,), epsilon=layer_norm_eps))
+        # As MindSpore: every parameter of two or more dimensions starts again from xavier_uniform.
+        for _, param in self.parameters_and_names():
+            if param.ndim > 1:
+                param.set_data(initializer("xavier_uniform", param.shape, param.dtype))
         self.d_model, self.nhead, self.batch_first = d_model, nhead, batch_first
 
     def construct(self, src, tgt, src_mask=None, tgt_mask=None, memory_mask=None, src_key_padding_mask=None,
