@@ -94,14 +94,7 @@ OutputList batchNormGrad(const Tensor& dy, const Tensor& x, const Tensor& scale,
     Attrs attrs;
     attrs.set("is_training", training);
     attrs.set("epsilon", epsilon);
-    if (!dmean.defined() && !dvariance.defined()) {
-        const Tensor inputs[] = {dy, x, scale, mean, variance};
-        return callOp(kBatchNormGrad, inputs, attrs);
-    }
-    const Tensor dm = dmean.defined() ? dmean : Tensor::zeros(mean.shape(), mean.dtype());
-    const Tensor dv = dvariance.defined() ? dvariance : Tensor::zeros(variance.shape(), variance.dtype());
-    const Tensor inputs[] = {dy, x, scale, mean, variance, dm, dv};
-    return callOp(kBatchNormGrad, inputs, attrs);
+    return callNormGrad(kBatchNormGrad, {dy, x, scale, mean, variance}, mean, variance, dmean, dvariance, attrs);
 }
 
 } // namespace gradstep

@@ -25,6 +25,11 @@ extern const OpDef kSiLUGrad;
 /// input gammaInput of shape (C,) (GroupNorm); channel-shaped inputs (C,) of x = input xInput,
 /// every input of x's float dtype (BatchNorm).
 void checkGroupNormShapes(const OpCall& call, std::size_t gammaInput);
+
+/// Calls a norm-gradient op: MindSpore's five inputs, plus the statistics' cotangents (zeros for
+/// the missing one) only when either is defined, so an ordinary backward node shows five.
+OutputList callNormGrad(const OpDef& op, std::initializer_list<Tensor> five, const Tensor& mean,
+                        const Tensor& variance, const Tensor& dmean, const Tensor& dvariance, const Attrs& attrs);
 void checkBatchNormShapes(const OpCall& call, std::initializer_list<std::size_t> channelInputs, std::size_t xInput);
 
 } // namespace gradstep

@@ -96,14 +96,7 @@ OutputList groupNormGrad(const Tensor& x, const Tensor& dy, const Tensor& varian
     Attrs attrs;
     attrs.set("num_groups", groups);
     attrs.set("epsilon", epsilon);
-    if (!dmean.defined() && !dvariance.defined()) {
-        const Tensor inputs[] = {x, dy, variance, mean, gamma};
-        return callOp(kGroupNormGrad, inputs, attrs);
-    }
-    const Tensor dm = dmean.defined() ? dmean : Tensor::zeros(mean.shape(), mean.dtype());
-    const Tensor dv = dvariance.defined() ? dvariance : Tensor::zeros(variance.shape(), variance.dtype());
-    const Tensor inputs[] = {x, dy, variance, mean, gamma, dm, dv};
-    return callOp(kGroupNormGrad, inputs, attrs);
+    return callNormGrad(kGroupNormGrad, {x, dy, variance, mean, gamma}, mean, variance, dmean, dvariance, attrs);
 }
 
 } // namespace gradstep

@@ -105,14 +105,7 @@ OutputList layerNormGrad(const Tensor& x, const Tensor& dy, const Tensor& varian
     attrs.set("begin_norm_axis", beginNormAxis);
     attrs.set("begin_params_axis", beginParamsAxis);
     attrs.set("epsilon", epsilon);
-    if (!dmean.defined() && !dvariance.defined()) {
-        const Tensor inputs[] = {x, dy, variance, mean, gamma};
-        return callOp(kLayerNormGrad, inputs, attrs);
-    }
-    const Tensor dm = dmean.defined() ? dmean : Tensor::zeros(mean.shape(), mean.dtype());
-    const Tensor dv = dvariance.defined() ? dvariance : Tensor::zeros(variance.shape(), variance.dtype());
-    const Tensor inputs[] = {x, dy, variance, mean, gamma, dm, dv};
-    return callOp(kLayerNormGrad, inputs, attrs);
+    return callNormGrad(kLayerNormGrad, {x, dy, variance, mean, gamma}, mean, variance, dmean, dvariance, attrs);
 }
 
 } // namespace gradstep

@@ -3,9 +3,22 @@
 #include "ops/nn/norm_grad_vjp.h"
 
 #include "autodiff/context.h"
+#include "ops/dispatch.h"
+#include "ops/nn/fused_defs.h"
 #include "ops/elementwise.h"
 
 namespace gradstep {
+
+OutputList callNormGrad(const OpDef& op, std::initializer_list<Tensor> five, const Tensor& mean,
+                        const Tensor& variance, const Tensor& dmean, const Tensor& dvariance, const Attrs& attrs)
+{
+    std::vector<Tensor> inputs(five);
+    if (dmean.defined() || dvariance.defined()) {
+        inputs.push_back(dmean.defined() ? dmean : Tensor::zeros(mean.shape(), mean.dtype()));
+        inputs.push_back(dvariance.defined() ? dvariance : Tensor::zeros(variance.shape(), variance.dtype()));
+    }
+    return callOp(op, inputs, attrs);
+}
 
 bool contributes(const Tensor& cotangent)
 {
