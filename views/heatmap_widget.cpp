@@ -53,6 +53,8 @@ void HeatmapWidget::setSlice(const Slice2D& slice)
             low = std::min(low, v);
             high = std::max(high, v);
         }
+    m_low = low;
+    m_high = high;
     m_image = QImage(int(slice.cols), int(slice.rows), QImage::Format_RGB32);
     for (std::int64_t r = 0; r < slice.rows; ++r)
         for (std::int64_t c = 0; c < slice.cols; ++c)
@@ -60,12 +62,37 @@ void HeatmapWidget::setSlice(const Slice2D& slice)
     update();
 }
 
+std::pair<double, double> HeatmapWidget::scaleRange() const
+{
+    if (!(m_low <= m_high))
+        return {std::nan(""), std::nan("")};
+    if (m_low < 0 && m_high > 0) { // the diverging map is symmetric around zero
+        const double bound = std::max(-m_low, m_high);
+        return {-bound, bound};
+    }
+    return {m_low, m_high};
+}
+
+int HeatmapWidget::scaleWidth() const
+{
+    return 14 + fontMetrics().horizontalAdvance(QStringLiteral("-0.0000e+00"));
+}
+
 QRect HeatmapWidget::target() const
 {
     if (m_image.isNull())
         return {};
-    const QSize size = m_image.size().scaled(this->size() - QSize(4, 4), Qt::KeepAspectRatio);
-    return QRect(QPoint((width() - size.width()) / 2, (height() - size.height()) / 2), size);
+    const QSize room = this->size() - QSize(4 + scaleWidth(), 4);
+    const QSize size = m_image.size().scaled(room.expandedTo(QSize(1, 1)), Qt::KeepAspectRatio);
+    return QRect(QPoint((width() - scaleWidth() - size.width()) / 2, (height() - size.height()) / 2), size);
+}
+
+QRect HeatmapWidget::scaleBar() const
+{
+    const QRect t = target();
+    if (t.isEmpty() || std::isnan(scaleRange().first))
+        return {};
+    return QRect(t.right() + 8, t.top(), 10, t.height());
 }
 
 void HeatmapWidget::paintEvent(QPaintEvent*)
@@ -77,6 +104,23 @@ void HeatmapWidget::paintEvent(QPaintEvent*)
         return;
     }
     painter.drawImage(target(), m_image);
+    const QRect bar = scaleBar();
+    if (bar.isEmpty())
+        return;
+    // The bar maps its rows to values exactly as the cells are coloured, top = the high end.
+    const auto [bottom, top] = scaleRange();
+    for (int y = 0; y < bar.height(); ++y) {
+        const double t = bar.height() > 1 ? double(y) / (bar.height() - 1) : 0.0;
+        painter.setPen(heatColor(top + (bottom - top) * t, m_low, m_high));
+        painter.drawLine(bar.left(), bar.top() + y, bar.right(), bar.top() + y);
+    }
+    painter.setPen(palette().color(QPalette::Text));
+    const int x = bar.right() + 4;
+    const QFontMetrics metrics = fontMetrics();
+    painter.drawText(x, bar.top() + metrics.ascent(), formatNumber(top));
+    painter.drawText(x, bar.bottom(), formatNumber(bottom));
+    if (bottom < 0 && top > 0)
+        painter.drawText(x, bar.center().y() + metrics.ascent() / 2, QStringLiteral("0"));
 }
 
 void HeatmapWidget::mouseMoveEvent(QMouseEvent* event)

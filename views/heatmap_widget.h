@@ -1,11 +1,13 @@
 // A 2-D slice as colours: a diverging blue-white-red map symmetric around zero (or a sequential
-// one when all values share a sign), NaN magenta, +-Inf black; hover shows the value.
+// one when all values share a sign), NaN magenta, +-Inf black, with a colour scale beside it
+// labelled with its ends (and 0 for the diverging map); hover shows the value.
 // SPDX-License-Identifier: MIT
 #pragma once
 
 #include "views/tensor_slice.h"
 
 #include <QImage>
+#include <utility>
 #include <QWidget>
 
 namespace gradstep::views {
@@ -16,6 +18,10 @@ public:
     explicit HeatmapWidget(QWidget* parent = nullptr);
     void setSlice(const Slice2D& slice);
     const QImage& image() const { return m_image; }
+    /// The values at the colour scale's bottom and top (NaN without finite values).
+    std::pair<double, double> scaleRange() const;
+    /// Where the colour scale's bar is drawn (empty without values).
+    QRect scaleBar() const;
     QSize sizeHint() const override { return {220, 220}; }
 
 protected:
@@ -24,9 +30,11 @@ protected:
 
 private:
     QRect target() const;
+    int scaleWidth() const;
 
     Slice2D m_slice;
     QImage m_image;
+    double m_low = 0.0, m_high = 0.0; ///< the finite values' range
 };
 
 /// The colour of `value` in a map over [low, high].

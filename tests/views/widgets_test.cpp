@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "views/charts_view.h"
+#include "views/heatmap_widget.h"
 #include "views/gradients_table.h"
 #include "display/display_graph.h"
 #include "views/graph_picture.h"
@@ -325,4 +326,29 @@ TEST_CASE("the graph view exports the drawn layout as SVG and PNG")
     CHECK(pngFile.read(8) == QByteArray("\x89PNG\r\n\x1a\n", 8));
     CHECK(QImage(png).width() > 50);
     CHECK(view.exportTo(dir.filePath(QStringLiteral("graph.txt"))).contains(QStringLiteral(".svg")));
+}
+
+TEST_CASE("the heatmap has a colour scale from its lowest to its highest value, symmetric around 0 when diverging")
+{
+    HeatmapWidget heatmap;
+    heatmap.resize(320, 200);
+    Slice2D slice;
+    slice.rows = 2;
+    slice.cols = 2;
+    slice.values = {-2.0, 1.0, 0.5, 3.0};
+    heatmap.setSlice(slice);
+    CHECK(heatmap.scaleRange() == std::pair{-3.0, 3.0});
+    const QRect bar = heatmap.scaleBar();
+    REQUIRE_FALSE(bar.isEmpty());
+    const QImage picture = heatmap.grab().toImage();
+    const QColor top = picture.pixelColor(bar.center().x(), bar.top());
+    const QColor bottom = picture.pixelColor(bar.center().x(), bar.bottom());
+    CHECK(top == heatColor(3.0, -2.0, 3.0));    // the reddest cell's colour
+    CHECK(bottom == heatColor(-3.0, -2.0, 3.0)); // the bluest the map can give
+    CHECK(top.red() > top.blue());
+    CHECK(bottom.blue() > bottom.red());
+
+    slice.values = {1.0, 2.0, 3.0, 4.0}; // one sign: the scale spans the values themselves
+    heatmap.setSlice(slice);
+    CHECK(heatmap.scaleRange() == std::pair{1.0, 4.0});
 }
