@@ -8,6 +8,7 @@
 #include "display/display_graph.h"
 
 #include <algorithm>
+#include <charconv>
 #include <map>
 #include <unordered_map>
 
@@ -316,6 +317,22 @@ DisplayGraph buildFromRecords(std::span<const debug::RecordPtr> records, const B
 int rootDepth(const std::string& path, Phase phase)
 {
     return phase == Phase::Backward && path == "Gradients" ? -1 : 0;
+}
+
+std::optional<debug::TensorId> sourceTensorOfKey(std::string_view key)
+{
+    if (key.size() < 5 || key[1] != ':' || key[3] != ':')
+        return std::nullopt;
+    const std::string_view rest = key.substr(4);
+    if (key[0] == 'P')
+        return debug::TensorId::ofParameter(std::string(rest));
+    if (key[0] != 'I')
+        return std::nullopt;
+    std::uint64_t number = 0;
+    const auto [end, error] = std::from_chars(rest.data(), rest.data() + rest.size(), number);
+    if (error != std::errc() || end != rest.data() + rest.size())
+        return std::nullopt;
+    return debug::TensorId::ofExternal(number);
 }
 
 char phaseLetter(Phase phase)

@@ -130,6 +130,10 @@ int autoCollapseDepth(const DisplayGraph& full, std::size_t budget);
 int rootDepth(const std::string& path, Phase phase);
 /// 'F', 'B', 'U': the phase in node keys.
 char phaseLetter(Phase phase);
+/// The tensor a parameter or input node of a graph built from records stands for, from its key
+/// ("P:F:conv1.weight": the Parameter; "I:F:3", "I:B:3": external tensor 3); none for other keys.
+/// The one reader of the key format the builder writes.
+std::optional<debug::TensorId> sourceTensorOfKey(std::string_view key);
 /// The stable key of the `occurrence`-th record with this phase and full name in a step.
 std::string recordKey(const debug::NodeRecord& record, std::size_t occurrence);
 /// Text size estimate used for node boxes (points, 10 pt sans): a view with real fonts may

@@ -399,7 +399,7 @@ std::unique_ptr<GraphDifferentiatorGuard> graphGradient(const py::object& fn, co
         });
 }
 
-void bindJitStats(py::module_& m)
+void bindValueDependentShape(py::module_& m)
 {
     m.def(
         "_value_dependent_shape",
@@ -414,6 +414,10 @@ void bindJitStats(py::module_& m)
         py::arg("op"), py::arg("input"),
         "gradstep: an op whose output shape depends on input's values; while tracing, the body runs "
         "in Python.");
+}
+
+void bindJitStats(py::module_& m)
+{
     m.def(
         "_jit_stats",
         [] {

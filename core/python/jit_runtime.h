@@ -50,6 +50,9 @@ std::unique_ptr<GraphDifferentiatorGuard> graphGradient(const pybind11::object& 
 /// Compilations since the run started (a debugger reads it; graphCompiled events say which).
 std::size_t jitCompileCount();
 
+/// mindspore._value_dependent_shape(op, input): the package's ops whose output shape depends on
+/// their input's values call it; while tracing it sends the body to Python (runCompiled).
+void bindValueDependentShape(pybind11::module_& m);
 /// mindspore._jit_stats(): {"compiles": n, "cache_hits": m, "last_compile_ms": t}.
 void bindJitStats(pybind11::module_& m);
 

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "views/window/main_window.h"
 
+#include "display/display_graph.h"
 #include "views/charts_view.h"
 #include "views/console_view.h"
 #include "views/gradients_table.h"
@@ -25,6 +26,15 @@ namespace {
 bool paused(const SessionBridge& bridge)
 {
     return bridge.session() && bridge.session()->status() == debug::SessionStatus::Paused;
+}
+
+/// The Session fills the histograms of the node it shows; a node, parameter or input picked in a
+/// view gets them here from its snapshot.
+debug::TensorStats withHistogram(debug::TensorStats stats, const Tensor& snapshot)
+{
+    if (!stats.hasHistogram && snapshot.defined())
+        debug::fillHistogram(stats, snapshot);
+    return stats;
 }
 
 QString tensorLabel(const char* side, std::size_t i, const debug::TensorRecord& t)
@@ -228,15 +238,8 @@ void MainWindow::showRecord(const debug::RecordPtr& shown)
         m_inspector->clear();
         return;
     }
-    // The Session fills the histograms of the node it shows; a node picked in the graph gets
-    // them here from its snapshots.
     const debug::NodeRecord* record = shown.get();
     const debug::Recorder& recorder = m_bridge->session()->recorder();
-    const auto withHistogram = [](debug::TensorStats stats, const Tensor& snapshot) {
-        if (!stats.hasHistogram && snapshot.defined())
-            debug::fillHistogram(stats, snapshot);
-        return stats;
-    };
     std::vector<InspectedTensor> tensors;
     for (std::size_t i = 0; i < record->outputs.size(); ++i) {
         const debug::TensorRecord& out = record->outputs[i];
@@ -254,14 +257,13 @@ void MainWindow::showRecord(const debug::RecordPtr& shown)
 
 void MainWindow::showSourceTensor(const QString& key)
 {
-    // Keys are "P:F:conv1.weight" (a parameter) and "I:F:3" / "I:B:3" (an external tensor).
     const auto state = m_bridge->state();
-    if (!state || !m_bridge->session() || key.size() < 5)
+    const std::optional<debug::TensorId> source = display::sourceTensorOfKey(key.toStdString());
+    if (!state || !m_bridge->session() || !source)
         return;
-    const bool parameter = key.startsWith(QLatin1String("P:"));
-    const std::string rest = key.mid(4).toStdString();
-    debug::TensorId id = parameter ? debug::TensorId::ofParameter(rest)
-                                   : debug::TensorId::ofExternal(std::stoull(rest.empty() ? "0" : rest));
+    const debug::TensorId id = *source;
+    const bool parameter = id.kind == debug::TensorId::Kind::Parameter;
+    const std::string rest = parameter ? id.name : std::to_string(id.node);
     const debug::Recorder& recorder = m_bridge->session()->recorder();
     std::vector<InspectedTensor> tensors;
     // Its latest value: the last record of this step that read it (stats always, values when a
@@ -270,21 +272,15 @@ void MainWindow::showSourceTensor(const QString& key)
         for (const debug::TensorRecord& in : (*r)->inputs)
             if (in.defined && in.id == id) {
                 const Tensor snapshot = recorder.snapshot(id).value_or(Tensor());
-                debug::TensorStats stats = in.stats;
-                if (!stats.hasHistogram && snapshot.defined())
-                    debug::fillHistogram(stats, snapshot);
-                tensors.push_back({tr("value  %1").arg(QString::fromStdString(stats.shape.toString())), stats, snapshot});
+                tensors.push_back({tr("value  %1").arg(QString::fromStdString(in.stats.shape.toString())),
+                                   withHistogram(in.stats, snapshot), snapshot});
                 break;
             }
     if (parameter)
         for (const debug::ParameterGradient& g : state->gradients)
-            if (g.name == rest && g.gradient.defined()) {
-                debug::TensorStats stats = g.stats;
-                if (!stats.hasHistogram)
-                    debug::fillHistogram(stats, g.gradient);
-                tensors.push_back({tr("gradient  %1").arg(QString::fromStdString(stats.shape.toString())), stats,
-                                   g.gradient});
-            }
+            if (g.name == rest && g.gradient.defined())
+                tensors.push_back({tr("gradient  %1").arg(QString::fromStdString(g.stats.shape.toString())),
+                                   withHistogram(g.stats, g.gradient), g.gradient});
     const QString name = parameter ? QString::fromStdString(rest) : tr("input %1").arg(QString::fromStdString(rest));
     m_inspector->setTensors(tensors.empty() ? tr("%1: not read yet in this step").arg(name) : name, std::move(tensors));
     showView(View::Inspector);

@@ -22,10 +22,7 @@ namespace gradstep {
 void checkBatchNormShapes(const OpCall& call, std::initializer_list<std::size_t> channelInputs, std::size_t xInput)
 {
     const Shape& x = call.input(xInput).shape();
-    for (std::size_t i = 0; i < call.inputs.size(); ++i) {
-        requireFloat(call, i);
-        requireSameDType(call, 0, i);
-    }
+    requireFloatsOfOneDType(call, call.inputs.size());
     if (x.rank() < 2)
         throwShapeError(call, "input_x must be (N, C, ...), got " + x.toString());
     for (std::size_t i : channelInputs)

@@ -22,6 +22,14 @@ void requireMatmulDType(const OpCall& call, std::size_t i)
     requireInputDType(call, i, kFloatDTypes | kComplexDTypes | kIntegers);
 }
 
+void requireFloatsOfOneDType(const OpCall& call, std::size_t count)
+{
+    for (std::size_t i = 0; i < count; ++i) {
+        requireFloat(call, i);
+        requireSameDType(call, 0, i);
+    }
+}
+
 void requireSameDType(const OpCall& call, std::size_t i, std::size_t j)
 {
     const DType a = call.input(i).dtype();

@@ -17,6 +17,8 @@ void requireFloat(const OpCall& call, std::size_t i);
 void requireMatmulDType(const OpCall& call, std::size_t i);
 /// DTypeError unless inputs i and j have the same dtype.
 void requireSameDType(const OpCall& call, std::size_t i, std::size_t j);
+/// requireFloat for the first `count` inputs, all of input 0's dtype (the fused norm ops).
+void requireFloatsOfOneDType(const OpCall& call, std::size_t count);
 /// ShapeError naming `what` unless input i has exactly `rank` dimensions.
 void requireRank(const OpCall& call, std::size_t i, int rank, const char* what);
 

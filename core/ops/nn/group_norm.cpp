@@ -30,10 +30,7 @@ void checkGroupNormShapes(const OpCall& call, std::size_t gammaInput)
 namespace {
 void inferGroupNorm(const OpCall& call, SpecList& out)
 {
-    for (std::size_t i = 0; i < 3; ++i) {
-        requireFloat(call, i);
-        requireSameDType(call, 0, i);
-    }
+    requireFloatsOfOneDType(call, 3);
     checkGroupNormShapes(call, 1);
     if (!(call.input(2).shape() == call.input(1).shape()))
         throwShapeError(call, "beta must have gamma's shape, got " + call.input(2).shape().toString());

@@ -18,10 +18,7 @@ namespace {
 void inferLayerNormGrad(const OpCall& call, SpecList& out)
 {
     const std::size_t n = call.inputs.size();
-    for (std::size_t i = 0; i < n; ++i) {
-        requireFloat(call, i);
-        requireSameDType(call, 0, i);
-    }
+    requireFloatsOfOneDType(call, n);
     const Shape& x = call.input(0).shape();
     if (!(call.input(1).shape() == x))
         throwShapeError(call, "dy must have input_x's shape " + x.toString() + ", got "

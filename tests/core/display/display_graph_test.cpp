@@ -185,3 +185,13 @@ TEST_CASE("the graph-mode IR with its gradient graph becomes the same kind of di
     const auto r = std::count_if(g.nodes.begin(), g.nodes.end(), [](const DisplayNode& n) { return n.phase == Phase::Backward; });
     CHECK(r > 0);
 }
+
+TEST_CASE("parameter and input keys name the tensor they stand for; other keys none", "[display]")
+{
+    CHECK(sourceTensorOfKey("P:F:conv1.weight") == debug::TensorId::ofParameter("conv1.weight"));
+    CHECK(sourceTensorOfKey("I:F:3") == debug::TensorId::ofExternal(3));
+    CHECK(sourceTensorOfKey("I:B:12") == debug::TensorId::ofExternal(12));
+    CHECK_FALSE(sourceTensorOfKey("F:LeNet5/conv1/Conv2D#0"));
+    CHECK_FALSE(sourceTensorOfKey("I:F:x3"));
+    CHECK_FALSE(sourceTensorOfKey("P:F"));
+}
