@@ -186,7 +186,7 @@ TEST_CASE("the graph-mode IR with its gradient graph becomes the same kind of di
     CHECK(r > 0);
 }
 
-TEST_CASE("parameter and input keys name the tensor they stand for; other keys none", "[display]")
+TEST_CASE("parameter and input keys name the tensor they stand for, other keys none", "[display]")
 {
     CHECK(sourceTensorOfKey("P:F:conv1.weight") == debug::TensorId::ofParameter("conv1.weight"));
     CHECK(sourceTensorOfKey("I:F:3") == debug::TensorId::ofExternal(3));
