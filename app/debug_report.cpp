@@ -94,6 +94,14 @@ std::string debugReportText(const debug::SessionState& state, const python::User
     if (!state.why.condition.empty())
         out += " (" + state.why.condition + ")";
     out += " in step " + std::to_string(state.step) + "\n" + state.why.message + "\n";
+    if (state.line && state.line->file) {
+        // Before the line runs: no node of it has run, so there are no tensors to show.
+        const std::string number = std::to_string(state.line->line);
+        out += "  " + files.display(*state.line->file) + ":" + number + "\n";
+        if (const std::string text = sourceLine(*state.line->file, state.line->line); !text.empty())
+            out += "  " + number + " | " + text + "\n";
+        return out;
+    }
     const debug::RecordPtr& r = state.node;
     if (!r || state.why.reason == debug::PauseReason::End || state.why.reason == debug::PauseReason::Command)
         return out;
@@ -122,8 +130,16 @@ std::string debugReportJson(const debug::SessionState& state, const python::User
     j["condition"] = state.why.condition;
     j["message"] = state.why.message;
     j["step"] = state.step;
-    const debug::RecordPtr& r = state.why.reason == debug::PauseReason::End ? nullptr : state.node;
-    if (r) {
+    const debug::RecordPtr& r = state.why.reason == debug::PauseReason::End || state.line ? nullptr : state.node;
+    if (state.line && state.line->file) {
+        j["node"] = nullptr;
+        Json location = Json::object();
+        location["file"] = files.display(*state.line->file);
+        location["line"] = state.line->line;
+        location["col"] = 0;
+        location["source"] = sourceLine(*state.line->file, state.line->line);
+        j["location"] = location;
+    } else if (r) {
         Json node = Json::object();
         node["op"] = r->op;
         node["label"] = r->label;

@@ -4,7 +4,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "debug/tensor_stats.h"
+#include "session/gradient_rows.h"
 
 #include <QTableView>
 #include <limits>
@@ -17,12 +17,7 @@ class QSortFilterProxyModel;
 
 namespace gradstep::views {
 
-struct GradientRow {
-    std::string name;
-    bool defined = true;      ///< false: the loss does not depend on the parameter
-    debug::TensorStats gradient;
-    double weightNorm = std::numeric_limits<double>::quiet_NaN();
-};
+using GradientRow = debug::GradientRow;
 
 class GradientsTable : public QTableView {
     Q_OBJECT

@@ -40,6 +40,8 @@ protected:
             const int line = m_view->lineAt(help->pos().y());
             if (line > 0 && line == m_view->errorLine())
                 QToolTip::showText(help->globalPos(), m_view->errorMessage(), this);
+            else if (const QHash<int, QString> hollow = m_view->unverifiedLines(); hollow.contains(line))
+                QToolTip::showText(help->globalPos(), tr("Breakpoint cannot stop: %1").arg(hollow.value(line)), this);
             else
                 QToolTip::hideText();
             return true;
@@ -108,6 +110,12 @@ void SourceView::setCurrentLine(int line)
 void SourceView::setBreakpointLines(const QSet<int>& lines)
 {
     m_breakpoints = lines;
+    m_gutter->update();
+}
+
+void SourceView::setUnverifiedLines(const QHash<int, QString>& reasons)
+{
+    m_unverified = reasons;
     m_gutter->update();
 }
 
@@ -199,9 +207,11 @@ void SourceView::paintGutter(QPaintEvent* event)
         else if (m_linked.contains(line))
             painter.fillRect(QRect(0, top, m_gutter->width(), height), linkedLineColor());
         if (m_breakpoints.contains(line)) {
-            painter.setBrush(QColor("#d32f2f"));
-            painter.setPen(Qt::NoPen);
-            painter.drawEllipse(marker);
+            // Hollow, as other debuggers draw a breakpoint that cannot be hit.
+            const bool verified = !m_unverified.contains(line);
+            painter.setBrush(verified ? QBrush(QColor("#d32f2f")) : QBrush(Qt::NoBrush));
+            painter.setPen(verified ? QPen(Qt::NoPen) : QPen(QColor("#d32f2f"), 1.5));
+            painter.drawEllipse(verified ? QRectF(marker) : QRectF(marker).adjusted(1, 1, -1, -1));
         }
         if (line == m_errorLine) {
             painter.setPen(QPen(QColor("#d32f2f"), 2));

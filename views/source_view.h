@@ -6,6 +6,7 @@
 #pragma once
 
 #include <QColor>
+#include <QHash>
 #include <QPlainTextEdit>
 #include <QSet>
 #include <QString>
@@ -28,6 +29,10 @@ public:
     int currentLine() const { return m_currentLine; }
     void setBreakpointLines(const QSet<int>& lines);
     QSet<int> breakpointLines() const { return m_breakpoints; }
+    /// Breakpoints that cannot stop, drawn hollow, each with why (its tooltip): "no code on line
+    /// 12", "line 12 never ran". Lines not in the map are verified.
+    void setUnverifiedLines(const QHash<int, QString>& reasons);
+    QHash<int, QString> unverifiedLines() const { return m_unverified; }
     /// Lines whose nodes are selected in the graph (1-based); an empty set clears them.
     void setLinkedLines(const QSet<int>& lines);
     QSet<int> linkedLines() const { return m_linked; }
@@ -66,6 +71,7 @@ private:
     QString m_path;
     int m_currentLine = 0;
     QSet<int> m_breakpoints;
+    QHash<int, QString> m_unverified;
     QSet<int> m_linked;
     QPoint m_pressedAt{-1, -1};
     int m_errorLine = 0;

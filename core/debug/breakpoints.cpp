@@ -273,10 +273,10 @@ const Breakpoint* BreakpointSet::find(int id) const
     return nullptr;
 }
 
-std::optional<Hit> BreakpointSet::match(const NodeRecord& record, const NodeRecord* previous)
+std::optional<Hit> BreakpointSet::match(const NodeRecord& record, const NodeRecord* previous, int skipId)
 {
     for (Breakpoint& bp : m_breakpoints) {
-        if (!bp.enabled)
+        if (!bp.enabled || bp.id == skipId)
             continue;
         if (std::optional<Hit> hit = matchBreakpoint(bp, record, previous)) {
             ++bp.hitCount;
@@ -284,6 +284,36 @@ std::optional<Hit> BreakpointSet::match(const NodeRecord& record, const NodeReco
         }
     }
     return std::nullopt;
+}
+
+std::optional<Hit> BreakpointSet::matchLine(const std::string& file, int line)
+{
+    for (Breakpoint& bp : m_breakpoints) {
+        if (!bp.enabled || bp.kind != Breakpoint::Kind::SourceLine || bp.line != line
+            || (!bp.file.empty() && !endsWithPath(file, bp.file)))
+            continue;
+        ++bp.hitCount;
+        Hit hit;
+        hit.breakpointId = bp.id;
+        hit.message = "line " + file.substr(file.rfind('/') + 1) + ":" + std::to_string(line)
+                      + " reached, before it runs";
+        return hit;
+    }
+    return std::nullopt;
+}
+
+void BreakpointSet::resetHits()
+{
+    for (Breakpoint& bp : m_breakpoints)
+        bp.hitCount = 0;
+}
+
+bool BreakpointSet::anyLine() const
+{
+    for (const Breakpoint& bp : m_breakpoints)
+        if (bp.enabled && bp.kind == Breakpoint::Kind::SourceLine)
+            return true;
+    return false;
 }
 
 } // namespace gradstep::debug

@@ -29,6 +29,9 @@ struct Breakpoint {
     /// location of its forward node), once per arrival at the line.
     std::string file;
     int line = 0;
+    /// SourceLine: why it cannot stop, shown as an unverified breakpoint: "no code on line 12"
+    /// (known when added), "line 12 never ran" (after a run that did not reach it); empty otherwise.
+    std::string unverified;
     std::string pattern; ///< OpType: op name or display label; NameGlob: glob over the full name
     Phase phase = Phase::Forward;
     StatCondition condition; ///< TensorPredicate: any defined output
@@ -64,10 +67,19 @@ public:
     bool setEnabled(int id, bool enabled);
     void clear() { m_breakpoints.clear(); }
     const std::vector<Breakpoint>& all() const { return m_breakpoints; }
+    std::vector<Breakpoint>& mutableAll() { return m_breakpoints; }
+    /// A new run counts its hits from zero.
+    void resetHits();
     const Breakpoint* find(int id) const;
 
-    /// The first enabled breakpoint (in the order added) that matches; counts the hit.
-    std::optional<Hit> match(const NodeRecord& record, const NodeRecord* previous);
+    /// The first enabled breakpoint (in the order added) that matches; counts the hit. `skipId`:
+    /// a line breakpoint that already stopped at this arrival at its line (before the line ran).
+    std::optional<Hit> match(const NodeRecord& record, const NodeRecord* previous, int skipId = 0);
+    /// The first enabled line breakpoint on `line` of `file` (a line about to run, whether or not
+    /// it runs an op); counts the hit. Hit::recordSeq is 0: no node is involved.
+    std::optional<Hit> matchLine(const std::string& file, int line);
+    /// Any enabled line breakpoint: the script's lines are then traced.
+    bool anyLine() const;
 
 private:
     std::vector<Breakpoint> m_breakpoints;

@@ -9,6 +9,7 @@
 
 #include "autodiff/context.h"
 #include "autodiff/node.h"
+#include "graph/graph.h"
 #include "ops/op_def.h"
 
 #include <algorithm>
@@ -170,14 +171,21 @@ void Recorder::fillOutputs(NodeRecord& r, const NodeEvent& event)
     }
 }
 
+SourceLocation eventLocation(const NodeEvent& event)
+{
+    if (event.node && event.node->location.known())
+        return event.node->location;
+    if (event.graphNode && event.graphNode->identity.location.known())
+        return event.graphNode->identity.location;
+    if (event.phase != Phase::Backward && executionContext().locationProvider)
+        return executionContext().locationProvider();
+    return {};
+}
+
 void Recorder::nodeFinished(const NodeEvent& event)
 {
     // The provider may call into the script's interpreter: ask it before taking the lock.
-    SourceLocation location;
-    if (event.node && event.node->location.known())
-        location = event.node->location;
-    else if (event.phase != Phase::Backward && executionContext().locationProvider)
-        location = executionContext().locationProvider();
+    SourceLocation location = eventLocation(event);
 
     std::lock_guard lock(m_mutex);
     auto match = std::find_if(m_pending.rbegin(), m_pending.rend(), [&](const Pending& p) {

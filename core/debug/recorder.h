@@ -72,6 +72,12 @@ struct StepSummary {
 };
 
 using RecordPredicate = std::function<bool(const NodeRecord&)>;
+/// Where a node event's op is in the user's code: a recorded backward node carries its forward
+/// node's location; a compiled graph's node the statement of the construct it was compiled from
+/// (the script is not running those lines); otherwise the innermost user frame running now. The
+/// provider may call into the script's interpreter: never call this under a lock it may need.
+SourceLocation eventLocation(const NodeEvent& event);
+
 /// Names a NodeEvent::graphNode as a node of a compiled graph (called on the events' thread).
 using GraphNodeResolver = std::function<std::optional<GraphNodeRef>(const GraphNode&)>;
 

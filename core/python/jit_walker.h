@@ -7,6 +7,7 @@
 #include "python/jit_compiler.h"
 
 #include "graph/tracer.h"
+#include "python/line_trace.h"
 
 #include <functional>
 #include <memory>
@@ -121,6 +122,7 @@ private:
     int m_endLine = 0, m_endColumn = 0;
     py::object m_file;
     std::function<SourceLocation()> m_savedProvider;
+    QuietLines m_quietLines;
     Compiler* m_saved;
     int m_depth = 0;
 };

@@ -10,6 +10,7 @@
 #include "python/frames.h"
 #include "python/host.h"
 #include "python/host_internal.h"
+#include "python/line_trace.h"
 #include "python/script_exec.h"
 #include "python/script_inspect.h"
 #include "python/script_signals.h"
@@ -277,7 +278,10 @@ void ScriptRunner::workerMain(const std::shared_ptr<Shared>& shared, RunRequest 
             else if (!running && stopNow)
                 dropPendingStop();
         };
-        exec = executeScript(request, files, hook);
+        {
+            LineTraceScope lines(request.lines, *locator);
+            exec = executeScript(request, files, hook);
+        }
         executionContext().locationProvider = nullptr;
         locator.reset();
     } catch (const std::exception& e) {

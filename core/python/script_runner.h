@@ -23,6 +23,8 @@ class ExecutionObserver;
 
 namespace gradstep::python {
 
+class LineListener;
+
 enum class OutputStream { Stdout, Stderr };
 /// Receives what the script prints, on the worker thread while it holds the GIL: copy the text
 /// and return quickly; never wait for another thread that may need Python.
@@ -34,6 +36,7 @@ struct RunRequest {
     std::chrono::milliseconds timeout{0};///< 0: no limit
     OutputCallback output;               ///< null: the text is dropped
     ExecutionObserver* observer = nullptr; ///< attached to the worker thread for the run
+    LineListener* lines = nullptr;         ///< told the user's lines while it wants them
     /// The MindSpore API the script sees: "2.x" or "1.10" (python/api_profile.h).
     std::string apiProfile = "2.x";
     RunOverrides overrides;              ///< what-if switches (run_overrides.h)

@@ -27,11 +27,14 @@ public:
     /// (or this thread does not hold the GIL).
     SourceLocation current();
 
-private:
     struct CodeInfo {
         bool user = false;
         std::shared_ptr<const std::string> file;
     };
+    /// Whether a code object is the user's, and its file; cached per code object.
+    const CodeInfo& codeInfo(PyCodeObject* code);
+
+private:
     struct Position {
         int line = 0;
         int column = 0;
@@ -43,7 +46,6 @@ private:
         }
     };
 
-    const CodeInfo& codeInfo(PyCodeObject* code);
     Position position(PyCodeObject* code, int lasti);
 
     UserFiles m_files;

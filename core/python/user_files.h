@@ -31,4 +31,8 @@ private:
     std::string m_givenDir; ///< its directory as given, with a trailing '/' unless empty
 };
 
+/// The user's frames on the calling thread's Python stack (0 without the GIL): how deep the
+/// script is in its own code. StepOver and StepOut compare it.
+int userFrameDepth(const UserFiles& files);
+
 } // namespace gradstep::python

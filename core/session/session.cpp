@@ -2,7 +2,10 @@
 // breakpoint and watchpoint edits. SPDX-License-Identifier: MIT
 #include "session/session_impl.h"
 
+#include "python/code_lines.h"
 #include "tensor/errors.h"
+
+#include <algorithm>
 
 namespace gradstep::debug {
 
@@ -32,6 +35,30 @@ Session::Impl::Impl(SessionOptions o)
 void Session::Impl::refreshPoints()
 {
     anyPoints = !breakpoints.all().empty() || !watchpoints.all().empty();
+    anyLinePoints = breakpoints.anyLine();
+}
+
+std::string Session::Impl::lineProblem(const Breakpoint& bp, bool finished) const
+{
+    if (bp.kind != Breakpoint::Kind::SourceLine)
+        return {};
+    const std::filesystem::path script(files.script());
+    const bool inScript = bp.file.empty() || bp.file == files.script() || bp.file == files.display(files.script())
+                          || bp.file == script.filename().string();
+    if (inScript && !scriptLines.empty() && !std::binary_search(scriptLines.begin(), scriptLines.end(), bp.line))
+        return "no code on line " + std::to_string(bp.line);
+    if (!finished || !bp.enabled || bp.hitCount > 0)
+        return {};
+    if (lineTraceDisplaced)
+        return "the script replaced gradstep's line tracing with its own (sys.settrace), and line "
+               + std::to_string(bp.line) + " ran no tensor op";
+    return "line " + std::to_string(bp.line) + " never ran";
+}
+
+void Session::Impl::verifyLines(bool finished)
+{
+    for (Breakpoint& bp : breakpoints.mutableAll())
+        bp.unverified = lineProblem(bp, finished);
 }
 
 void Session::Impl::notify(const std::shared_ptr<const SessionState>& s)
@@ -68,6 +95,14 @@ void Session::Impl::start(ActiveCommand first)
     recorder.clear();
     recorder.setGraphNodeResolver([this](const GraphNode& node) { return resolveGraphNode(node); });
     recorder.stepStarted(1);
+    {
+        std::vector<int> lines = python::codeLines(options.script);
+        std::lock_guard lock(pointsMutex);
+        scriptLines = std::move(lines);
+        breakpoints.resetHits();
+        lineTraceDisplaced = false;
+        verifyLines(false);
+    }
 
     auto running = std::make_shared<SessionState>();
     running->status = SessionStatus::Running;
@@ -80,6 +115,7 @@ void Session::Impl::start(ActiveCommand first)
     request.timeout = options.timeout;
     request.output = options.output;
     request.observer = &observer;
+    request.lines = &lines;
     request.apiProfile = options.apiProfile;
     request.overrides = options.overrides;
     try {
@@ -97,16 +133,16 @@ void Session::Impl::monitorMain()
     finishRun(result);
 }
 
-std::string Session::Impl::neverStoppedLines() const
+std::string Session::Impl::neverStoppedLines()
 {
-    // A line breakpoint pauses at the first op the line runs: one on a line without ops (a
-    // print, a loop header) never fires, and saying nothing would look like the line never ran.
+    // Saying nothing about a line breakpoint that never stopped would look like a debugger that
+    // ignores breakpoints.
     std::lock_guard lock(pointsMutex);
+    verifyLines(true);
     std::string out;
     for (const Breakpoint& bp : breakpoints.all())
-        if (bp.enabled && bp.kind == Breakpoint::Kind::SourceLine && bp.hitCount == 0)
-            out += "; breakpoint " + std::to_string(bp.id) + " (" + bp.toString()
-                   + ") never stopped: no tensor op ran on that line (gradstep pauses at the ops a line runs)";
+        if (bp.enabled && !bp.unverified.empty())
+            out += "; breakpoint " + std::to_string(bp.id) + " (" + bp.toString() + ") never stopped: " + bp.unverified;
     return out;
 }
 
@@ -276,6 +312,7 @@ int Session::addBreakpoint(std::string_view text)
 {
     Breakpoint bp = parseBreakpoint(text);
     std::lock_guard lock(m_impl->pointsMutex);
+    bp.unverified = m_impl->lineProblem(bp, false);
     const int id = m_impl->breakpoints.add(std::move(bp));
     m_impl->refreshPoints();
     return id;

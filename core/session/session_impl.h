@@ -4,6 +4,7 @@
 #pragma once
 
 #include "autodiff/observer.h"
+#include "python/line_listener.h"
 #include "python/user_files.h"
 #include "session/session.h"
 
@@ -59,6 +60,15 @@ struct WorkerState {
     };
     std::vector<GraphNodes> graphNodes;
     std::vector<GraphNodeRef> runningGraphNodes;
+    /// The line a line breakpoint stopped at before it ran, in its frame: the ops that line runs
+    /// belong to the same arrival and must not stop again for that breakpoint.
+    struct LineArrival {
+        const void* frame = nullptr;
+        std::shared_ptr<const std::string> file;
+        int line = 0;
+        int breakpoint = 0;
+    };
+    LineArrival lineArrival;
 };
 
 class SessionObserver : public ExecutionObserver {
@@ -76,6 +86,17 @@ private:
     Session::Impl& m_impl;
 };
 
+class SessionLines : public python::LineListener {
+public:
+    explicit SessionLines(Session::Impl& impl) : m_impl(impl) {}
+    bool wantsLines() const override;
+    void lineReached(const std::shared_ptr<const std::string>& file, int line, const void* frame) override;
+    void lineTraceDisplaced() override;
+
+private:
+    Session::Impl& m_impl;
+};
+
 struct Session::Impl {
     explicit Impl(SessionOptions o);
 
@@ -83,6 +104,7 @@ struct Session::Impl {
     python::UserFiles files;
     Recorder recorder;
     SessionObserver observer{*this};
+    SessionLines lines{*this};
     python::ScriptRunner runner;
     std::thread monitor;
 
@@ -98,6 +120,9 @@ struct Session::Impl {
     BreakpointSet breakpoints;
     WatchpointSet watchpoints;
     std::atomic<bool> anyPoints{false};
+    std::atomic<bool> anyLinePoints{false};     ///< the script's lines are traced
+    std::atomic<bool> lineTraceDisplaced{false}; ///< the script's own sys.settrace replaced ours
+    std::vector<int> scriptLines;               ///< lines of the script with code, sorted (pointsMutex)
 
     std::atomic<bool> pauseRequested{false};
     std::atomic<bool> cancelling{false};
@@ -115,13 +140,15 @@ struct Session::Impl {
     void endStep(const UpdateEvent* update);
     /// "; breakpoint 2 (main.py:34) never stopped: ..." for each enabled line breakpoint that
     /// never fired in the run; empty when all did.
-    std::string neverStoppedLines() const;
+    std::string neverStoppedLines();
     bool commandDone(const NodeRecord& r);
     /// Where the script is: a backward node's record carries its forward node's location, but
     /// the script is at the gradient call (StepOver compares lines the user is on).
     SourceLocation liveLocation(const NodeRecord& r) const;
     void decide(const RecordPtr& r);
-    void pauseAt(PauseInfo why, std::optional<std::uint64_t> view);
+    void onLine(const std::shared_ptr<const std::string>& file, int line, const void* frame);
+    /// `line`: paused at a line before it runs (a line breakpoint), not after a node.
+    void pauseAt(PauseInfo why, std::optional<std::uint64_t> view, std::optional<SourceLocation> line = std::nullopt);
     std::shared_ptr<SessionState> buildState(SessionStatus s, PauseInfo why) const;
 
     // Graph mode (session_graphs.cpp).
@@ -138,12 +165,13 @@ struct Session::Impl {
     void notify(const std::shared_ptr<const SessionState>& s);
     void stopAndJoin();
     void refreshPoints();
+    /// Marks line breakpoints that cannot stop: on a line of the script without code, or (after a
+    /// run, `finished`) on a line that never ran. Under pointsMutex.
+    void verifyLines(bool finished);
+    std::string lineProblem(const Breakpoint& bp, bool finished) const;
 
     // Time travel (session_travel.cpp).
     bool showRecord(const RecordPtr& r);
 };
-
-/// User frames on the calling thread's Python stack (0 without the GIL). session_depth.cpp.
-int userFrameDepth(const python::UserFiles& files);
 
 } // namespace gradstep::debug

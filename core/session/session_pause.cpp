@@ -5,6 +5,7 @@
 #include "autodiff/context.h"
 #include "debug/search.h"
 #include "python/host.h"
+#include "python/line_trace.h"
 
 #include <algorithm>
 
@@ -43,6 +44,7 @@ PauseInfo nanPause(const Recorder& recorder, std::vector<WatchHit> hits, const s
 
 void Session::Impl::decide(const RecordPtr& r)
 {
+    python::syncLineTrace(); // a line breakpoint added or removed since the last node
     w.current = r;
     if (w.active.replay) {
         w.previous = r;
@@ -60,7 +62,10 @@ void Session::Impl::decide(const RecordPtr& r)
     std::optional<std::uint64_t> view;
     if (anyPoints) {
         std::lock_guard lock(pointsMutex);
-        if (std::optional<Hit> hit = breakpoints.match(*r, w.previous.get())) {
+        const WorkerState::LineArrival& arrival = w.lineArrival;
+        const bool sameArrival = arrival.breakpoint && r->location.line == arrival.line && r->location.file
+                                 && arrival.file && *r->location.file == *arrival.file;
+        if (std::optional<Hit> hit = breakpoints.match(*r, w.previous.get(), sameArrival ? arrival.breakpoint : 0)) {
             why.reason = PauseReason::Breakpoint;
             if (const Breakpoint* bp = breakpoints.find(hit->breakpointId))
                 why.condition = bp->toString();
@@ -101,6 +106,47 @@ void Session::Impl::decide(const RecordPtr& r)
         pauseAt(std::move(why), view);
 }
 
+void Session::Impl::onLine(const std::shared_ptr<const std::string>& file, int line, const void* frame)
+{
+    if (w.active.replay || cancelling)
+        return;
+    if (frame == w.lineArrival.frame)
+        w.lineArrival = {};
+    PauseInfo why;
+    {
+        std::lock_guard lock(pointsMutex);
+        std::optional<Hit> hit = breakpoints.matchLine(*file, line);
+        if (!hit)
+            return;
+        if (const Breakpoint* bp = breakpoints.find(hit->breakpointId))
+            why.condition = bp->toString();
+        w.lineArrival = {frame, file, line, hit->breakpointId};
+        why.reason = PauseReason::Breakpoint;
+        why.message = "breakpoint " + std::to_string(hit->breakpointId) + ": " + hit->message;
+        why.breakpoint = std::move(hit);
+    }
+    SourceLocation at;
+    at.file = file;
+    at.line = line;
+    pauseAt(std::move(why), std::nullopt, at);
+    python::syncLineTrace();
+}
+
+bool SessionLines::wantsLines() const
+{
+    return m_impl.anyLinePoints;
+}
+
+void SessionLines::lineReached(const std::shared_ptr<const std::string>& file, int line, const void* frame)
+{
+    m_impl.onLine(file, line, frame);
+}
+
+void SessionLines::lineTraceDisplaced()
+{
+    m_impl.lineTraceDisplaced = true;
+}
+
 std::shared_ptr<SessionState> Session::Impl::buildState(SessionStatus s, PauseInfo why) const
 {
     auto state = std::make_shared<SessionState>();
@@ -117,6 +163,8 @@ std::shared_ptr<SessionState> Session::Impl::buildState(SessionStatus s, PauseIn
             g.gradient = w.weightGrads[i];
             g.stats = computeStats(g.gradient);
         }
+        if (w.weights[i].defined())
+            g.weightNorm = computeStats(w.weights[i], false).l2Norm;
         state->gradients.push_back(std::move(g));
     }
     state->loss = w.loss;
@@ -130,15 +178,19 @@ std::shared_ptr<SessionState> Session::Impl::buildState(SessionStatus s, PauseIn
     return state;
 }
 
-void Session::Impl::pauseAt(PauseInfo why, std::optional<std::uint64_t> view)
+void Session::Impl::pauseAt(PauseInfo why, std::optional<std::uint64_t> view, std::optional<SourceLocation> line)
 {
     PausePoint here;
-    if (w.current)
+    if (line && line->file) {
+        here.file = *line->file;
+        here.line = line->line;
+    } else if (w.current) {
         if (const SourceLocation at = liveLocation(*w.current); at.file) {
             here.file = *at.file;
             here.line = at.line;
         }
-    here.depth = userFrameDepth(files);
+    }
+    here.depth = python::userFrameDepth(files);
     here.phase = w.current ? w.current->phase : Phase::Forward;
     here.step = w.step;
 
@@ -147,6 +199,7 @@ void Session::Impl::pauseAt(PauseInfo why, std::optional<std::uint64_t> view)
             w.current = completed;
     auto live = buildState(SessionStatus::Paused, std::move(why));
     live->userDepth = here.depth;
+    live->line = std::move(line);
     {
         // Reading variables calls repr(), which may run ops: they must not reach us.
         ObserverGuard quiet(nullptr);

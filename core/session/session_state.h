@@ -95,6 +95,7 @@ struct ParameterGradient {
     std::string name;
     Tensor gradient;  ///< may be undefined (a parameter the loss does not depend on)
     TensorStats stats;
+    double weightNorm = std::numeric_limits<double>::quiet_NaN(); ///< the parameter's value now
 };
 
 /// One compilation of a function or Cell for graph mode (a GraphCompileEvent), with a copy of the
@@ -137,6 +138,9 @@ struct SessionState {
     std::int64_t step = 0;                 ///< 1-based training step being executed
     RecordPtr node;                        ///< the node shown (null before the first node)
     RecordPtr liveNode;                    ///< where the script actually is paused
+    /// Paused at a line breakpoint before the line runs (`node` is then the last node that ran
+    /// before it, maybe on another line): that line. Empty at a pause after a node.
+    std::optional<SourceLocation> line;
     bool timeTravel = false;               ///< node is an earlier record than liveNode
     int userDepth = 0;                     ///< user frames on the stack at the live node
     /// The user's frames at the live node, outermost first, with their variables.

@@ -147,10 +147,7 @@ RecordPtr Session::Impl::lightRecord(const NodeEvent& event)
     r->fullName = recordFullName(r->phase, r->scope, r->op);
     if (event.graphNode)
         r->graphNode = resolveGraphNode(*event.graphNode);
-    if (event.node && event.node->location.known())
-        r->location = event.node->location;
-    else if (event.phase != Phase::Backward && executionContext().locationProvider)
-        r->location = executionContext().locationProvider();
+    r->location = eventLocation(event);
     return r;
 }
 
@@ -195,11 +192,11 @@ bool Session::Impl::commandDone(const NodeRecord& r)
             return false;
         if (*here.file == from.file && here.line == from.line)
             return false;
-        return userFrameDepth(files) <= from.depth;
+        return python::userFrameDepth(files) <= from.depth;
     }
     case RunCommand::Kind::StepOut:
         if (from.phase == Phase::Forward && from.depth > 1 && r.phase == Phase::Forward)
-            return userFrameDepth(files) < from.depth;
+            return python::userFrameDepth(files) < from.depth;
         return r.phase != from.phase || r.step != from.step;
     case RunCommand::Kind::Continue:
     case RunCommand::Kind::EndOfStep:

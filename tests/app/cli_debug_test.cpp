@@ -98,8 +98,9 @@ TEST_CASE("gradstep debug --break op:TYPE prints the node, the source line with 
     const Json j = Json::parse(p.out);
     CHECK(j["reason"].asString() == "breakpoint");
     CHECK(j["condition"].asString() == "main.py:18");
-    CHECK(j["node"]["phase"].asString() == "update");
+    CHECK(j["node"].isNull()); // stopped before line 18 runs: none of its nodes ran yet
     CHECK(j["location"]["line"].asInt() == 18);
+    CHECK(j["location"]["source"].asString() == "    opt(grads)");
 }
 
 TEST_CASE("gradstep debug reports the end when nothing is hit, also after --steps N")

@@ -92,7 +92,8 @@ TEST_CASE("step over goes to the next line of the same function, and over a grad
     s->load(RunCommand::of(RunCommand::Kind::Continue));
     auto state = waitStopped(*s);
     REQUIRE(state->why.reason == PauseReason::Breakpoint);
-    CHECK(lineOf(state->node) == 12);
+    REQUIRE(state->line); // before line 12 runs
+    CHECK(state->line->line == 12);
     CHECK(state->userDepth == 2);
     REQUIRE(s->removeBreakpoint(1));
 
@@ -123,7 +124,8 @@ TEST_CASE("step out finishes the function, then the phase")
     ScriptSession s(kTrainScript, options);
     s->load(RunCommand::of(RunCommand::Kind::Continue));
     auto state = waitStopped(*s);
-    REQUIRE(lineOf(state->node) == 12);
+    REQUIRE(state->line);
+    REQUIRE(state->line->line == 12);
     s->setBreakpointEnabled(1, false);
 
     REQUIRE(s->stepOut()); // forward_fn returns: the next node is the backward pass at depth 1
@@ -203,6 +205,12 @@ TEST_CASE("breakpoints on an op type, a name glob and a line pause there")
         s->load(RunCommand::of(RunCommand::Kind::Continue));
         auto state = waitStopped(*s);
         REQUIRE(state->why.reason == PauseReason::Breakpoint);
+        REQUIRE(state->line); // before line 13 runs: the last node is line 12's
+        CHECK(state->line->line == 13);
+        CHECK(lineOf(state->node) == 12);
+        REQUIRE(s->stepInto()); // line 13's first op
+        state = waitStopped(*s);
+        CHECK(!state->line);
         CHECK(lineOf(state->node) == 13);
         CHECK(state->node->phase == Phase::Forward);
     }
@@ -323,7 +331,7 @@ for _ in range(3):
     }
 }
 
-TEST_CASE("a line breakpoint on a line that runs no op is reported at the end instead of staying silent")
+TEST_CASE("a line breakpoint stops on any executed line, before it runs, once per arrival")
 {
     SessionOptions options;
     options.breakpoints = {"4", "5"};
@@ -331,19 +339,112 @@ TEST_CASE("a line breakpoint on a line that runs no op is reported at the end in
                     "x = ms.Tensor(np.ones(3, np.float32))\n"       // 2
                     "y = ms.grad(lambda t: (t * t).sum())(x)\n"     // 3
                     "print('no op on this line')\n"                 // 4
-                    "z = x * 2.0\n",                                // 5
+                    "z = x * 2.0 + 1.0\n",                          // 5
                     options);
-    s->load();
+    s->load(RunCommand::of(RunCommand::Kind::Continue));
     auto state = waitStopped(*s);
     REQUIRE(state->status == SessionStatus::Paused);
-    s->continueRun(); // line 5 runs an op: it stops there
+    CHECK(state->why.reason == PauseReason::Breakpoint);
+    REQUIRE(state->line);
+    CHECK(state->line->line == 4);
+    CHECK_THAT(state->why.message, Catch::Contains("breakpoint 1: line") && Catch::Contains(":4 reached, before it runs"));
+    REQUIRE(!state->stack.empty());
+    CHECK(state->stack.back().frame.span.line == 4);
+    s->continueRun(); // line 5: before its ops run, and its two ops do not stop again
     state = waitStopped(*s);
     REQUIRE(state->status == SessionStatus::Paused);
-    CHECK(state->why.reason == PauseReason::Breakpoint);
-    CHECK(state->node->location.line == 5);
+    REQUIRE(state->line);
+    CHECK(state->line->line == 5);
+    CHECK(state->node->location.line != 5); // nothing of line 5 ran yet
     s->continueRun();
     state = waitStopped(*s);
     REQUIRE(state->status == SessionStatus::Finished);
-    CHECK_THAT(state->why.message, Catch::Contains("breakpoint 1 (4) never stopped: no tensor op ran on that line"));
-    CHECK_THAT(state->why.message, !Catch::Contains("breakpoint 2"));
+    CHECK_THAT(state->why.message, !Catch::Contains("never stopped"));
+}
+
+TEST_CASE("a line breakpoint in a loop stops at each iteration and step over from it runs the line")
+{
+    SessionOptions options;
+    options.breakpoints = {"4"};
+    ScriptSession s("import numpy as np, mindspore as ms\n"   // 1
+                    "x = ms.Tensor(np.ones(3, np.float32))\n" // 2
+                    "for i in range(3):\n"                    // 3
+                    "    x = x * 2.0\n"                       // 4
+                    "print(float(x.sum()))\n",                // 5
+                    options);
+    s->load(RunCommand::of(RunCommand::Kind::Continue));
+    for (int i = 0; i < 3; ++i) {
+        auto state = waitStopped(*s);
+        REQUIRE(state->status == SessionStatus::Paused);
+        REQUIRE(state->line);
+        CHECK(state->line->line == 4);
+        const auto hits = s->breakpoints();
+        REQUIRE(hits.size() == 1);
+        CHECK(hits[0].hitCount == i + 1);
+        if (i == 2) {
+            // Step over runs line 4 (its Mul) and stops at the next node of another line: the
+            // ReduceSum of line 5.
+            s->resume(RunCommand::of(RunCommand::Kind::StepOver));
+            state = waitStopped(*s);
+            REQUIRE(state->status == SessionStatus::Paused);
+            CHECK(!state->line);
+            REQUIRE(state->node);
+            CHECK(state->node->location.line == 5);
+        }
+        s->continueRun();
+    }
+    auto state = waitStopped(*s);
+    CHECK(state->status == SessionStatus::Finished);
+}
+
+TEST_CASE("line breakpoints that cannot stop are unverified: no code on the line, or the line never ran")
+{
+    SessionOptions options;
+    options.breakpoints = {"2", "5", "9"};
+    ScriptSession s("import numpy as np, mindspore as ms\n" // 1
+                    "# a comment\n"                         // 2
+                    "def never():\n"                        // 3
+                    "    print('not called')\n"             // 4
+                    "    return 1\n"                        // 5
+                    "x = ms.Tensor(np.ones(3, np.float32))\n" // 6
+                    "y = x * 2.0\n",                        // 7
+                    options);
+    s->load(RunCommand::of(RunCommand::Kind::Continue));
+    auto state = waitStopped(*s);
+    REQUIRE(state->status == SessionStatus::Finished);
+    const std::vector<Breakpoint> points = s->breakpoints();
+    REQUIRE(points.size() == 3);
+    CHECK(points[0].unverified == "no code on line 2");
+    CHECK(points[1].unverified == "line 5 never ran");
+    CHECK(points[2].unverified == "no code on line 9");
+    CHECK_THAT(state->why.message, Catch::Contains("breakpoint 1 (2) never stopped: no code on line 2"));
+    CHECK_THAT(state->why.message, Catch::Contains("breakpoint 2 (5) never stopped: line 5 never ran"));
+    // Known as soon as it is added, before any run.
+    const int id = s->addBreakpoint("1000");
+    for (const Breakpoint& bp : s->breakpoints())
+        if (bp.id == id)
+            CHECK(bp.unverified == "no code on line 1000");
+}
+
+TEST_CASE("a script that installs its own trace function keeps it, and line breakpoints fall back to ops")
+{
+    SessionOptions options;
+    options.breakpoints = {"6", "7"};
+    ScriptSession s("import sys, numpy as np, mindspore as ms\n"               // 1
+                    "calls = []\n"                                              // 2
+                    "def tracer(frame, event, arg):\n"                          // 3
+                    "    calls.append(event)\n"                                 // 4
+                    "sys.settrace(tracer)\n"                                    // 5
+                    "x = ms.Tensor(np.ones(3, np.float32)) * 2.0\n"             // 6
+                    "print('events', len(calls) > 0, sys.gettrace() is tracer)\n", // 7
+                    options);
+    s->load(RunCommand::of(RunCommand::Kind::Continue));
+    auto state = waitStopped(*s);
+    // Line 6 runs an op: it stops there (at the op, the script's trace being in place).
+    REQUIRE(state->status == SessionStatus::Paused);
+    CHECK(state->node->location.line == 6);
+    s->continueRun();
+    state = waitStopped(*s);
+    REQUIRE(state->status == SessionStatus::Finished);
+    CHECK_THAT(state->why.message, Catch::Contains("breakpoint 2 (7) never stopped: the script replaced gradstep's line tracing"));
 }

@@ -213,3 +213,29 @@ TEST_CASE("with recording off the live node still names its graph node")
     s->cancel();
     waitStopped(*s);
 }
+
+TEST_CASE("a compiled graph's forward nodes are at the lines of the function they were compiled from")
+{
+    // Before: every node of the graph was at the call of the gradient function (line 17).
+    SessionOptions options = graphOptions();
+    options.breakpoints = {"op:Tanh", "11"};
+    ScriptSession s(kGraphScript, options);
+    s->load(RunCommand::of(RunCommand::Kind::Continue));
+    auto state = waitStopped(*s);
+    REQUIRE(state->status == SessionStatus::Paused);
+    REQUIRE(state->node);
+    REQUIRE(state->node->graphNode);
+    CHECK(state->node->location.line == 11);
+    bool sawDense = false;
+    for (const RecordPtr& r : state->records)
+        if (r->phase == Phase::Forward && r->op == "MatMul") {
+            sawDense = true;
+            CHECK(r->location.line == 10);
+        }
+    CHECK(sawDense);
+    // The line breakpoint on line 11 stops at the graph's nodes of that line too (the script is
+    // not running line 11, so no line event can stop there): after op:Tanh at the same node.
+    CHECK(state->why.reason == PauseReason::Breakpoint);
+    s->cancel();
+    waitStopped(*s);
+}

@@ -370,3 +370,24 @@ TEST_CASE("a nan watchpoint's stops say their message intact in the console and 
     CHECK_FALSE(console.contains(QChar::ReplacementCharacter));
     CHECK(console.contains(QStringLiteral("NaN/Inf")));
 }
+
+TEST_CASE("a gutter breakpoint on a line without ops stops there, and one on a line without code is hollow")
+{
+    auto window = openWindow(sample("linear_regression.py"));
+    emit window->sourceView()->breakpointToggleRequested(33); // `if step % 20 ...`: no tensor op
+    emit window->sourceView()->breakpointToggleRequested(23); // a blank line
+    QCoreApplication::processEvents();
+    const QHash<int, QString> hollow = window->sourceView()->unverifiedLines();
+    CHECK(hollow.value(23) == QStringLiteral("no code on line 23"));
+    CHECK_FALSE(hollow.contains(33));
+
+    const std::uint64_t shown = window->statesShown();
+    window->continueRun();
+    const auto state = waitForStop(*window, shown);
+    REQUIRE(state);
+    CHECK(state->why.reason == debug::PauseReason::Breakpoint);
+    REQUIRE(state->line);
+    CHECK(state->line->line == 33);
+    CHECK(window->sourceView()->currentLine() == 33);
+    CHECK(window->statusText().contains(QStringLiteral("before line 33")));
+}

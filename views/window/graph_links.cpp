@@ -35,10 +35,6 @@ GraphLinks::GraphLinks(MainWindow* window) : QObject(window), m_window(window)
     connect(window->graphView(), &GraphView::nodeActivated, this, [this](int index) { nodePicked(index); });
     connect(window->gradientsTable(), &GradientsTable::parameterSelected, this,
             [this](const QString& name) { selectParameter(name); });
-    connect(window, &MainWindow::stateShown, this, [this] {
-        if (const auto state = m_window->bridge().state())
-            showHistory(*state);
-    });
 }
 
 std::map<std::string, int> GraphLinks::lineOfKey() const
@@ -98,35 +94,6 @@ QSet<int> GraphLinks::linesOfNode(int index) const
 void GraphLinks::nodePicked(int index)
 {
     m_window->sourceView()->setLinkedLines(linesOfNode(index));
-}
-
-void GraphLinks::showHistory(const debug::SessionState& state)
-{
-    GradientsTable::NormHistory history;
-    std::int64_t lastStep = 0;
-    for (const debug::StepSummary& step : state.history) {
-        for (const debug::ParameterSummary& p : step.parameters)
-            history[QString::fromStdString(p.name)].push_back(p.gradientNorm);
-        lastStep = step.step;
-    }
-    // The current step's gradients, once its gradient call returned and before its summary.
-    if (state.step > lastStep)
-        for (const debug::ParameterGradient& g : state.gradients)
-            if (g.gradient.defined())
-                history[QString::fromStdString(g.name)].push_back(g.stats.l2Norm);
-    GradientsTable* table = m_window->gradientsTable();
-    // Until this step's gradients exist, the table keeps showing the last finished step's.
-    if (state.gradients.empty() && !state.history.empty()) {
-        std::vector<GradientRow> rows;
-        for (const debug::ParameterSummary& p : state.history.back().parameters)
-            rows.push_back({p.name, !std::isnan(p.gradientNorm), p.gradient, p.weightNorm});
-        table->setRows(rows);
-        table->setToolTip(tr("step %1's gradients: this step's arrive after its backward pass")
-                              .arg(state.history.back().step));
-    } else {
-        table->setToolTip(QString());
-    }
-    table->setNormHistory(std::move(history));
 }
 
 } // namespace gradstep::views

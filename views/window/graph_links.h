@@ -35,7 +35,6 @@ private:
     /// was drawn from (the same keys).
     std::map<std::string, int> lineOfKey() const;
     void nodePicked(int index);
-    void showHistory(const debug::SessionState& state);
 
     MainWindow* m_window;
 };

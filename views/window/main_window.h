@@ -130,6 +130,8 @@ private:
     void reopenWith(debug::SessionOptions options, const QString& message);
     void toggleBreakpoint(int line);
     void restoreBreakpoints();
+    /// Hollow gutter marks for the breakpoints the Session says cannot stop (no code, never ran).
+    void showBreakpointMarks();
     void createTools();
     void createToolDocks();
     void createToolActions();

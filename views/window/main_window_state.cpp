@@ -3,6 +3,7 @@
 #include "views/window/main_window.h"
 
 #include "display/display_graph.h"
+#include "session/gradient_rows.h"
 #include "views/charts_view.h"
 #include "views/console_view.h"
 #include "views/gradients_table.h"
@@ -120,6 +121,18 @@ void MainWindow::toggleBreakpoint(int line)
         }
     }
     m_source->setBreakpointLines(m_breakpointLines);
+    showBreakpointMarks();
+}
+
+void MainWindow::showBreakpointMarks()
+{
+    QHash<int, QString> unverified;
+    if (const debug::Session* session = m_bridge->session())
+        for (const debug::Breakpoint& bp : session->breakpoints())
+            for (const auto& [line, id] : m_breakpointIds)
+                if (id == bp.id && !bp.unverified.empty())
+                    unverified.insert(line, QString::fromStdString(bp.unverified));
+    m_source->setUnverifiedLines(unverified);
 }
 
 void MainWindow::restoreBreakpoints()
@@ -141,7 +154,13 @@ void MainWindow::showState(const std::shared_ptr<const debug::SessionState>& sta
     ++m_statesShown;
     showStatus(*state);
     const debug::RecordPtr& node = state->node;
-    if (node && node->location.file && QFileInfo(QString::fromStdString(*node->location.file)) == QFileInfo(m_source->filePath()))
+    const auto inShownFile = [&](const SourceLocation& at) {
+        return at.file && QFileInfo(QString::fromStdString(*at.file)) == QFileInfo(m_source->filePath());
+    };
+    if (state->line && !state->timeTravel) {
+        if (inShownFile(*state->line))
+            m_source->setCurrentLine(state->line->line);
+    } else if (node && inShownFile(node->location))
         m_source->setCurrentLine(node->location.line);
     else if (!state->stack.empty())
         m_source->setCurrentLine(state->stack.back().frame.span.line);
@@ -162,6 +181,8 @@ void MainWindow::showState(const std::shared_ptr<const debug::SessionState>& sta
         m_charts->setHistory(state->history);
     }
     m_variables->setStack(state->stack);
+    if (state->status != debug::SessionStatus::Running)
+        showBreakpointMarks();
     showRecord(node);
     updateActions();
     emit stateShown();
@@ -180,6 +201,8 @@ void MainWindow::showStatus(const debug::SessionState& state)
                            || (o.mode == python::ModeOverride::AsWritten && !state.compiledGraphs.empty());
     text += QStringLiteral(" | mode %1%2").arg(graphMode ? tr("graph") : tr("PyNative"),
                                                state.timeTravel ? tr(" (time travel)") : QString());
+    if (state.line && !state.timeTravel)
+        text += tr(" | before line %1").arg(state.line->line);
     if (!state.why.message.empty())
         text += QStringLiteral(" | ") + QString::fromStdString(state.why.message);
     m_status->setText(text);
@@ -216,20 +239,15 @@ void MainWindow::showGraph(const debug::SessionState& state)
 
 void MainWindow::showGradients(const debug::SessionState& state)
 {
-    std::vector<GradientRow> rows;
-    const debug::StepSummary* last = state.history.empty() ? nullptr : &state.history.back();
-    for (const debug::ParameterGradient& g : state.gradients) {
-        GradientRow row{g.name, g.gradient.defined(), g.stats, std::numeric_limits<double>::quiet_NaN()};
-        if (last)
-            for (const debug::ParameterSummary& p : last->parameters)
-                if (p.name == g.name)
-                    row.weightNorm = p.weightNorm;
-        if (std::isnan(row.weightNorm))
-            if (const auto w = m_bridge->session()->recorder().snapshot(debug::TensorId::ofParameter(g.name)))
-                row.weightNorm = debug::computeStats(*w, false).l2Norm;
-        rows.push_back(std::move(row));
-    }
-    m_gradients->setRows(rows);
+    debug::GradientRows table = debug::gradientRows(state);
+    m_gradients->setRows(table.rows);
+    m_gradients->setToolTip(table.fromStep ? tr("step %1's gradients: this step's arrive after its backward pass")
+                                                 .arg(table.fromStep)
+                                           : QString());
+    GradientsTable::NormHistory history;
+    for (auto& [name, norms] : table.normHistory)
+        history[QString::fromStdString(name)] = std::move(norms);
+    m_gradients->setNormHistory(std::move(history));
 }
 
 void MainWindow::showRecord(const debug::RecordPtr& shown)

@@ -1,13 +1,13 @@
 // How deep the script is in the user's own code: the number of user frames on this thread's
 // Python stack. StepOver and StepOut compare it; they ask only while such a command runs, so a
 // Continue pays nothing for it. SPDX-License-Identifier: MIT
-#include "session/session_impl.h"
+#include "python/user_files.h"
 
 #include <Python.h>
 
-namespace gradstep::debug {
+namespace gradstep::python {
 
-int userFrameDepth(const python::UserFiles& files)
+int userFrameDepth(const UserFiles& files)
 {
     if (!Py_IsInitialized() || !PyGILState_Check())
         return 0;
@@ -29,4 +29,4 @@ int userFrameDepth(const python::UserFiles& files)
     return depth;
 }
 
-} // namespace gradstep::debug
+} // namespace gradstep::python
