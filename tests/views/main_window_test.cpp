@@ -270,4 +270,45 @@ TEST_CASE("Step Back says where the view went, and the window fits the screen it
     CHECK(fresh.width() <= available.width());
     CHECK(fresh.height() <= available.height());
 }
+TEST_CASE("at the end of a run that evaluates after training the graph shows the last training step")
+{
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    const QString script = dir.filePath(QStringLiteral("train_then_eval.py"));
+    QFile file(script);
+    REQUIRE(file.open(QIODevice::WriteOnly));
+    file.write("import numpy as np, mindspore as ms\n"
+               "from mindspore import nn\n"
+               "net = nn.Dense(3, 2)\n"
+               "opt = nn.SGD(net.trainable_params(), 0.1)\n"
+               "x = ms.Tensor(np.ones((4, 3), np.float32))\n"
+               "grad_fn = ms.value_and_grad(lambda d: net(d).sum(), None, net.trainable_params())\n"
+               "for _ in range(2):\n"
+               "    loss, grads = grad_fn(x)\n"
+               "    opt(grads)\n"
+               "for _ in range(4):\n"
+               "    net(x)\n");
+    file.close();
+    std::unique_ptr<MainWindow> window = openWindow(script);
+    const std::uint64_t shown = window->statesShown();
+    window->continueRun();
+    const auto state = waitForStop(*window, shown);
+    REQUIRE(state);
+    REQUIRE(state->status == debug::SessionStatus::Finished);
+    REQUIRE(state->history.size() == 2);
+    CHECK(state->records.size() == 8); // the four forward calls: MatMul and BiasAdd each
+    REQUIRE(window->graphView()->waitForLayout());
+    // Before: the graph drew the four calls side by side; now step 2's forward, backward and update.
+    const display::DisplayGraph expected =
+        display::buildFromRecords(window->bridge().session()->recorder().stepRecords(2));
+    std::size_t ops = 0;
+    for (const display::DisplayNode& n : expected.nodes)
+        if (window->graphView()->picture().findNode(QString::fromStdString(n.key)) >= 0)
+            ++ops;
+    CHECK(ops == expected.nodes.size());
+    CHECK(window->graphView()->picture().nodes.size() == expected.nodes.size());
+    CHECK(window->console()->toPlainText().contains(
+        QStringLiteral("The graph shows step 2, the last training step. The 8 nodes that ran after it")));
+}
+
 #endif

@@ -146,6 +146,9 @@ private:
     void showState(const std::shared_ptr<const debug::SessionState>& state);
     void showGraph(const debug::SessionState& state);
     void showGradients(const debug::SessionState& state);
+    /// At the end of a run whose last records computed no gradient: draws the last training
+    /// step instead of them. False (nothing done) otherwise.
+    bool showLastTrainingStep(const debug::SessionState& state);
     void showRecord(const debug::RecordPtr& record);
     void showStatus(const debug::SessionState& state);
     void showNodeFromGraph(int index);

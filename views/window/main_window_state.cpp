@@ -214,6 +214,8 @@ void MainWindow::showGraph(const debug::SessionState& state)
     // never jump; the first step grows as it runs, and so does a step that runs nodes the
     // previous one did not (a data-dependent branch), from the moment it does.
     const debug::Recorder& recorder = m_bridge->session()->recorder();
+    if (showLastTrainingStep(state))
+        return;
     if (state.step != m_pictureStep && state.step != m_growingStep) {
         // Step 0 holds what ran before the first training step: never a template for step 1.
         const std::vector<debug::RecordPtr> previous =
@@ -235,6 +237,32 @@ void MainWindow::showGraph(const debug::SessionState& state)
         m_pictureRecords = state.records.size();
     }
     m_graph->setStates(state.records, state.node);
+}
+
+bool MainWindow::showLastTrainingStep(const debug::SessionState& state)
+{
+    // What runs after the last training step without a gradient call (an evaluation over the
+    // test set, a prediction) is many forward calls of the same Cells: drawn as the current
+    // step it is a grid of repeated calls. At the end the picture users want is the last training
+    // step, all of it run; the console says where the rest went.
+    if (state.status != debug::SessionStatus::Finished || state.history.empty() || !state.gradients.empty()
+        || state.timeTravel || state.step <= state.history.back().step || state.records.empty())
+        return false;
+    const std::int64_t last = state.history.back().step;
+    std::vector<debug::RecordPtr> records = m_bridge->session()->recorder().stepRecords(last);
+    if (records.empty())
+        return false;
+    m_graph->setGraph(std::make_shared<const display::DisplayGraph>(display::buildFromRecords(records)));
+    m_graph->setStates(std::move(records), nullptr);
+    m_pictureStep = -1;
+    m_growingStep = -1;
+    m_pictureRecords = 0;
+    m_console->append(tr("The graph shows step %1, the last training step. The %2 nodes that ran after it computed "
+                         "no gradient (forward only, as an evaluation does); the step timeline steps through them.\n")
+                          .arg(last)
+                          .arg(state.records.size()),
+                      ConsoleView::Kind::Info);
+    return true;
 }
 
 void MainWindow::showGradients(const debug::SessionState& state)
