@@ -13,13 +13,6 @@ namespace gradstep {
 
 namespace {
 
-std::string ensureFloatLook(std::string s)
-{
-    if (s.find_first_of(".eni") == std::string::npos)
-        s += ".0";
-    return s;
-}
-
 bool isPlainName(const std::string& s, bool allowSlash)
 {
     if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0])))
@@ -31,23 +24,9 @@ bool isPlainName(const std::string& s, bool allowSlash)
     return true;
 }
 
-std::string quoted(const std::string& s, char quote)
-{
-    std::string out(1, quote);
-    for (char c : s) {
-        if (c == quote || c == '\\')
-            out += '\\';
-        if (c == '\n')
-            out += "\\n";
-        else
-            out += c;
-    }
-    return out + quote;
-}
-
 std::string nameToken(const std::string& name, bool allowSlash)
 {
-    return isPlainName(name, allowSlash) ? name : quoted(name, '"');
+    return isPlainName(name, allowSlash) ? name : quotedText(name, '"');
 }
 
 std::string constantElement(const Tensor& t, std::int64_t i)
@@ -165,7 +144,7 @@ private:
             line += " {";
             for (std::size_t i = 0; i < node.attrs.items().size(); ++i) {
                 const auto& [name, value] = node.attrs.items()[i];
-                line += (i ? ", " : "") + name + "=" + printAttrValue(value);
+                line += (i ? ", " : "") + name + "=" + attrValueToString(value, AttrText::Exact);
             }
             line += "}";
         }
@@ -198,53 +177,6 @@ private:
 };
 
 } // namespace
-
-std::string printDouble(double value)
-{
-    if (std::isnan(value))
-        return "nan";
-    if (std::isinf(value))
-        return value > 0 ? "inf" : "-inf";
-    char buf[40];
-    for (int precision = 1; precision <= 17; ++precision) {
-        std::snprintf(buf, sizeof buf, "%.*g", precision, value);
-        if (std::strtod(buf, nullptr) == value)
-            break;
-    }
-    return ensureFloatLook(buf);
-}
-
-std::string printFloat(float value)
-{
-    if (std::isnan(value) || std::isinf(value))
-        return printDouble(static_cast<double>(value));
-    char buf[40];
-    for (int precision = 1; precision <= 9; ++precision) {
-        std::snprintf(buf, sizeof buf, "%.*g", precision, static_cast<double>(value));
-        if (std::strtof(buf, nullptr) == value)
-            break;
-    }
-    return ensureFloatLook(buf);
-}
-
-std::string printAttrValue(const AttrValue& value)
-{
-    struct Visitor {
-        std::string operator()(std::int64_t v) const { return std::to_string(v); }
-        std::string operator()(double v) const { return printDouble(v); }
-        std::string operator()(bool v) const { return v ? "true" : "false"; }
-        std::string operator()(const std::vector<std::int64_t>& v) const
-        {
-            std::string s = "(";
-            for (std::size_t i = 0; i < v.size(); ++i)
-                s += (i ? ", " : "") + std::to_string(v[i]);
-            return s + (v.size() == 1 ? ",)" : ")");
-        }
-        std::string operator()(const std::string& v) const { return quoted(v, '\''); }
-        std::string operator()(DType v) const { return std::string(dtypeName(v)); }
-    };
-    return std::visit(Visitor{}, value);
-}
 
 std::string printGraph(const Graph& graph) { return Printer().print(graph) + "\n"; }
 

@@ -25,11 +25,7 @@ namespace gradstep {
 /// Unnamed values print as %0, %1, ... numbered in print order; named ones as %name.
 std::string printGraph(const Graph& graph);
 
-/// The literal form of an attribute value: 3, 0.5, true, (1, 2), 'same', Float32.
-std::string printAttrValue(const AttrValue& value);
-/// The shortest decimal that reads back as the same double (always with '.', 'e', inf or nan).
-std::string printDouble(double value);
-/// The same for a float32 value.
-std::string printFloat(float value);
+// Attribute values and numbers print with ops/attrs.h's attrValueToString(value, AttrText::Exact),
+// printDouble and printFloat.
 
 } // namespace gradstep

@@ -3,7 +3,9 @@
 
 #include "tensor/errors.h"
 
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 namespace gradstep {
 
@@ -92,12 +94,19 @@ std::string Attrs::getString(std::string_view name, std::string fallback) const
 
 DType Attrs::getDType(std::string_view name) const { return need<DType>(find(name), name, "a dtype"); }
 
-std::string attrValueToString(const AttrValue& value)
+// Note [One printer for attribute values]
+// Error messages, the display and the graph text form all print attributes here, so a new
+// attribute type is added once. They differ only where they must: the text form reads back bit
+// for bit, a message stays readable.
+std::string attrValueToString(const AttrValue& value, AttrText style)
 {
     struct Visitor {
+        AttrText style;
         std::string operator()(std::int64_t v) const { return std::to_string(v); }
         std::string operator()(double v) const
         {
+            if (style == AttrText::Exact)
+                return printDouble(v);
             char buf[32];
             std::snprintf(buf, sizeof buf, "%g", v);
             return buf;
@@ -110,10 +119,66 @@ std::string attrValueToString(const AttrValue& value)
                 s += (i ? ", " : "") + std::to_string(v[i]);
             return s + (v.size() == 1 ? ",)" : ")");
         }
-        std::string operator()(const std::string& v) const { return "'" + v + "'"; }
+        std::string operator()(const std::string& v) const
+        {
+            return style == AttrText::Exact ? quotedText(v, '\'') : "'" + v + "'";
+        }
         std::string operator()(DType v) const { return std::string(dtypeName(v)); }
     };
-    return std::visit(Visitor{}, value);
+    return std::visit(Visitor{style}, value);
+}
+
+namespace {
+
+std::string ensureFloatLook(std::string s)
+{
+    if (s.find_first_of(".eni") == std::string::npos)
+        s += ".0";
+    return s;
+}
+
+} // namespace
+
+std::string printDouble(double value)
+{
+    if (std::isnan(value))
+        return "nan";
+    if (std::isinf(value))
+        return value > 0 ? "inf" : "-inf";
+    char buf[40];
+    for (int precision = 1; precision <= 17; ++precision) {
+        std::snprintf(buf, sizeof buf, "%.*g", precision, value);
+        if (std::strtod(buf, nullptr) == value)
+            break;
+    }
+    return ensureFloatLook(buf);
+}
+
+std::string printFloat(float value)
+{
+    if (std::isnan(value) || std::isinf(value))
+        return printDouble(static_cast<double>(value));
+    char buf[40];
+    for (int precision = 1; precision <= 9; ++precision) {
+        std::snprintf(buf, sizeof buf, "%.*g", precision, static_cast<double>(value));
+        if (std::strtof(buf, nullptr) == value)
+            break;
+    }
+    return ensureFloatLook(buf);
+}
+
+std::string quotedText(const std::string& s, char quote)
+{
+    std::string out(1, quote);
+    for (char c : s) {
+        if (c == quote || c == '\\')
+            out += '\\';
+        if (c == '\n')
+            out += "\\n";
+        else
+            out += c;
+    }
+    return out + quote;
 }
 
 std::string Attrs::toString() const

@@ -44,6 +44,17 @@ private:
     std::vector<std::pair<std::string, AttrValue>> m_items;
 };
 
-std::string attrValueToString(const AttrValue& value);
+/// How an attribute value prints (Note [One printer for attribute values]): Message for error
+/// texts and the display (numbers as %g: 0.2, not 0.20000000298023224), Exact for the graph text
+/// form, which must read back bit for bit (shortest round-trip numbers, strings escaped).
+enum class AttrText : std::uint8_t { Message, Exact };
+/// The literal form of an attribute value: 3, 0.5, true, (1, 2), 'same', Float32.
+std::string attrValueToString(const AttrValue& value, AttrText style = AttrText::Message);
+/// The shortest decimal that reads back as the same double (always with '.', 'e', inf or nan).
+std::string printDouble(double value);
+/// The same for a float32 value.
+std::string printFloat(float value);
+/// `s` between `quote`s, the quote and backslashes escaped, newlines as \n.
+std::string quotedText(const std::string& s, char quote);
 
 } // namespace gradstep

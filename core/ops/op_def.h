@@ -75,6 +75,12 @@ struct OpDef {
     std::uint64_t differentiableInputs = ~std::uint64_t{0};
     /// Kernel writes into an input (optimizer updates): a graph never runs it beside other nodes.
     bool writesInputs = false;
+    /// Draws random numbers: two calls with the same inputs differ, so passes never merge,
+    /// fold or hoist it.
+    bool random = false;
+    /// Bit i set: input i is a Bool condition whatever dtype the op computes in (Select's
+    /// first input), so a fusion pass does not expect it in the compute dtype.
+    std::uint64_t conditionInputs = 0;
 
     bool differentiable() const { return backward != nullptr; }
 };

@@ -43,7 +43,7 @@ std::string nodeKey(const GraphNode& node, const GraphRewriter& rewriter)
     for (ValueId in : node.inputs)
         key += " " + std::to_string(rewriter.map(in));
     for (const auto& [name, value] : node.attrs.items())
-        key += " " + name + "=" + printAttrValue(value);
+        key += " " + name + "=" + attrValueToString(value, AttrText::Exact);
     return key;
 }
 

@@ -27,7 +27,7 @@ DType computeType(const Graph& g, const GraphNode& node)
     const Shape& shape = g.spec(node.outputs[0]).shape;
     for (std::size_t i = 0; i < node.inputs.size(); ++i) {
         const TensorSpec& in = g.spec(node.inputs[i]);
-        const bool condition = node.op->name == "Select" && i == 0;
+        const bool condition = i < 64 && ((node.op->conditionInputs >> i) & 1u) != 0;
         if (in.dtype != (condition ? DType::Bool : t) || !isFusibleOperandShape(in.shape, shape))
             return DType::Bool;
     }

@@ -22,9 +22,7 @@ const PassInfo* findPass(std::string_view name)
 
 bool hasSideEffects(const OpDef& op)
 {
-    // OpDef has no purity flag; the random ops are few enough to list here.
-    return op.name == "Dropout" || op.name == "Dropout2D" || op.name == "UniformReal"
-           || op.name == "StandardNormal";
+    return op.random || op.writesInputs;
 }
 
 } // namespace gradstep

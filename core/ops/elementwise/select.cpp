@@ -44,7 +44,7 @@ TensorList backwardSelect(const BackwardContext& ctx, std::span<const Tensor> gr
 } // namespace
 
 const OpDef kSelect{"Select", "select", OpKind::Elementwise, 3, 3, inferSelect, forwardSelect,
-                    backwardSelect, false, 0b110};
+                    backwardSelect, false, 0b110, false, false, 0b001};
 
 Tensor select(const Tensor& condition, const Tensor& x, const Tensor& y)
 {

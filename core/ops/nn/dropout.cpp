@@ -56,7 +56,8 @@ TensorList backwardDropout(const BackwardContext& ctx, std::span<const Tensor> g
 }
 } // namespace
 
-const OpDef kDropout{"Dropout", "dropout", OpKind::NN, 1, 1, inferDropout, forwardDropout, backwardDropout};
+const OpDef kDropout{"Dropout", "dropout", OpKind::NN, 1, 1, inferDropout, forwardDropout, backwardDropout,
+                     false, ~std::uint64_t{0}, false, /*random=*/true};
 
 TensorList dropoutWithMask(const Tensor& x, double keepProb, std::uint64_t seed)
 {
