@@ -1,8 +1,8 @@
 // Shared pieces of the headless commands. SPDX-License-Identifier: MIT
 #include "app/cli_common.h"
 
-#include "python/host.h"
-#include "python/script_runner.h"
+#include "python/host/host.h"
+#include "python/host/script_runner.h"
 
 #include <cerrno>
 #include <cstdio>

@@ -4,7 +4,7 @@
 
 #include "app/cli_common.h"
 
-#include "python/host.h"
+#include "python/host/host.h"
 #include "session/compare.h"
 
 #include <cerrno>
@@ -184,8 +184,8 @@ int compareCommand(int argc, char** argv)
         std::chrono::milliseconds(static_cast<long long>(options.timeoutSeconds * 1000.0));
     compareOptions.cancelled = [] { return python::Host::interruptCount() > 0; };
     if (!options.quiet)
-        compareOptions.output = [](python::OutputStream stream, std::string_view text) {
-            stream == python::OutputStream::Stdout ? writeOut(text) : writeErr(text);
+        compareOptions.output = [](run::OutputStream stream, std::string_view text) {
+            stream == run::OutputStream::Stdout ? writeOut(text) : writeErr(text);
         };
     const session::Comparison comparison =
         session::compare(options.script, *options.what, compareOptions);

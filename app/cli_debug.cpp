@@ -6,7 +6,7 @@
 #include "app/cli_common.h"
 
 #include "app/debug_report.h"
-#include "python/host.h"
+#include "python/host/host.h"
 #include "session/session.h"
 #include "tensor/errors.h"
 
@@ -162,8 +162,8 @@ int debugCommand(int argc, char** argv)
     if (!startPython("debug"))
         return 1;
     if (!o.quiet)
-        o.session.output = [json = o.json](python::OutputStream stream, std::string_view text) {
-            std::FILE* out = json || stream == python::OutputStream::Stderr ? stderr : stdout;
+        o.session.output = [json = o.json](run::OutputStream stream, std::string_view text) {
+            std::FILE* out = json || stream == run::OutputStream::Stderr ? stderr : stdout;
             std::fwrite(text.data(), 1, text.size(), out);
             std::fflush(out);
         };

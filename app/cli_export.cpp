@@ -10,8 +10,8 @@
 #include "autodiff/observer.h"
 #include "debug/recorder.h"
 #include "display/export.h"
-#include "python/host.h"
-#include "python/script_runner.h"
+#include "python/host/host.h"
+#include "python/host/script_runner.h"
 
 #include <atomic>
 #include <cstdio>
@@ -252,8 +252,8 @@ int exportCommand(int argc, char** argv)
         request.apiProfile = o.api;
         request.overrides.seed = o.seed;
         if (!o.quiet)
-            request.output = [](python::OutputStream stream, std::string_view text) {
-                stream == python::OutputStream::Stdout ? writeOut(text) : writeErr(text);
+            request.output = [](run::OutputStream stream, std::string_view text) {
+                stream == run::OutputStream::Stdout ? writeOut(text) : writeErr(text);
             };
         runner.start(std::move(request));
         result = waitWatchingCtrlC(runner, &interrupted);

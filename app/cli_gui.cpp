@@ -2,7 +2,7 @@
 #include "app/cli_gui.h"
 
 #include "app/install_layout.h"
-#include "python/host.h"
+#include "python/host/host.h"
 #include "views/graph_view.h"
 #include "views/window/compare_view.h"
 #include "views/window/main_window.h"

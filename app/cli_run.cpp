@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "app/cli_run.h"
 
-#include "python/host.h"
-#include "python/script_runner.h"
+#include "python/host/host.h"
+#include "python/host/script_runner.h"
 #include "app/cli_common.h"
 #include "app/step_report.h"
 
@@ -81,7 +81,7 @@ struct Options {
     std::optional<std::uint64_t> seed;
     std::optional<std::string> checkpoint;
     std::string api = "2.x";
-    python::ModeOverride mode = python::ModeOverride::AsWritten;
+    run::ModeOverride mode = run::ModeOverride::AsWritten;
     std::string report;
     bool quiet = false;
     bool help = false;
@@ -125,7 +125,7 @@ int parse(int argc, char** argv, Options& options)
             const std::string value = i + 1 < argc ? argv[i + 1] : "";
             if (value != "pynative" && value != "graph")
                 return usageError("--mode needs pynative or graph");
-            options.mode = value == "graph" ? python::ModeOverride::Graph : python::ModeOverride::PyNative;
+            options.mode = value == "graph" ? run::ModeOverride::Graph : run::ModeOverride::PyNative;
             ++i;
         } else if (arg == "--checkpoint") {
             if (i + 1 >= argc || argv[i + 1][0] == '\0')
@@ -174,8 +174,8 @@ int runCommand(int argc, char** argv)
     request.overrides.mode = options.mode;
     request.timeout = std::chrono::milliseconds(static_cast<long long>(options.timeoutSeconds * 1000.0));
     if (!options.quiet)
-        request.output = [](python::OutputStream stream, std::string_view text) {
-            stream == python::OutputStream::Stdout ? writeOut(text) : writeErr(text);
+        request.output = [](run::OutputStream stream, std::string_view text) {
+            stream == run::OutputStream::Stdout ? writeOut(text) : writeErr(text);
         };
     python::RunResult result;
     std::vector<StepRecord> steps;

@@ -2,7 +2,7 @@
 // (condition, values), as text or as one JSON object. SPDX-License-Identifier: MIT
 #pragma once
 
-#include "python/user_files.h"
+#include "python/host/user_files.h"
 #include "session/session_state.h"
 
 #include <string>

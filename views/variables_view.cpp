@@ -16,12 +16,12 @@ VariablesView::VariablesView(QWidget* parent) : QTreeWidget(parent)
     header()->setStretchLastSection(true);
 }
 
-void VariablesView::setStack(const std::vector<python::StackFrame>& stack)
+void VariablesView::setStack(const std::vector<run::StackFrame>& stack)
 {
     clear();
     QTreeWidgetItem* innermost = nullptr;
-    for (const python::StackFrame& frame : stack) {
-        const python::SourceSpan& span = frame.frame.span;
+    for (const run::StackFrame& frame : stack) {
+        const run::SourceSpan& span = frame.frame.span;
         auto* item = new QTreeWidgetItem(this);
         item->setText(0, QString::fromStdString(frame.frame.function));
         item->setText(1, tr("frame"));
@@ -29,7 +29,7 @@ void VariablesView::setStack(const std::vector<python::StackFrame>& stack)
                              .arg(QFileInfo(QString::fromStdString(span.file)).fileName())
                              .arg(span.line));
         item->setFirstColumnSpanned(false);
-        for (const python::Variable& v : frame.locals) {
+        for (const run::Variable& v : frame.locals) {
             auto* child = new QTreeWidgetItem(item);
             child->setText(0, QString::fromStdString(v.name));
             child->setText(1, QString::fromStdString(v.type));

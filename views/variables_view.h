@@ -14,7 +14,7 @@ class VariablesView : public QTreeWidget {
 public:
     explicit VariablesView(QWidget* parent = nullptr);
     /// Replaces the tree; the innermost frame is expanded.
-    void setStack(const std::vector<python::StackFrame>& stack);
+    void setStack(const std::vector<run::StackFrame>& stack);
 };
 
 } // namespace gradstep::views

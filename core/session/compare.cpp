@@ -5,7 +5,8 @@
 
 #include "api/value.h"
 #include "autodiff/observer.h"
-#include "python/api_profile.h"
+#include "python/bind/api_profile.h"
+#include "python/host/script_runner.h"
 #include "tensor/dtype_storage.h"
 #include "tensor/errors.h"
 
@@ -257,7 +258,7 @@ private:
 
 struct Side {
     std::string label;
-    python::RunOverrides overrides;
+    run::RunOverrides overrides;
     std::string apiProfile = std::string(python::kApiProfile2x);
     std::optional<std::string> unavailable; ///< the setting cannot run in this build
 };
@@ -270,21 +271,21 @@ std::pair<Side, Side> sidesOf(CompareWhat what, const CompareOptions& options)
     switch (what) {
     case CompareWhat::HasAux:
         a.label = "has_aux on";
-        a.overrides.hasAux = python::HasAuxOverride::On;
+        a.overrides.hasAux = run::HasAuxOverride::On;
         b.label = "has_aux off";
-        b.overrides.hasAux = python::HasAuxOverride::Off;
+        b.overrides.hasAux = run::HasAuxOverride::Off;
         break;
     case CompareWhat::Mode:
         a.label = "PyNative";
-        a.overrides.mode = python::ModeOverride::PyNative;
+        a.overrides.mode = run::ModeOverride::PyNative;
         b.label = "graph";
-        b.overrides.mode = python::ModeOverride::Graph;
+        b.overrides.mode = run::ModeOverride::Graph;
         break;
     case CompareWhat::GradApi:
         a.label = "value_and_grad";
-        a.overrides.gradApi = python::GradApiOverride::ValueAndGrad;
+        a.overrides.gradApi = run::GradApiOverride::ValueAndGrad;
         b.label = "grad-only fallback";
-        b.overrides.gradApi = python::GradApiOverride::GradFallback;
+        b.overrides.gradApi = run::GradApiOverride::GradFallback;
         break;
     case CompareWhat::Api:
         a.label = "MindSpore 2.x API";
@@ -296,7 +297,7 @@ std::pair<Side, Side> sidesOf(CompareWhat what, const CompareOptions& options)
     return {a, b};
 }
 
-std::string errorText(const python::Diagnostic& d)
+std::string errorText(const run::Diagnostic& d)
 {
     return d.type.empty() ? d.message : d.type + ": " + d.message;
 }
@@ -350,7 +351,7 @@ StepFigures runSide(const std::filesystem::path& script, const Side& side,
     }
     // Graph mode shows in the events (NodeEvent::graphNode); a run asked for it that executed no
     // graph node ran in PyNative mode, and its figures would compare PyNative with itself.
-    if (!figures.error && side.overrides.mode == python::ModeOverride::Graph
+    if (!figures.error && side.overrides.mode == run::ModeOverride::Graph
         && !observer.sawGraphNode()) {
         figures = StepFigures{};
         figures.label = side.label;

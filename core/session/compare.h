@@ -4,7 +4,8 @@
 #pragma once
 
 #include "io/json.h"
-#include "python/script_runner.h"
+#include "run/run_overrides.h"
+#include "run/script_output.h"
 
 #include <chrono>
 #include <cstdint>
@@ -59,7 +60,7 @@ struct StepFigures {
     /// ("AttributeError: module 'mindspore' has no attribute 'value_and_grad'"), made no gradient
     /// call, or timed out. The figures above are then meaningless.
     std::optional<std::string> error;
-    std::optional<python::SourceSpan> errorLocation;
+    std::optional<run::SourceSpan> errorLocation;
     /// The script failed after the step's gradients were taken (e.g. it could not unpack what a
     /// forced has_aux returned); the figures stand.
     std::optional<std::string> laterError;
@@ -103,7 +104,7 @@ struct CompareOptions {
     std::uint64_t seed = 0;                           ///< mindspore.set_seed before each run
     std::chrono::milliseconds timeout{std::chrono::minutes(5)}; ///< per run; 0: none
     std::vector<std::string> args;                    ///< sys.argv[1:]
-    python::OutputCallback output;                    ///< what the scripts print; null drops it
+    run::OutputCallback output;                    ///< what the scripts print; null drops it
     /// Run side A once more before the two measured runs and drop it: the first run in a process
     /// pays one-time costs (lazy imports, the allocator, BLAS buffers) that would otherwise make
     /// A's seconds look several times slower than B's on small steps.
@@ -113,7 +114,7 @@ struct CompareOptions {
     std::function<bool()> cancelled;
     /// The settings both sides start from (the GUI's what-if switches); the compared setting
     /// then takes A's and B's values. The seed above wins over base.seed.
-    python::RunOverrides base;
+    run::RunOverrides base;
     /// The API profile both sides start from, unless the API itself is compared.
     std::string baseApiProfile = "2.x";
     /// Called on the caller's thread before each run: the side's label, the run's number from 1

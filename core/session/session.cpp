@@ -2,7 +2,7 @@
 // breakpoint and watchpoint edits. SPDX-License-Identifier: MIT
 #include "session/session_impl.h"
 
-#include "python/code_lines.h"
+#include "python/host/code_lines.h"
 #include "tensor/errors.h"
 
 #include <algorithm>

@@ -4,8 +4,9 @@
 #pragma once
 
 #include "autodiff/observer.h"
-#include "python/line_listener.h"
-#include "python/user_files.h"
+#include "python/host/line_listener.h"
+#include "python/host/script_runner.h"
+#include "python/host/user_files.h"
 #include "session/session.h"
 
 #include <atomic>

@@ -4,8 +4,8 @@
 
 #include "autodiff/context.h"
 #include "debug/search.h"
-#include "python/host.h"
-#include "python/line_trace.h"
+#include "python/host/host.h"
+#include "python/host/line_trace.h"
 
 #include <algorithm>
 

@@ -8,9 +8,9 @@
 #include "debug/recorder.h"
 #include "debug/watchpoints.h"
 #include "graph/graph.h"
-#include "python/diagnostics.h"
-#include "python/run_overrides.h"
-#include "python/script_runner.h"
+#include "run/diagnostic.h"
+#include "run/run_overrides.h"
+#include "run/script_output.h"
 
 #include <chrono>
 #include <cstdint>
@@ -35,12 +35,12 @@ struct SessionOptions {
     std::filesystem::path script;
     std::vector<std::string> args;          ///< sys.argv[1:]
     std::string apiProfile = "2.x";         ///< "2.x" or "1.10"
-    python::RunOverrides overrides;         ///< has_aux, gradient API, mode, seed
+    run::RunOverrides overrides;         ///< has_aux, gradient API, mode, seed
     std::size_t memoryCapBytes = std::size_t{1} << 30;
     Recording recording = Recording::Full;
     std::vector<std::string> breakpoints;   ///< parseBreakpoint texts ("main.py:12", "op:Log")
     std::vector<std::string> watchpoints;   ///< --watch lists ("nan,exploding=1e3")
-    python::OutputCallback output;          ///< what the script prints; null drops it
+    run::OutputCallback output;          ///< what the script prints; null drops it
     std::chrono::milliseconds timeout{0};   ///< 0: no limit
 };
 
@@ -144,7 +144,7 @@ struct SessionState {
     bool timeTravel = false;               ///< node is an earlier record than liveNode
     int userDepth = 0;                     ///< user frames on the stack at the live node
     /// The user's frames at the live node, outermost first, with their variables.
-    std::vector<python::StackFrame> stack;
+    std::vector<run::StackFrame> stack;
     /// The current step's records up to and including `node`, in execution order.
     std::vector<RecordPtr> records;
     std::vector<ParameterGradient> gradients;
@@ -157,7 +157,7 @@ struct SessionState {
     /// Graph mode: the compiled graphs that ran in the current step up to `node`, marked.
     /// Empty in PyNative mode.
     std::vector<ExecutedGraph> graphs;
-    std::optional<python::Diagnostic> diagnostic; ///< Failed: the script's error
+    std::optional<run::Diagnostic> diagnostic; ///< Failed: the script's error
 };
 
 } // namespace gradstep::debug

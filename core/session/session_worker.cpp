@@ -12,7 +12,7 @@
 #include "autodiff/context.h"
 #include "autodiff/node.h"
 #include "ops/op_def.h"
-#include "python/host.h"
+#include "python/host/host.h"
 
 #include <algorithm>
 #include <cmath>

@@ -6,8 +6,8 @@
 // models on PyTorch (python3-torch, /usr/bin/python3, one thread and OpenBLAS like gradstep, as
 // ../shared/bench/torch_anchor.py measures it) when it is installed. Prints the load average
 // before and after: the machine is shared. SPDX-License-Identifier: MIT
-#include "python/host.h"
-#include "python/script_runner.h"
+#include "python/host/host.h"
+#include "python/host/script_runner.h"
 #include "tests/bench/lenet5_cell.h"
 
 #include <cstdio>
@@ -145,14 +145,14 @@ void runTorch(const std::filesystem::path& script)
         std::cout << "pytorch  the comparison script failed\n";
 }
 
-bool run(const std::filesystem::path& path, python::ModeOverride mode, const char* name)
+bool runScript(const std::filesystem::path& path, run::ModeOverride mode, const char* name)
 {
     python::ScriptRunner runner;
     python::RunRequest request;
     request.script = path;
     request.args = {name};
     request.overrides.mode = mode;
-    request.output = [](python::OutputStream, std::string_view text) { std::cout << text << std::flush; };
+    request.output = [](run::OutputStream, std::string_view text) { std::cout << text << std::flush; };
     const python::RunResult result = runner.run(request);
     if (result.status != python::RunStatus::Ok && result.diagnostic)
         std::cout << result.diagnostic->format() << "\n";
@@ -171,9 +171,9 @@ int main()
     std::ofstream(torch) << kTiming << kTorch << bench::kTorchLeNet5 << kTorchAfterLeNet5;
     printLoad("before");
     python::Host::start();
-    const bool ok = run(script, python::ModeOverride::PyNative, "pynative")
-                    && run(script, python::ModeOverride::Graph, "graph")
-                    && run(script, python::ModeOverride::Graph, "graph-1t");
+    const bool ok = runScript(script, run::ModeOverride::PyNative, "pynative")
+                    && runScript(script, run::ModeOverride::Graph, "graph")
+                    && runScript(script, run::ModeOverride::Graph, "graph-1t");
     python::Host::shutdown();
     runTorch(torch);
     printLoad("after");

@@ -5,7 +5,7 @@
 // SPDX-License-Identifier: MIT
 #include "display/display_graph.h"
 #include "display/layout.h"
-#include "python/host.h"
+#include "python/host/host.h"
 #include "views/graph_view.h"
 #include "views/window/main_window.h"
 

@@ -6,8 +6,8 @@
 #include "nn/losses/softmax_cross_entropy_with_logits.h"
 #include "nn/models/lenet5.h"
 #include "optim/sgd.h"
-#include "python/host.h"
-#include "python/script_runner.h"
+#include "python/host/host.h"
+#include "python/host/script_runner.h"
 #include "random/generator.h"
 #include "tests/bench/lenet5_cell.h"
 #include "tests/bench/timing.h"
@@ -133,7 +133,7 @@ bool runScript(const std::filesystem::path& path)
     python::ScriptRunner runner;
     python::RunRequest request;
     request.script = path;
-    request.output = [](python::OutputStream, std::string_view text) { std::cout << text << std::flush; };
+    request.output = [](run::OutputStream, std::string_view text) { std::cout << text << std::flush; };
     const python::RunResult result = runner.run(request);
     if (result.diagnostic)
         std::cerr << result.diagnostic->format() << '\n';

@@ -3,8 +3,8 @@
 // its step report, which takes every step's gradient and weight norms (a pass over each tensor)
 // and prints a row per step, and that would be timed too. python_bench runs its scripts this way.
 // Not named *_bench, so run_all.sh does not run it on its own. SPDX-License-Identifier: MIT
-#include "python/host.h"
-#include "python/script_runner.h"
+#include "python/host/host.h"
+#include "python/host/script_runner.h"
 
 #include <iostream>
 
@@ -21,8 +21,8 @@ int main(int argc, char** argv)
     request.script = argv[1];
     for (int i = 2; i < argc; ++i)
         request.args.emplace_back(argv[i]);
-    request.output = [](python::OutputStream stream, std::string_view text) {
-        (stream == python::OutputStream::Stdout ? std::cout : std::cerr) << text << std::flush;
+    request.output = [](run::OutputStream stream, std::string_view text) {
+        (stream == run::OutputStream::Stdout ? std::cout : std::cerr) << text << std::flush;
     };
     python::RunResult result;
     {

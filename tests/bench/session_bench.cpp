@@ -4,8 +4,8 @@
 // and imports are not counted: wall time (median, min) and the worker thread's CPU time (median),
 // which is the fair figure on a shared machine where other processes preempt the worker.
 // Targets (issue 5): full recording <= 2x plain, off <= 1.1x. SPDX-License-Identifier: MIT
-#include "python/host.h"
-#include "python/script_runner.h"
+#include "python/host/host.h"
+#include "python/host/script_runner.h"
 #include "session/session.h"
 #include "tests/bench/lenet5_cell.h"
 
@@ -71,7 +71,7 @@ Figures plain(const std::filesystem::path& script)
     std::string out;
     python::RunRequest request;
     request.script = script;
-    request.output = [&](python::OutputStream, std::string_view text) { out += text; };
+    request.output = [&](run::OutputStream, std::string_view text) { out += text; };
     python::ScriptRunner runner;
     const python::RunResult result = runner.run(std::move(request));
     if (result.status != python::RunStatus::Ok && result.diagnostic)
@@ -85,7 +85,7 @@ Figures underSession(const std::filesystem::path& script, debug::Recording recor
     debug::SessionOptions options;
     options.script = script;
     options.recording = recording;
-    options.output = [&](python::OutputStream, std::string_view text) { out += text; };
+    options.output = [&](run::OutputStream, std::string_view text) { out += text; };
     debug::Session session(options);
     session.load(debug::RunCommand::of(debug::RunCommand::Kind::Continue));
     session.waitForPause(std::chrono::hours(1));

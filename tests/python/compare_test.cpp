@@ -215,7 +215,7 @@ TEST_CASE("both sides start from the base settings and each run is announced bef
     options.timeout = std::chrono::seconds(60);
     options.warmUp = false;
     // With the grad-only fallback as the base, has_aux on and off both run the forward twice.
-    options.base.gradApi = python::GradApiOverride::GradFallback;
+    options.base.gradApi = run::GradApiOverride::GradFallback;
     std::vector<std::string> announced;
     options.runStarted = [&](const std::string& label, int run, int runs) {
         announced.push_back(label + " " + std::to_string(run) + "/" + std::to_string(runs));

@@ -3,7 +3,7 @@
 // keep as files, and the formatting itself. SPDX-License-Identifier: MIT
 #include "tests/python/python_test_support.h"
 
-#include "python/diagnostics.h"
+#include "run/diagnostic.h"
 
 #include <catch2/catch.hpp>
 

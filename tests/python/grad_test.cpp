@@ -1,5 +1,5 @@
 // mindspore.grad / value_and_grad / get_grad, ops.GradOperation / stop_gradient, jit and the API
-// profiles from Python (core/python/bind_grad.cpp, grad_adapter.cpp, api_profile.cpp): the return
+// profiles from Python (core/python/bind/bind_grad.cpp, grad_adapter.cpp, api_profile.cpp): the return
 // structures of SEMANTICS.md §1.4 and §2, argument passing, errors, higher order, golden vectors
 // of §1.7, and the step events a script's gradient calls send to the observer.
 // SPDX-License-Identifier: MIT

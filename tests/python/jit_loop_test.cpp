@@ -1,4 +1,4 @@
-// Graph mode's `while` (core/python/jit_loop.cpp): a tensor condition compiles to one While node
+// Graph mode's `while` (core/python/jit/jit_loop.cpp): a tensor condition compiles to one While node
 // that runs like PyNative, with `and` / `not` over tensors and Python counters carried as 0-D
 // tensors; gradients through loops agree with PyNative (1e-9, float64) and with central
 // differences; loop variables that change shape or dtype are compile errors at the `while`;

@@ -1,4 +1,4 @@
-// The what-if switches of a run as the gradient APIs obey them (core/python/grad_overrides.cpp,
+// The what-if switches of a run as the gradient APIs obey them (core/python/bind/grad_overrides.cpp,
 // run_overrides.h): has_aux forced on or off (SEMANTICS.md §1.6), value_and_grad run as the
 // grad-only fallback (the forward runs twice), grad-only calls run through value_and_grad.
 // SPDX-License-Identifier: MIT

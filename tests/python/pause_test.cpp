@@ -4,7 +4,7 @@
 #include "tests/python/python_test_support.h"
 
 #include "autodiff/observer.h"
-#include "python/host.h"
+#include "python/host/host.h"
 
 #include <catch2/catch.hpp>
 

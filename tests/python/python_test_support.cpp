@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "tests/python/python_test_support.h"
 
-#include "python/host.h"
+#include "python/host/host.h"
 
 #include <catch2/catch.hpp>
 

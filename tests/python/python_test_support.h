@@ -2,7 +2,7 @@
 // temporary directory and run to completion. SPDX-License-Identifier: MIT
 #pragma once
 
-#include "python/script_runner.h"
+#include "python/host/script_runner.h"
 
 #include <filesystem>
 #include <string>

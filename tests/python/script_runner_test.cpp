@@ -2,7 +2,7 @@
 // captured output, stop and timeout, exit codes. SPDX-License-Identifier: MIT
 #include "tests/python/python_test_support.h"
 
-#include "python/host.h"
+#include "python/host/host.h"
 #include "tensor/errors.h"
 
 #include <catch2/catch.hpp>

@@ -72,7 +72,7 @@ TEST_CASE("at a pause the user's stack and variables, the gradients and the loss
     CHECK(state->stack[0].frame.function == "<module>");
     CHECK(state->stack[0].frame.span.line == 18);
     bool sawI = false;
-    for (const python::Variable& v : state->stack[0].locals)
+    for (const run::Variable& v : state->stack[0].locals)
         sawI = sawI || (v.name == "i" && v.value == "0");
     CHECK(sawI);
     REQUIRE(state->gradients.size() == 2);

@@ -41,7 +41,7 @@ const char* const kGraphScript =
 SessionOptions graphOptions()
 {
     SessionOptions options;
-    options.overrides.mode = python::ModeOverride::Graph;
+    options.overrides.mode = run::ModeOverride::Graph;
     return options;
 }
 
@@ -181,7 +181,7 @@ TEST_CASE("a call with a new input shape recompiles and the state lists both com
 TEST_CASE("a PyNative run has no compiled graph in the state")
 {
     SessionOptions options;
-    options.overrides.mode = python::ModeOverride::PyNative;
+    options.overrides.mode = run::ModeOverride::PyNative;
     ScriptSession s(kGraphScript, options);
     s->load(RunCommand::of(RunCommand::Kind::EndOfStep));
     auto state = waitStopped(*s);

@@ -5,7 +5,7 @@
 #ifdef GRADSTEP_HAVE_WINDOW
 #include <catch2/catch.hpp>
 
-#include "python/host.h"
+#include "python/host/host.h"
 #include "tests/views/window_test_support.h"
 #include "display/display_graph.h"
 #include "views/charts_view.h"

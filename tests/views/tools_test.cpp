@@ -44,7 +44,7 @@ TEST_CASE("the What-if mode switch restarts in graph mode: the status says so an
     REQUIRE(graph);
     const std::uint64_t shown = window->statesShown();
     graph->trigger();
-    REQUIRE(window->bridge().options().overrides.mode == python::ModeOverride::Graph);
+    REQUIRE(window->bridge().options().overrides.mode == run::ModeOverride::Graph);
     REQUIRE(waitForStop(*window, shown));
     const std::uint64_t before = window->statesShown();
     REQUIRE(window->bridge().session()->runToEndOfStep());

@@ -8,7 +8,7 @@
 #include <cstdlib>
 
 #ifdef GRADSTEP_HAVE_WINDOW
-#include "python/host.h"
+#include "python/host/host.h"
 #endif
 
 int main(int argc, char** argv)

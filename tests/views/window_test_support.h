@@ -2,7 +2,7 @@
 // running, menu lookups and picture checks. SPDX-License-Identifier: MIT
 #pragma once
 
-#include "python/host.h"
+#include "python/host/host.h"
 #include "views/window/main_window.h"
 
 #include <catch2/catch.hpp>

@@ -3,7 +3,7 @@
 #ifdef GRADSTEP_HAVE_WINDOW
 #include <catch2/catch.hpp>
 
-#include "python/host.h"
+#include "python/host/host.h"
 #include "tests/views/window_test_support.h"
 #include "views/gradients_table.h"
 #include "views/graph_view.h"

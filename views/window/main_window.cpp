@@ -232,10 +232,10 @@ void MainWindow::applyOverrides()
     debug::SessionOptions options = m_bridge->options();
     if (options.script.empty())
         return;
-    options.overrides.hasAux = python::HasAuxOverride(m_hasAux->checkedAction()->data().toInt());
-    options.overrides.gradApi = python::GradApiOverride(m_gradApi->checkedAction()->data().toInt());
+    options.overrides.hasAux = run::HasAuxOverride(m_hasAux->checkedAction()->data().toInt());
+    options.overrides.gradApi = run::GradApiOverride(m_gradApi->checkedAction()->data().toInt());
     options.apiProfile = m_apiProfile->checkedAction()->data().toInt() == 0 ? "2.x" : "1.10";
-    options.overrides.mode = python::ModeOverride(m_mode->checkedAction()->data().toInt());
+    options.overrides.mode = run::ModeOverride(m_mode->checkedAction()->data().toInt());
     reopenWith(std::move(options), tr("restarting with has_aux %1, gradient API %2, API %3, mode %4\n")
                                        .arg(m_hasAux->checkedAction()->text(), m_gradApi->checkedAction()->text(),
                                             m_apiProfile->checkedAction()->text(), m_mode->checkedAction()->text()));
@@ -286,10 +286,10 @@ void MainWindow::openScript(const QString& path)
     resetRunViews();
     debug::SessionOptions options;
     options.script = info.absoluteFilePath().toStdString();
-    options.overrides.hasAux = python::HasAuxOverride(m_hasAux->checkedAction()->data().toInt());
-    options.overrides.gradApi = python::GradApiOverride(m_gradApi->checkedAction()->data().toInt());
+    options.overrides.hasAux = run::HasAuxOverride(m_hasAux->checkedAction()->data().toInt());
+    options.overrides.gradApi = run::GradApiOverride(m_gradApi->checkedAction()->data().toInt());
     options.apiProfile = m_apiProfile->checkedAction()->data().toInt() == 0 ? "2.x" : "1.10";
-    options.overrides.mode = python::ModeOverride(m_mode->checkedAction()->data().toInt());
+    options.overrides.mode = run::ModeOverride(m_mode->checkedAction()->data().toInt());
     m_bridge->open(std::move(options));
     updateActions();
 }

@@ -165,7 +165,7 @@ void MainWindow::showState(const std::shared_ptr<const debug::SessionState>& sta
     else if (!state->stack.empty())
         m_source->setCurrentLine(state->stack.back().frame.span.line);
     if (state->diagnostic) {
-        const python::Diagnostic& d = *state->diagnostic;
+        const run::Diagnostic& d = *state->diagnostic;
         m_console->append(QString::fromStdString(d.format()) + QLatin1Char('\n'), ConsoleView::Kind::Diagnostic);
         m_source->setErrorMarker(d.span.line, QString::fromStdString(d.headline()));
         m_source->setCurrentLine(0);
@@ -195,10 +195,10 @@ void MainWindow::showStatus(const debug::SessionState& state)
         text = QStringLiteral("%1 | %2 | step %3 | node %4 %5")
                    .arg(text, QString::fromLatin1(phaseName(state.node->phase))).arg(state.step)
                    .arg(state.records.size()).arg(QString::fromStdString(state.node->fullName));
-    const python::RunOverrides& o = m_bridge->options().overrides;
+    const run::RunOverrides& o = m_bridge->options().overrides;
     // As written, a script in graph mode shows by what it compiled.
-    const bool graphMode = o.mode == python::ModeOverride::Graph
-                           || (o.mode == python::ModeOverride::AsWritten && !state.compiledGraphs.empty());
+    const bool graphMode = o.mode == run::ModeOverride::Graph
+                           || (o.mode == run::ModeOverride::AsWritten && !state.compiledGraphs.empty());
     text += QStringLiteral(" | mode %1%2").arg(graphMode ? tr("graph") : tr("PyNative"),
                                                state.timeTravel ? tr(" (time travel)") : QString());
     if (state.line && !state.timeTravel)

@@ -191,10 +191,10 @@ void MainWindow::createRunProgress()
             return std::nullopt;
         const std::int64_t step = m_bridge->session()->recorder().currentStep();
         // The last state says paused; the status line follows the run until the next one.
-        const python::ModeOverride mode = m_bridge->options().overrides.mode;
+        const run::ModeOverride mode = m_bridge->options().overrides.mode;
         const auto last = m_bridge->state();
-        const bool graph = mode == python::ModeOverride::Graph
-                           || (mode == python::ModeOverride::AsWritten && last && !last->compiledGraphs.empty());
+        const bool graph = mode == run::ModeOverride::Graph
+                           || (mode == run::ModeOverride::AsWritten && last && !last->compiledGraphs.empty());
         m_status->setText(tr("running | step %1 | mode %2").arg(step).arg(graph ? tr("graph") : tr("PyNative")));
         if (m_runStepsFrom >= 0)
             return RunProgress::Progress{tr("running %1 steps: step %2").arg(m_runStepsCount).arg(step),

@@ -35,9 +35,9 @@ void SessionBridge::open(debug::SessionOptions options, std::optional<std::pair<
     // The session and its threads end in close() before this object does, so `this` outlives
     // every callback; the generation drops what a replaced session posted late.
     SessionBridge* self = this;
-    options.output = [self, generation](python::OutputStream stream, std::string_view text) {
+    options.output = [self, generation](run::OutputStream stream, std::string_view text) {
         const QString copy = QString::fromUtf8(text.data(), qsizetype(text.size()));
-        const bool isError = stream == python::OutputStream::Stderr;
+        const bool isError = stream == run::OutputStream::Stderr;
         QMetaObject::invokeMethod(
             self, [self, generation, copy, isError] {
                 if (self->m_generation == generation)

@@ -1,0 +1,184 @@
+// mindspore.dataset: the Dataset class (batch, shuffle, map, repeat, take, sizes, iterators),
+// its iterators and mindspore.dataset.config. The pipeline itself is core/data; sources are in
+// bind_dataset_sources.cpp and transforms in bind_dataset_transforms.cpp.
+// Iterators yield mindspore.Tensor values (NumPy arrays with output_numpy=True); uint8 images
+// become Int32 tensors as Tensor(ndarray) does, keep uint8 as NumPy arrays and in map callables.
+// SPDX-License-Identifier: MIT
+#include "python/bind/bindings.h"
+#include "python/bind/dataset_support.h"
+
+#include <pybind11/stl.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace py = pybind11;
+
+namespace gradstep::python {
+
+namespace {
+
+/// One iterator over `numEpochs` epochs (-1: any number): each `for` over it is one epoch.
+class DatasetIterator {
+public:
+    DatasetIterator(data::DatasetPtr node, std::int64_t numEpochs, bool asDict, bool numpy,
+                    std::vector<std::size_t> columns)
+        : m_node(std::move(node)), m_names(m_node->columnNames()), m_numEpochs(numEpochs), m_asDict(asDict),
+          m_numpy(numpy), m_columns(std::move(columns))
+    {
+    }
+
+    py::object next()
+    {
+        if (!m_cursor) {
+            if (m_numEpochs >= 0 && m_epoch >= m_numEpochs)
+                throw py::stop_iteration();
+            m_cursor = m_node->open(m_epoch);
+        }
+        auto row = m_cursor->next();
+        if (!row) {
+            m_cursor.reset();
+            ++m_epoch;
+            throw py::stop_iteration();
+        }
+        if (m_asDict) {
+            py::dict out;
+            for (std::size_t c = 0; c < row->size(); ++c)
+                out[py::str(m_names[c])] = toPython((*row)[c], m_numpy);
+            return out;
+        }
+        py::list out;
+        for (std::size_t c : m_columns)
+            out.append(toPython((*row)[c], m_numpy));
+        return out;
+    }
+
+private:
+    data::DatasetPtr m_node;
+    std::vector<std::string> m_names;
+    std::int64_t m_numEpochs;
+    bool m_asDict;
+    bool m_numpy;
+    std::vector<std::size_t> m_columns;
+    std::int64_t m_epoch = 0;
+    std::unique_ptr<data::Cursor> m_cursor;
+};
+
+std::vector<std::string> stringList(const py::object& value)
+{
+    if (value.is_none())
+        return {};
+    if (py::isinstance<py::str>(value))
+        return {value.cast<std::string>()};
+    return value.cast<std::vector<std::string>>();
+}
+
+DatasetIterator tupleIterator(const PyDataset& self, const py::object& columns, std::int64_t numEpochs, bool numpy)
+{
+    const auto names = self.node->columnNames();
+    std::vector<std::size_t> picked;
+    for (const auto& name : stringList(columns))
+        picked.push_back(data::columnIndex(names, name, "create_tuple_iterator: columns"));
+    if (columns.is_none())
+        for (std::size_t c = 0; c < names.size(); ++c)
+            picked.push_back(c);
+    return {self.node, numEpochs, false, numpy, std::move(picked)};
+}
+
+PyDataset mapped(const PyDataset& self, const py::object& operations, const py::object& inputColumns,
+                 const py::object& outputColumns)
+{
+    std::vector<data::TransformPtr> ops;
+    if (py::isinstance<py::list>(operations) || py::isinstance<py::tuple>(operations)) {
+        for (py::handle op : operations)
+            ops.push_back(toTransform(op));
+    } else {
+        ops.push_back(toTransform(operations));
+    }
+    return {data::map(self.node, std::move(ops), stringList(inputColumns), stringList(outputColumns))};
+}
+
+/// Shapes or NumPy dtypes of the first row's columns.
+py::list firstRow(const PyDataset& self, bool shapes)
+{
+    auto row = self.node->open(0)->next();
+    if (!row)
+        throw py::value_error("the data set is empty");
+    py::list out;
+    for (const data::Array& column : *row)
+        out.append(shapes ? py::object(py::cast(column.shape().toVector()))
+                          : py::object(py::dtype(column.type().name())));
+    return out;
+}
+
+void setDataSeed(const py::handle& value)
+{
+    if (!PyLong_Check(value.ptr()) || PyBool_Check(value.ptr()))
+        throw py::type_error("set_seed: seed must be an int, got "
+                             + std::string(py::str(py::type::handle_of(value).attr("__name__"))));
+    const auto seed = value.cast<long long>();
+    if (seed < 0 || seed > 0xFFFFFFFFll)
+        throw py::value_error("set_seed: seed must be in [0, 4294967295], got " + std::to_string(seed));
+    data::setSeed(static_cast<std::uint64_t>(seed));
+}
+
+void bindConfig(py::module_& config)
+{
+    config.def("set_seed", &setDataSeed, py::arg("seed"), "Seeds every shuffle of the data pipelines.");
+    // MindSpore reports mt19937's default seed when none was set (and then shuffles randomly).
+    config.def("get_seed", [] { return data::seed().value_or(5489); });
+}
+
+} // namespace
+
+void bindDataset(py::module_& dataset)
+{
+    py::class_<DatasetIterator>(dataset, "DatasetIterator")
+        .def("__iter__", [](py::object self) { return self; })
+        .def("__next__", &DatasetIterator::next);
+
+    const auto none = py::none();
+    py::class_<PyDataset> cls(dataset, "Dataset");
+    cls.def("batch", [](const PyDataset& self, std::int64_t size, bool drop, const py::object&) {
+           return PyDataset{data::batch(self.node, size, drop)};
+       }, py::arg("batch_size"), py::arg("drop_remainder") = false, py::arg("num_parallel_workers") = none)
+        .def("shuffle", [](const PyDataset& self, std::int64_t buffer) {
+            return PyDataset{data::shuffle(self.node, buffer)};
+        }, py::arg("buffer_size"))
+        .def("map", [](const PyDataset& self, const py::object& ops, const py::object& in, const py::object& out,
+                       const py::object&, const py::object&) { return mapped(self, ops, in, out); },
+             py::arg("operations"), py::arg("input_columns") = none, py::arg("output_columns") = none,
+             py::arg("num_parallel_workers") = none, py::arg("python_multiprocessing") = false)
+        .def("repeat", [](const PyDataset& self, const py::object& count) {
+            return PyDataset{data::repeat(self.node, count.is_none() ? -1 : count.cast<std::int64_t>())};
+        }, py::arg("count") = none)
+        .def("take", [](const PyDataset& self, std::int64_t count) { return PyDataset{data::take(self.node, count)}; },
+             py::arg("count") = -1)
+        .def("get_dataset_size", [](const PyDataset& self) {
+            if (!self.size)
+                self.size = data::datasetSize(*self.node);
+            return *self.size;
+        })
+        .def("get_batch_size", [](const PyDataset& self) { return self.node->batchSize(); })
+        .def("get_col_names", [](const PyDataset& self) { return self.node->columnNames(); })
+        .def("output_shapes", [](const PyDataset& self) { return firstRow(self, true); })
+        .def("output_types", [](const PyDataset& self) { return firstRow(self, false); })
+        .def("create_tuple_iterator", [](const PyDataset& self, const py::object& columns, std::int64_t epochs,
+                                         bool numpy, bool) { return tupleIterator(self, columns, epochs, numpy); },
+             py::arg("columns") = none, py::arg("num_epochs") = -1, py::arg("output_numpy") = false,
+             py::arg("do_copy") = true)
+        .def("create_dict_iterator", [](const PyDataset& self, std::int64_t epochs, bool numpy, bool) {
+            return DatasetIterator(self.node, epochs, true, numpy, {});
+        }, py::arg("num_epochs") = -1, py::arg("output_numpy") = false, py::arg("do_copy") = true)
+        .def("__iter__", [](const PyDataset& self) { return tupleIterator(self, py::none(), 1, false); });
+
+    bindDatasetSources(dataset);
+    py::module_ config = dataset.def_submodule("config", "mindspore.dataset.config: pipeline settings");
+    bindConfig(config);
+    py::module_ transforms = dataset.def_submodule("transforms", "mindspore.dataset.transforms: TypeCast");
+    py::module_ vision = dataset.def_submodule("vision", "mindspore.dataset.vision: Rescale, HWC2CHW");
+    bindDatasetTransforms(transforms, vision);
+}
+
+} // namespace gradstep::python

@@ -1,0 +1,219 @@
+// The sources of mindspore.dataset: NumpySlicesDataset, GeneratorDataset and MnistDataset. Each
+// is a Dataset subclass whose constructor builds a core pipeline node. Defaults follow MindSpore:
+// shuffle=None means shuffled for random-access sources; generators and iterables keep their
+// order. SPDX-License-Identifier: MIT
+#include "python/bind/dataset_support.h"
+
+#include "data/mnist.h"
+
+#include <pybind11/stl.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace py = pybind11;
+
+namespace gradstep::python {
+
+namespace {
+
+struct NumpySlicesDataset : PyDataset {};
+struct GeneratorDataset : PyDataset {};
+struct MnistDataset : PyDataset {};
+
+using OptionalNames = std::optional<std::vector<std::string>>;
+
+std::vector<std::string> defaultNames(std::size_t count)
+{
+    std::vector<std::string> names;
+    for (std::size_t i = 0; i < count; ++i)
+        names.push_back("column_" + std::to_string(i));
+    return names;
+}
+
+/// column_names as given: a string or a list of strings.
+OptionalNames namesArgument(const py::object& names)
+{
+    if (names.is_none())
+        return std::nullopt;
+    if (py::isinstance<py::str>(names))
+        return std::vector<std::string>{names.cast<std::string>()};
+    return names.cast<std::vector<std::string>>();
+}
+
+void rejectUnsupported(const char* source, const py::object& sampler, const py::object& numShards)
+{
+    if (!sampler.is_none() || !numShards.is_none())
+        throw py::value_error(std::string(source) + ": sampler and num_shards are not supported by gradstep; use "
+                              "shuffle and num_samples");
+}
+
+std::optional<std::int64_t> optionalCount(const py::object& value)
+{
+    return value.is_none() ? std::nullopt : std::optional<std::int64_t>(value.cast<std::int64_t>());
+}
+
+NumpySlicesDataset numpySlices(const py::object& data, const py::object& columnNames, const py::object& numSamples,
+                               const py::object& /*workers*/, const py::object& shuffle, const py::object& sampler,
+                               const py::object& numShards, const py::object& /*shardId*/)
+{
+    rejectUnsupported("NumpySlicesDataset", sampler, numShards);
+    std::vector<data::Array> columns;
+    std::vector<std::string> names;
+    if (py::isinstance<py::dict>(data)) {
+        for (auto item : py::reinterpret_borrow<py::dict>(data)) {
+            names.push_back(py::str(item.first));
+            columns.push_back(toArray(item.second, "NumpySlicesDataset: column '" + names.back() + "'"));
+        }
+    } else if (PyTuple_Check(data.ptr())) {
+        for (py::handle item : py::reinterpret_borrow<py::tuple>(data))
+            columns.push_back(toArray(item, "NumpySlicesDataset: column " + std::to_string(columns.size())));
+    } else {
+        columns.push_back(toArray(data, "NumpySlicesDataset: data"));
+    }
+    if (auto given = namesArgument(columnNames)) {
+        if (given->size() != columns.size())
+            throw py::value_error("NumpySlicesDataset: column_names has " + std::to_string(given->size())
+                                  + " names but data has " + std::to_string(columns.size()) + " column(s)");
+        names = *given;
+    } else if (names.empty()) {
+        names = defaultNames(columns.size());
+    }
+    auto table = std::make_shared<data::Table>(std::move(columns));
+    NumpySlicesDataset out;
+    out.node = data::randomAccess(table, names, shuffle.is_none() || shuffle.cast<bool>(), optionalCount(numSamples));
+    return out;
+}
+
+/// A Python object with __getitem__ and __len__: MindSpore's random-accessible source.
+class SequenceSource : public data::RowSource {
+public:
+    SequenceSource(py::object source, std::size_t columns) : m_source(std::move(source)), m_columns(columns) {}
+    std::int64_t size() const override { return static_cast<std::int64_t>(py::len(m_source)); }
+    data::Row row(std::int64_t index) const override
+    {
+        return toRow(m_source[py::int_(index)], m_columns,
+                     "GeneratorDataset: source[" + std::to_string(index) + "]");
+    }
+
+private:
+    py::object m_source;
+    std::size_t m_columns;
+};
+
+class IteratorCursor : public data::Cursor {
+public:
+    IteratorCursor(py::object iterator, std::size_t columns) : m_iterator(std::move(iterator)), m_columns(columns) {}
+    std::optional<data::Row> next() override
+    {
+        py::object item = py::reinterpret_steal<py::object>(PyIter_Next(m_iterator.ptr()));
+        if (!item) {
+            if (PyErr_Occurred())
+                throw py::error_already_set();
+            return std::nullopt;
+        }
+        return toRow(item, m_columns, "GeneratorDataset: the generator's row " + std::to_string(m_count++));
+    }
+
+private:
+    py::object m_iterator;
+    std::size_t m_columns;
+    std::int64_t m_count = 0;
+};
+
+/// A generator function (called once per epoch), a generator or iterator (read once), or an
+/// iterable (iterated once per epoch), in its own order.
+class IterableDataset : public data::Dataset {
+public:
+    IterableDataset(py::object source, std::vector<std::string> names)
+        : m_source(std::move(source)), m_names(std::move(names))
+    {
+    }
+    std::vector<std::string> columnNames() const override { return m_names; }
+    std::optional<std::int64_t> knownSize() const override { return std::nullopt; }
+    std::unique_ptr<data::Cursor> open(std::int64_t /*epoch*/) const override
+    {
+        py::object iterator;
+        if (PyIter_Check(m_source.ptr()))
+            iterator = m_source;
+        else if (PyCallable_Check(m_source.ptr()))
+            iterator = py::iter(m_source());
+        else
+            iterator = py::iter(m_source);
+        return std::make_unique<IteratorCursor>(std::move(iterator), m_names.size());
+    }
+
+private:
+    py::object m_source;
+    std::vector<std::string> m_names;
+};
+
+GeneratorDataset generatorDataset(const py::object& source, const py::object& columnNames,
+                                  const py::object& numSamples, const py::object& shuffle, const py::object& sampler,
+                                  const py::object& numShards)
+{
+    rejectUnsupported("GeneratorDataset", sampler, numShards);
+    const auto names = namesArgument(columnNames);
+    if (!names || names->empty())
+        throw py::value_error("GeneratorDataset: column_names must name the source's columns");
+    const auto limit = optionalCount(numSamples);
+    GeneratorDataset out;
+    if (py::hasattr(source, "__getitem__") && py::hasattr(source, "__len__")) {
+        auto rows = std::make_shared<SequenceSource>(source, names->size());
+        out.node = data::randomAccess(rows, *names, shuffle.is_none() || shuffle.cast<bool>(), limit);
+    } else if (PyIter_Check(source.ptr()) || PyCallable_Check(source.ptr()) || py::hasattr(source, "__iter__")) {
+        out.node = std::make_shared<IterableDataset>(source, *names);
+        if (limit)
+            out.node = data::take(out.node, *limit);
+    } else {
+        throw py::type_error("GeneratorDataset: source must be a generator function, an iterable or a sequence "
+                             "(__getitem__ and __len__), got "
+                             + std::string(py::str(py::type::handle_of(source).attr("__name__"))));
+    }
+    return out;
+}
+
+MnistDataset mnistDataset(const std::string& directory, const py::object& usage, const py::object& numSamples,
+                          const py::object& /*workers*/, const py::object& shuffle, const py::object& sampler,
+                          const py::object& numShards)
+{
+    rejectUnsupported("MnistDataset", sampler, numShards);
+    const std::string split = usage.is_none() ? "all" : usage.cast<std::string>();
+    MnistDataset out;
+    out.node = data::randomAccess(data::readMnist(directory, split), {"image", "label"},
+                                  shuffle.is_none() || shuffle.cast<bool>(), optionalCount(numSamples));
+    return out;
+}
+
+} // namespace
+
+void bindDatasetSources(py::module_& dataset)
+{
+    const auto none = py::none();
+    py::class_<NumpySlicesDataset, PyDataset>(dataset, "NumpySlicesDataset")
+        .def(py::init(&numpySlices), py::arg("data"), py::arg("column_names") = none,
+             py::arg("num_samples") = none, py::arg("num_parallel_workers") = 1, py::arg("shuffle") = none,
+             py::arg("sampler") = none, py::arg("num_shards") = none, py::arg("shard_id") = none,
+             "Rows sliced along axis 0 of a list, tuple of arrays (one column each) or dict.");
+    py::class_<GeneratorDataset, PyDataset>(dataset, "GeneratorDataset")
+        .def(py::init([](const py::object& source, const py::object& columnNames, const py::object& /*types*/,
+                         const py::object& /*schema*/, const py::object& numSamples, const py::object& /*workers*/,
+                         const py::object& shuffle, const py::object& sampler, const py::object& numShards,
+                         const py::object& /*shardId*/, const py::object& /*multiprocessing*/,
+                         const py::object& /*maxRowSize*/) {
+                 return generatorDataset(source, columnNames, numSamples, shuffle, sampler, numShards);
+             }),
+             py::arg("source"), py::arg("column_names") = none, py::arg("column_types") = none,
+             py::arg("schema") = none, py::arg("num_samples") = none, py::arg("num_parallel_workers") = 1,
+             py::arg("shuffle") = none, py::arg("sampler") = none, py::arg("num_shards") = none,
+             py::arg("shard_id") = none, py::arg("python_multiprocessing") = true, py::arg("max_rowsize") = 6,
+             "Rows from a generator function, an iterable, or a sequence with __getitem__ and __len__.");
+    py::class_<MnistDataset, PyDataset>(dataset, "MnistDataset")
+        .def(py::init(&mnistDataset), py::arg("dataset_dir"), py::arg("usage") = none,
+             py::arg("num_samples") = none, py::arg("num_parallel_workers") = none, py::arg("shuffle") = none,
+             py::arg("sampler") = none, py::arg("num_shards") = none,
+             "Columns image (uint8, H x W x 1) and label (uint32) from MNIST IDX files in dataset_dir.");
+}
+
+} // namespace gradstep::python

@@ -1,0 +1,76 @@
+// Python values <-> pipeline arrays. Data crosses by copy, as for tensors: a script may reuse the
+// NumPy array a generator yielded. SPDX-License-Identifier: MIT
+#include "python/bind/dataset_support.h"
+
+#include "python/bind/convert.h"
+
+#include <cstring>
+#include <vector>
+
+namespace py = pybind11;
+
+namespace gradstep::python {
+
+namespace {
+
+py::module_ numpyModule() { return py::module_::import("numpy"); }
+
+std::string typeName(py::handle value) { return py::str(py::type::handle_of(value).attr("__name__")); }
+
+} // namespace
+
+data::Array toArray(py::handle value, const std::string& where)
+{
+    if (const Tensor* tensor = asTensor(value))
+        return data::Array::fromTensor(*tensor);
+    // asarray keeps 0-D values 0-D (ascontiguousarray would make them 1-D).
+    py::array array = numpyModule().attr("asarray")(value);
+    if (!(array.flags() & py::array::c_style))
+        array = numpyModule().attr("ascontiguousarray")(array);
+    py::dtype dtype = array.dtype();
+    const data::ElementType type{dtype.kind(), static_cast<int>(dtype.itemsize())};
+    if (!type.valid())
+        throw py::type_error(where + ": expected numbers or NumPy arrays of numbers, got " + typeName(value)
+                             + " of NumPy dtype " + std::string(py::str(static_cast<py::handle>(dtype))));
+    if (std::string(py::str(dtype.attr("byteorder"))) == ">")
+        array = array.attr("astype")(dtype.attr("newbyteorder")("="));
+    std::vector<std::int64_t> dims(array.shape(), array.shape() + array.ndim());
+    const auto* first = static_cast<const unsigned char*>(array.data());
+    return {type, Shape(dims), std::vector<unsigned char>(first, first + array.nbytes())};
+}
+
+data::Row toRow(py::handle value, std::size_t columns, const std::string& where)
+{
+    data::Row row;
+    if (PyTuple_Check(value.ptr())) {
+        for (py::handle item : py::reinterpret_borrow<py::tuple>(value))
+            row.push_back(toArray(item, where));
+    } else {
+        row.push_back(toArray(value, where));
+    }
+    if (row.size() != columns)
+        throw py::value_error(where + ": got a row of " + std::to_string(row.size()) + " column(s), expected "
+                              + std::to_string(columns) + " as column_names says");
+    return row;
+}
+
+py::array toNumpy(const data::Array& array)
+{
+    const std::string code = std::string(1, array.type().kind) + std::to_string(array.type().size);
+    std::vector<py::ssize_t> shape(array.shape().begin(), array.shape().end());
+    py::array out(py::dtype(code), shape);
+    if (array.nbytes() > 0)
+        std::memcpy(out.mutable_data(), array.bytes(), array.nbytes());
+    return out;
+}
+
+py::object toPython(const data::Array& array, bool numpy)
+{
+    if (numpy)
+        return toNumpy(array);
+    if (data::hasTensorDType(array.type()))
+        return py::cast(array.toTensor());
+    return py::cast(toTensor(toNumpy(array)));
+}
+
+} // namespace gradstep::python
