@@ -74,7 +74,7 @@ std::optional<Hit> matchKind(const Breakpoint& bp, const NodeRecord& r, const No
     switch (bp.kind) {
     case Breakpoint::Kind::SourceLine:
         if (r.phase == Phase::Backward || r.location.line != bp.line || !r.location.file
-            || (!bp.file.empty() && !endsWithPath(*r.location.file, bp.file))
+            || !bp.inFile(*r.location.file)
             || (previous && sameLine(r, *previous)))
             return std::nullopt;
         hit.message = "line " + r.locationText() + " reached: op " + r.op + " at " + r.where();
@@ -189,6 +189,11 @@ bool globMatch(std::string_view pattern, std::string_view text)
     return p == pattern.size();
 }
 
+bool Breakpoint::inFile(const std::string& path) const
+{
+    return file.empty() || endsWithPath(path, file);
+}
+
 std::string Breakpoint::toString() const
 {
     switch (kind) {
@@ -290,7 +295,7 @@ std::optional<Hit> BreakpointSet::matchLine(const std::string& file, int line)
 {
     for (Breakpoint& bp : m_breakpoints) {
         if (!bp.enabled || bp.kind != Breakpoint::Kind::SourceLine || bp.line != line
-            || (!bp.file.empty() && !endsWithPath(file, bp.file)))
+            || !bp.inFile(file))
             continue;
         ++bp.hitCount;
         Hit hit;

@@ -36,6 +36,8 @@ struct Breakpoint {
     Phase phase = Phase::Forward;
     StatCondition condition; ///< TensorPredicate: any defined output
 
+    /// SourceLine: whether `path` (an absolute file name) is the breakpoint's file: the rule above.
+    bool inFile(const std::string& path) const;
     /// The command-line text: "main.py:27", "27", "op:Conv2D", "name:LeNet5/conv*", ...
     std::string toString() const;
 };

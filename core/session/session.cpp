@@ -42,10 +42,8 @@ std::string Session::Impl::lineProblem(const Breakpoint& bp, bool finished) cons
 {
     if (bp.kind != Breakpoint::Kind::SourceLine)
         return {};
-    const std::filesystem::path script(files.script());
-    const bool inScript = bp.file.empty() || bp.file == files.script() || bp.file == files.display(files.script())
-                          || bp.file == script.filename().string();
-    if (inScript && !scriptLines.empty() && !std::binary_search(scriptLines.begin(), scriptLines.end(), bp.line))
+    if (bp.inFile(files.script()) && !scriptLines.empty()
+        && !std::binary_search(scriptLines.begin(), scriptLines.end(), bp.line))
         return "no code on line " + std::to_string(bp.line);
     if (!finished || !bp.enabled || bp.hitCount > 0)
         return {};
