@@ -4,7 +4,8 @@
 #include "tensor/dtype_storage.h"
 #include "tensor/half_convert.h"
 
-#include <algorithm>
+#include <optional>
+#include <string_view>
 #include <variant>
 
 namespace gradstep {
@@ -57,12 +58,33 @@ void runBlock(const OpCall& call, std::span<Tensor> outputs, Blocks& b, std::int
         floatToHalf(b.outputs[i].data<float>(), outputs[i].data<Eigen::half>() + begin, size);
 }
 
+// The four IEEE operations fuse widening, computing and rounding in one pass (half_convert.h).
+std::optional<HalfArith> fusedArithmetic(const OpCall& call)
+{
+    if (call.inputs.size() != 2)
+        return std::nullopt;
+    const std::string_view name = call.op.name;
+    if (name == "Add")
+        return HalfArith::Add;
+    if (name == "Sub")
+        return HalfArith::Sub;
+    if (name == "Mul")
+        return HalfArith::Mul;
+    if (name == "RealDiv")
+        return HalfArith::Div;
+    return std::nullopt;
+}
+
 } // namespace
 
 bool runHalfElementwiseInBlocks(const OpCall& call, std::span<Tensor> outputs)
 {
     if (!qualifies(call, outputs))
         return false;
+    if (const std::optional<HalfArith> op = fusedArithmetic(call))
+        if (halfArithmetic(*op, call.inputs[0].data<Eigen::half>(), call.inputs[1].data<Eigen::half>(),
+                           outputs[0].data<Eigen::half>(), outputs[0].numel()))
+            return true;
     const std::int64_t n = outputs[0].numel();
     const std::int64_t whole = n / kBlock * kBlock;
     Blocks full(call.inputs.size(), outputs.size(), kBlock);

@@ -14,4 +14,11 @@ namespace gradstep {
 void halfToFloat(const Eigen::half* in, float* out, std::int64_t n);
 void floatToHalf(const float* in, Eigen::half* out, std::int64_t n);
 
+/// The four IEEE operations, for halfArithmetic.
+enum class HalfArith { Add, Sub, Mul, Div };
+/// out[i] = half(float(a[i]) op float(b[i])): the two widenings, the float32 operation and the
+/// rounding fused in one pass, the same bits as converting, computing and converting back. False
+/// (and nothing written) when the CPU lacks F16C: the caller then takes the general path.
+bool halfArithmetic(HalfArith op, const Eigen::half* a, const Eigen::half* b, Eigen::half* out, std::int64_t n);
+
 } // namespace gradstep
