@@ -135,6 +135,10 @@ net3 = Net()
 wrapped3 = amp.auto_mixed_precision(net3, "O3")
 seen = seen_dtypes(net3)
 assert wrapped3(data).dtype == ms.float32 and seen["bn"] == (ms.float16, ms.float16), seen["bn"]
+net3.set_train()
+wrapped3(data)  # training moves the statistics in float16 arithmetic; they stay float32 Parameters
+assert net3.bn.moving_mean.dtype == ms.float32 and net3.bn.moving_variance.dtype == ms.float32
+assert not np.allclose(net3.bn.moving_mean.asnumpy(), 0.0)
 
 raises(ValueError, amp.auto_mixed_precision, Net(), "O4", match="The amp level O4 is not supported")
 raises(ValueError, amp.auto_mixed_precision, Net(), "auto", match="The amp level auto is not supported")
