@@ -7,6 +7,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,10 @@ struct ExecutionContext {
     /// Graph mode then runs the function being compiled in Python instead (Note [Gradients
     /// inside compiled code]).
     std::uint64_t untraceableCalls = 0;
+    /// The compute dtype of the innermost Cell that has one (Cell.to_float): every op called in
+    /// the forward phase gets its float inputs cast to it first (Note [Mixed precision] in
+    /// ops/dispatch.cpp). Unset outside such Cells.
+    std::optional<DType> mixedPrecision;
 
     bool recording() const { return !tapes.empty() && noGradDepth == 0; }
     /// An observer is attached, wants node events and events are not suppressed.
@@ -58,6 +63,23 @@ public:
 
 private:
     std::shared_ptr<const std::string> m_saved;
+};
+
+/// Makes `dtype` the mixed-precision type for the guard's lifetime when it is set; an unset one
+/// keeps the enclosing Cell's (MindSpore: a Cell without to_float runs in its parent's type).
+class MixedPrecisionGuard {
+public:
+    explicit MixedPrecisionGuard(std::optional<DType> dtype) : m_saved(executionContext().mixedPrecision)
+    {
+        if (dtype)
+            executionContext().mixedPrecision = dtype;
+    }
+    ~MixedPrecisionGuard() { executionContext().mixedPrecision = m_saved; }
+    MixedPrecisionGuard(const MixedPrecisionGuard&) = delete;
+    MixedPrecisionGuard& operator=(const MixedPrecisionGuard&) = delete;
+
+private:
+    std::optional<DType> m_saved;
 };
 
 /// Disables recording for the guard's lifetime (MindSpore's no-grad regions, optimizer updates).

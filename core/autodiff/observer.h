@@ -69,6 +69,17 @@ struct GraphCompileEvent {
     double milliseconds = 0.0;              ///< source to optimised graph
 };
 
+/// A training step with loss scaling (nn.TrainOneStepWithLossScaleCell, and so amp's O2 and
+/// Model with a loss_scale_manager) reached its overflow decision. Sent after the backward pass
+/// and before the update, which an overflowing step skips: an observer that counts updates sees
+/// no updateStarted for such a step.
+struct LossScaleEvent {
+    double lossScale = 0.0;     ///< the scale this step's loss (its sens) was multiplied by
+    double nextLossScale = 0.0; ///< the scale after the update cell's adjustment (the next step's)
+    bool overflow = false;      ///< a gradient held inf or NaN
+    bool updateSkipped = false; ///< the optimizer does not run this step (overflow, unless told otherwise)
+};
+
 /// The node events are required; the step events default to nothing, so observers that only
 /// follow ops need not mention them.
 class ExecutionObserver {
@@ -81,6 +92,7 @@ public:
     virtual void updateStarted(const UpdateEvent& /*event*/) {}
     virtual void updateFinished(const UpdateEvent& /*event*/) {}
     virtual void graphCompiled(const GraphCompileEvent& /*event*/) {}
+    virtual void lossScaleReported(const LossScaleEvent& /*event*/) {}
     /// False when node events are of no (further) use: ops then emit none, and graph mode runs
     /// as with no observer (memory plan, fused kernels, inter-op groups). Asked before each op
     /// and each graph run.

@@ -206,7 +206,7 @@ template <class T>
 void unaryInstruction(Opcode code, std::int64_t n, T* d, const T* a, double immediate)
 {
     switch (code) {
-    case Opcode::Neg: unary(n, d, a, [](T v) { return static_cast<T>(T(0) - v); }); break;
+    case Opcode::Neg: unary(n, d, a, [](T v) { return static_cast<T>(-v); }); break; // -(+0) is -0, as Neg gives
     case Opcode::Square: unary(n, d, a, [](T v) { return static_cast<T>(v * v); }); break;
     case Opcode::Abs: unary(n, d, a, [](T v) { return std::fabs(v); }); break;
     case Opcode::Sign: unary(n, d, a, [](T v) { return signValue(v); }); break;

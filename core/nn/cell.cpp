@@ -1,8 +1,10 @@
 // Cells. SPDX-License-Identifier: MIT
 #include "nn/cell.h"
+#include "nn/cell_inputs_cast.h"
 
 #include "autodiff/context.h"
 #include "autodiff/tape.h"
+#include "ops/elementwise.h"
 
 #include <algorithm>
 
@@ -67,15 +69,46 @@ Value Cell::bprop(const std::vector<Value>&, const Value&, const Value&)
     throw RuntimeError("Cell '" + m_className + "' says it has a bprop but does not define one");
 }
 
-Value Cell::operator()(const std::vector<Value>& args)
+namespace {
+Value castFloats(const Value& v, DType to)
+{
+    return v.map([to](const Tensor& t) { return isFloating(t.dtype()) && t.dtype() != to ? cast(t, to) : t; });
+}
+} // namespace
+
+Value Cell::operator()(const std::vector<Value>& given)
 {
     const bool nested = executionContext().scope != nullptr;
     ScopeGuard scope(nested && !m_attributeName.empty() ? m_attributeName : m_className);
-    if (!m_hooks.empty())
-        return callHooked(args, [this](const std::vector<Value>& in) {
-            return hasBprop() ? callWithBprop(in) : construct(in);
-        });
-    return hasBprop() ? callWithBprop(args) : construct(args);
+    const std::vector<Value> args = castCellInputs(*this, given);
+    Value out;
+    {
+        MixedPrecisionGuard mixed(m_mixedPrecision);
+        if (!m_hooks.empty())
+            out = callHooked(args, [this](const std::vector<Value>& in) {
+                return hasBprop() ? callWithBprop(in) : construct(in);
+            });
+        else
+            out = hasBprop() ? callWithBprop(args) : construct(args);
+    }
+    return castOutput(out);
+}
+
+std::vector<Value> castCellInputs(const Cell& cell, const std::vector<Value>& args)
+{
+    const std::optional<DType> to = cell.mixedPrecision();
+    if (!to)
+        return args;
+    std::vector<Value> out;
+    out.reserve(args.size());
+    for (const Value& a : args)
+        out.push_back(castFloats(a, *to));
+    return out;
+}
+
+Value Cell::castOutput(const Value& out) const
+{
+    return m_outputCast ? castFloats(out, *m_outputCast) : out;
 }
 
 Value Cell::callHooked(const std::vector<Value>& given, const std::function<Value(const std::vector<Value>&)>& body)

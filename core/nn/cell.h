@@ -9,6 +9,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -77,6 +78,17 @@ public:
     void setTrain(bool mode = true);
     bool training() const { return m_training; }
 
+    /// The dtype its ops compute in (MindSpore's Cell.to_float: Float16, BFloat16 or Float32), or
+    /// unset to run in the enclosing Cell's (see Note [Mixed precision] in ops/dispatch.cpp).
+    std::optional<DType> mixedPrecision() const { return m_mixedPrecision; }
+    void setMixedPrecision(std::optional<DType> dtype) { m_mixedPrecision = dtype; }
+    /// The dtype its float outputs are cast to after each call (amp's O1 casts a white-listed
+    /// Cell's float16 result back to float32), or unset to return them as computed.
+    std::optional<DType> outputCast() const { return m_outputCast; }
+    void setOutputCast(std::optional<DType> dtype) { m_outputCast = dtype; }
+    /// out with its float tensors cast to outputCast() (out itself when unset).
+    Value castOutput(const Value& out) const;
+
     /// Forward pre-, forward and backward hooks run around every call (cell_hooks.h).
     CellHooks& hooks() { return m_hooks; }
     /// body (the Cell's computation) run with this Cell's hooks around it; operator() uses it,
@@ -107,6 +119,8 @@ private:
     std::vector<std::pair<std::string, CellPtr>> m_children;
     std::vector<std::pair<std::string, Parameter>> m_parameters;
     CellHooks m_hooks;
+    std::optional<DType> m_mixedPrecision;
+    std::optional<DType> m_outputCast;
 };
 
 } // namespace gradstep

@@ -4,6 +4,9 @@
 #include "ops/complex_support.h"
 #include "ops/dispatch.h"
 #include "ops/elementwise/kernels.h"
+#include "ops/half_blocks.h"
+#include "tensor/dtype_storage.h"
+#include "tensor/half_convert.h"
 
 #include <algorithm>
 #include <array>
@@ -80,6 +83,8 @@ void runKernel(const OpCall& call, std::span<Tensor> outputs)
         return;
     }
     checkStorageDTypes(call);
+    if (runHalfElementwiseInBlocks(call, outputs))
+        return;
     const std::optional<DType> promoted = storagePromotion(call);
     TensorList wide;
     wide.reserve(call.inputs.size());
@@ -106,6 +111,11 @@ void runKernel(const OpCall& call, std::span<Tensor> outputs)
         wideOut.push_back(Tensor::empty(spec.shape, spec.dtype));
     op.forward(wideCall, wideOut.span());
     for (std::size_t i = 0; i < outputs.size(); ++i) {
+        if (wideOut[i].dtype() == DType::Float32 && outputs[i].dtype() == DType::Float16
+            && wideOut[i].shape() == outputs[i].shape()) {
+            floatToHalf(wideOut[i].data<float>(), outputs[i].data<Eigen::half>(), outputs[i].numel());
+            continue;
+        }
         const Tensor narrow = convertDType(wideOut[i], outputs[i].dtype());
         // The wide result is already a fresh tensor when no narrowing was needed.
         outputs[i].copyFrom(narrow);

@@ -6,6 +6,7 @@
 #include "autodiff/tape.h"
 #include "ops/complex_support.h"
 #include "ops/compute_dtype.h"
+#include "ops/elementwise.h"
 
 #include <array>
 
@@ -120,8 +121,36 @@ void throwShapeError(const OpCall& call, const std::string& message) { throw Sha
 void throwDTypeError(const OpCall& call, const std::string& message) { throw DTypeError(fullMessage(call, message)); }
 void throwValueError(const OpCall& call, const std::string& message) { throw ValueError(fullMessage(call, message)); }
 
+// Note [Mixed precision]
+// MindSpore's PyNative executor casts, before running an op, every float tensor input (and the
+// float tensors inside tuple inputs) to the mixed-precision type of the innermost Cell that has
+// one (Cell.to_float, which amp's levels set), so a Dense marked float16 multiplies float16
+// inputs by a float16 copy of its float32 weight and the gradient flows back through the Cast
+// into float32. Only forward ops are cast: gradients and optimizer updates run in the dtypes the
+// forward pass gave them. Cast itself is left alone, so an explicit cast inside such a Cell
+// (amp's output cast back to float32) does what it says.
+namespace {
+bool castsForMixedPrecision(const OpDef& op, std::span<const Tensor> inputs, DType target)
+{
+    if (op.name == "Cast")
+        return false;
+    for (const Tensor& t : inputs)
+        if (t.defined() && isFloating(t.dtype()) && t.dtype() != target)
+            return true;
+    return false;
+}
+} // namespace
+
 OutputList callOp(const OpDef& op, std::span<const Tensor> inputs, const Attrs& attrs)
 {
+    if (const std::optional<DType> mixed = executionContext().mixedPrecision;
+        mixed && executionContext().phase == Phase::Forward && castsForMixedPrecision(op, inputs, *mixed)) {
+        TensorList mixedInputs;
+        mixedInputs.reserve(inputs.size());
+        for (const Tensor& t : inputs)
+            mixedInputs.push_back(t.defined() && isFloating(t.dtype()) && t.dtype() != *mixed ? cast(t, *mixed) : t);
+        return callOp(op, mixedInputs, attrs);
+    }
     OpCall call{op, inputs, attrs};
     checkArity(call);
     checkComplexInputs(call);

@@ -13,6 +13,10 @@ done
 # The Python-level criteria of issue 15 (scripts in python/, run without the debugger's step report).
 echo "== Model.train vs a hand-written loop (python/model_train_vs_loop.py, --quick)"
 OPENBLAS_NUM_THREADS=1 "$BUILD/tests/bench/run_script" "$HERE/python/model_train_vs_loop.py" --quick
+echo "== mixed precision: LeNet5 step at O2 vs float32, float16 elementwise vs float32 (python/amp_step.py, --quick)"
+OPENBLAS_NUM_THREADS=1 "$BUILD/tests/bench/run_script" "$HERE/python/amp_step.py" --quick
+echo "== mixed precision: LeNet5 on the digits at O2 vs float32 (python/amp_lenet_digits.py)"
+OPENBLAS_NUM_THREADS=1 "$BUILD/tests/bench/run_script" "$HERE/python/amp_lenet_digits.py"
 echo "== nn layers forward + backward vs PyTorch (layers_vs_torch.sh --quick)"
 "$HERE/layers_vs_torch.sh" "$BUILD" --quick
 if /usr/bin/python3 -c "import torch" 2>/dev/null && [ -f "$ANCHOR" ]; then

@@ -298,7 +298,7 @@ assert abs(m.eval(dataset())["acc"] - (lg.argmax(1) == labels).mean()) < 1e-12
 
 # --- errors ---------------------------------------------------------------------------------------
 raises(ValueError, Model, net, metrics={"acc"}, match="If `metrics` is set, `eval_network` must not be None")
-raises(ValueError, Model, net, loss_fn, opt, amp_level="O2", match="amp_level 'O2'")
+raises(ValueError, Model, net, loss_fn, opt, amp_level="O5", match="'amp_level' must be one of")
 raises(ValueError, Model, net, loss_fn, amp_level="O2", match="Auto mixed precision will not work because 'optimizer' is None")
 raises(ValueError, Model, net, loss_fn, opt, foo=1, match="The argument in 'kwargs' should be 'loss_scale_manager'")
 raises(TypeError, Model, 3, match="The type of 'network' should be 'Cell', but got type 'int'.")

@@ -20,8 +20,12 @@ void forwardNeg(const OpCall& call, std::span<Tensor> outputs)
         else {
             const T* px = x.data<T>();
             T* po = outputs[0].data<T>();
+            // Floats flip the sign bit (-(+0) is -0, as MindSpore's -x gives); 0 - x would not.
             for (std::int64_t i = 0, n = x.numel(); i < n; ++i)
-                po[i] = wrapNeg(px[i]);
+                if constexpr (kWraps<T>)
+                    po[i] = wrapNeg(px[i]);
+                else
+                    po[i] = -px[i];
         }
     });
 }

@@ -13,6 +13,7 @@
 #include "python/bind/value_convert.h"
 
 #include "autodiff/context.h"
+#include "nn/cell_inputs_cast.h"
 
 #include <pybind11/stl.h>
 
@@ -106,7 +107,7 @@ bool overridesConstruct(py::handle self)
 
 /// A Python Cell with hooks: its construct runs between them (Cell::callHooked), which needs its
 /// inputs and output as Values (Tensors, None, tuples), as MindSpore's hooks take Tensors.
-py::object callPythonCellWithHooks(const py::object& self, Cell& cell, const py::args& args,
+py::object callPythonCellWithHooks(const py::object& self, Cell& cell, const py::tuple& args,
                                    const py::kwargs& kwargs)
 {
     const std::string what = "For '" + cell.className() + "', a Cell with hooks";
@@ -143,25 +144,78 @@ void checkDescribedInputs(const py::object& self, const py::args& args)
         py::module_::import("mindspore.nn._cell_api").attr("_check_set_inputs")(self, args);
 }
 
+/// out (any Python object a construct returns) with the float Tensors in it, and in its tuples
+/// and lists, cast to the Cell's output dtype (Cell::castOutput for Python results).
+py::object castPythonOutput(const Cell& cell, const py::object& out)
+{
+    if (!cell.outputCast())
+        return out;
+    if (const Tensor* t = asTensor(out))
+        return toPython(cell.castOutput(Value(*t)));
+    if (py::isinstance<py::tuple>(out) || py::isinstance<py::list>(out)) {
+        py::list items;
+        for (py::handle item : out)
+            items.append(castPythonOutput(cell, py::reinterpret_borrow<py::object>(item)));
+        return py::isinstance<py::tuple>(out) ? py::object(py::tuple(items)) : py::object(items);
+    }
+    return out;
+}
+
+/// args with the float Tensors in them (and in their tuples and lists) cast to the Cell's own
+/// mixed-precision type (Cell::castInputs for Python arguments).
+py::object castPythonInput(const Cell& cell, const py::object& arg)
+{
+    if (const Tensor* t = asTensor(arg)) {
+        const std::vector<Value> cast = castCellInputs(cell, {Value(*t)});
+        return cast.front().tensor().sameAs(*t) ? arg : toPython(cast.front());
+    }
+    if (py::isinstance<py::tuple>(arg) || py::isinstance<py::list>(arg)) {
+        py::list items;
+        for (py::handle item : arg)
+            items.append(castPythonInput(cell, py::reinterpret_borrow<py::object>(item)));
+        return py::isinstance<py::tuple>(arg) ? py::object(py::tuple(items)) : py::object(items);
+    }
+    return arg;
+}
+
+py::tuple castPythonInputs(const Cell& cell, const py::args& args)
+{
+    if (!cell.mixedPrecision())
+        return args;
+    py::list items;
+    for (py::handle arg : args)
+        items.append(castPythonInput(cell, py::reinterpret_borrow<py::object>(arg)));
+    return py::tuple(items);
+}
+
 py::object callCell(const py::object& self, const py::args& args, const py::kwargs& kwargs)
 {
     checkStackDepth("a Cell");
     checkDescribedInputs(self, args);
     loadRunCheckpointInto(self);
-    if (compilesCell(self))
+    if (compilesCell(self)) {
+        MixedPrecisionGuard mixed(initializedCell(self).mixedPrecision()); // the trace holds the casts
         if (py::object result = callCellCompiled(self, args, kwargs))
             return result; // null: its construct calls a gradient function and runs in Python
+    }
     Cell& cell = initializedCell(self);
     const bool python = dynamic_cast<PyCell*>(&cell) != nullptr;
     if ((python && !cell.hasBprop()) || (!python && overridesConstruct(self))) {
         const bool nested = executionContext().scope != nullptr;
         ScopeGuard scope(nested && !cell.attributeName().empty() ? cell.attributeName()
                                                                  : cell.className());
-        if (jitCompiling()) // graph mode: the construct's source joins the graph
-            return compileInline(self.attr("construct"), args, kwargs);
-        if (!cell.hooks().empty())
-            return callPythonCellWithHooks(self, cell, args, kwargs);
-        return self.attr("construct")(*args, **kwargs);
+        const py::tuple given = castPythonInputs(cell, args);
+        py::object out;
+        {
+            MixedPrecisionGuard mixed(cell.mixedPrecision());
+            if (jitCompiling()) // graph mode: the construct's source joins the graph
+                out = compileInline(self.attr("construct"), given, kwargs);
+            else if (!cell.hooks().empty())
+                out = callPythonCellWithHooks(self, cell, given, kwargs);
+            else
+                out = self.attr("construct")(*given, **kwargs);
+        }
+        return castPythonOutput(cell, out);
     }
     const std::string rule = python ? "a Cell with a bprop takes " : "";
     if (!kwargs.empty())
@@ -293,6 +347,23 @@ void bindCellState(CellClass& cls)
                                [](const py::object& self) { return initializedCell(self).training(); })
         .def_property_readonly("cls_name",
                                [](const py::object& self) { return initializedCell(self).className(); })
+        .def("_set_mixed_precision",
+             [](const py::object& self, const py::object& dtype) {
+                 initializedCell(self).setMixedPrecision(dtype.is_none() ? std::nullopt
+                                                                         : std::optional<DType>(toDType(dtype)));
+             },
+             py::arg("dtype"), "gradstep: the dtype this Cell's ops compute in (Cell.to_float), None to inherit.")
+        .def("_set_output_cast",
+             [](const py::object& self, const py::object& dtype) {
+                 initializedCell(self).setOutputCast(dtype.is_none() ? std::nullopt
+                                                                     : std::optional<DType>(toDType(dtype)));
+             },
+             py::arg("dtype"), "gradstep: the dtype this Cell's float outputs are cast to after each call.")
+        .def("_get_mixed_precision",
+             [](const py::object& self) -> py::object {
+                 const std::optional<DType> d = initializedCell(self).mixedPrecision();
+                 return d ? dtypeObject(*d) : py::none();
+             })
         .def("__repr__", [](const py::object& self) { return initializedCell(self).toString(); });
 }
 
@@ -326,6 +397,7 @@ void bindNn(py::module_& nn, py::module_& initializer)
     bindNnLayers(nn);
     bindNnLosses(nn);
     bindOptimizers(nn);
+    bindLossScale(nn);
 }
 
 } // namespace gradstep::python

@@ -79,6 +79,8 @@ void bindCellContainers(pybind11::module_& nn);
 void bindNnLayers(pybind11::module_& nn);
 void bindNnLosses(pybind11::module_& nn);
 void bindOptimizers(pybind11::module_& nn);
+/// The C++ side of loss scaling (nn/_loss_scale.py): the overflow check and the debugger's report.
+void bindLossScale(pybind11::module_& nn);
 void bindInitializers(pybind11::module_& initializer);
 
 } // namespace gradstep::python

@@ -343,8 +343,10 @@ bool compilesCell(const py::object& cell)
 {
     if (jitCompiling() || !graphModeActive() || executionContext().recording())
         return false;
-    // Training wrappers differentiate and update inside: they run as in PyNative.
-    return initializedCell(cell).className().rfind("TrainOneStep", 0) != 0;
+    // Training wrappers differentiate and update inside, and the loss-scale update cells write
+    // their Parameters (the scale, their step counters) each step: they run as in PyNative.
+    const std::string& name = initializedCell(cell).className();
+    return name.rfind("TrainOneStep", 0) != 0 && name.find("LossScaleUpdateCell") == std::string::npos;
 }
 
 py::object callCellCompiled(const py::object& cell, const py::args& args,

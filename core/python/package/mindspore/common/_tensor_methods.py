@@ -533,7 +533,7 @@ def element_size(self):
 
 @method
 def is_floating_point(self):
-    return self.dtype in U._FLOATS
+    return self.dtype in U._ALL_FLOATS
 
 
 @method

@@ -61,12 +61,14 @@ def apply(self, fn):
 
 
 def to_float(self, dst_type):
-    """Marks the Cell to compute in dst_type (float32, float16 or bfloat16); returns self."""
+    """Makes the Cell and every descendant compute in dst_type (float32, float16 or bfloat16): each
+    op they run gets its float tensor inputs (Parameters too) cast to dst_type first, as
+    MindSpore's PyNative executor does; returns self. A later call overwrites an earlier one."""
     allowed = [getattr(_mstype, n) for n in ("float32", "float16", "bfloat16") if hasattr(_mstype, n)]
     if dst_type not in allowed:
         raise ValueError("For 'to_float', the argument 'dst_type' should be mindspore.float32, "
                          "mindspore.float16 or mindspore.bfloat16, but got %s." % (dst_type,))
-    self.__dict__["_gradstep_dst_type"] = dst_type
+    self._set_mixed_precision(dst_type)
     for cell in self.cells():
         cell.to_float(dst_type)
     return self

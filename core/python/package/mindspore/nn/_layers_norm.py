@@ -128,8 +128,11 @@ class _BatchNorm(_nn.Cell):
         """moving = momentum * moving + (1 - momentum) * batch, with the unbiased batch variance."""
         m = self.momentum
         unbiased = batch_var * (count / (count - 1.0)) if count > 1 else batch_var
-        self.moving_mean.set_data(self.moving_mean * m + batch_mean * (1.0 - m))
-        self.moving_variance.set_data(self.moving_variance * m + unbiased * (1.0 - m))
+        # In their own dtype: under to_float(float16) the arithmetic is float16, the statistics
+        # stay float32 Parameters (MindSpore's BatchNorm updates them in place).
+        mean, variance = self.moving_mean, self.moving_variance
+        mean.set_data((mean * m + batch_mean * (1.0 - m)).astype(mean.dtype))
+        variance.set_data((variance * m + unbiased * (1.0 - m)).astype(variance.dtype))
 
     def extend_repr(self):
         return "num_features={}, eps={}, momentum={}, gamma={!r}, beta={!r}, moving_mean={!r}, " \

@@ -2,8 +2,9 @@
 ForwardValueAndGrad and WithEvalCell; TrainOneStepCell's return_grad and the attributes its
 subclasses use (grad, grad_reducer, reducer_flag)."""
 import mindspore.nn as _nn
-from mindspore import ParameterTuple
+from mindspore import ParameterTuple, Tensor
 from mindspore import ops
+from mindspore.common import dtype as _mstype
 from mindspore.ops import GradOperation
 
 __all__ = ["WithGradCell", "ForwardValueAndGrad", "WithEvalCell"]
@@ -87,8 +88,17 @@ class WithEvalCell(_nn.Cell):
 
     def construct(self, data, label):
         outputs = self._network(data)
+        if self.add_cast_fp32:  # a float16 network's outputs and label, evaluated in float32
+            label = _float32(label)
+            outputs = _float32(outputs)
         loss = self._loss_fn(outputs, label)
         return loss, outputs, label
+
+
+def _float32(value):
+    if isinstance(value, Tensor) and value.dtype in (_mstype.float16, _mstype.bfloat16, _mstype.float64):
+        return ops.cast(value, _mstype.float32)
+    return value
 
 
 for _name in __all__:

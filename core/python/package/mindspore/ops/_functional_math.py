@@ -26,7 +26,7 @@ def _scalar_like(value, x):
 @export(_F)
 def floor(input):
     _t("Floor", input)
-    if input.dtype not in U._FLOATS:
+    if input.dtype not in U._ALL_FLOATS:
         return input
     r = ops.round(input)
     return r - (r > input).astype(input.dtype)
@@ -35,7 +35,7 @@ def floor(input):
 @export(_F)
 def ceil(input):
     _t("Ceil", input)
-    if input.dtype not in U._FLOATS:
+    if input.dtype not in U._ALL_FLOATS:
         return input
     r = ops.round(input)
     return r + (r < input).astype(input.dtype)
@@ -328,7 +328,7 @@ def fast_gelu(x):
 @export(_F)
 def isnan(input):
     _t("IsNan", input)
-    if input.dtype not in U._FLOATS:
+    if input.dtype not in U._ALL_FLOATS:
         return ops.zeros_like(input, dtype=mstype.bool_)
     return ops.ne(input, input)
 
@@ -336,7 +336,7 @@ def isnan(input):
 @export(_F)
 def isinf(input):
     _t("IsInf", input)
-    if input.dtype not in U._FLOATS:
+    if input.dtype not in U._ALL_FLOATS:
         return ops.zeros_like(input, dtype=mstype.bool_)
     return ops.equal(ops.abs(input), float("inf"))
 
@@ -344,7 +344,7 @@ def isinf(input):
 @export(_F)
 def isfinite(x):
     _t("IsFinite", x, "x")
-    if x.dtype not in U._FLOATS:
+    if x.dtype not in U._ALL_FLOATS:
         return ops.ones_like(x, dtype=mstype.bool_)
     return ops.logical_not(ops.logical_or(isnan(x), isinf(x)))
 
@@ -366,7 +366,7 @@ def isreal(input):
 
 @export(_F)
 def is_floating_point(input):
-    return input.dtype in U._FLOATS
+    return input.dtype in U._ALL_FLOATS
 
 
 @export(_F)
@@ -548,7 +548,7 @@ def logsumexp(input, axis, keep_dims=False):
 
 @export(_F)
 def nansum(input, axis=None, keepdims=False, *, dtype=None):
-    x = ops.select(isnan(input), ops.zeros_like(input), input) if input.dtype in U._FLOATS else input
+    x = ops.select(isnan(input), ops.zeros_like(input), input) if input.dtype in U._ALL_FLOATS else input
     out = ops.sum(x, axis, keepdims)
     return out.astype(dtype) if dtype is not None else out
 

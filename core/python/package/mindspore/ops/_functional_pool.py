@@ -140,7 +140,7 @@ def _pool(op, x, kernel_size, stride, padding, dilation, ceil_mode, n, how, pad_
     else:
         pads = _pads(op, padding, n)
     fill = float("-inf") if how == "max" else 0.0
-    padded = _pad_spatial(x, pads, fill) if x.dtype in U._FLOATS else _pad_spatial(x, pads, 0)
+    padded = _pad_spatial(x, pads, fill) if x.dtype in U._ALL_FLOATS else _pad_spatial(x, pads, 0)
     views, out_shape = _windows(padded, kernel, stride, dilation, ceil_mode)
     stacked = ops.stack(tuple(views), 2)
     if how == "max":

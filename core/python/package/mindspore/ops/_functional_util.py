@@ -11,6 +11,9 @@ from mindspore import Tensor
 from mindspore.common import dtype as mstype
 
 _FLOATS = (mstype.float32, mstype.float64)
+# Every float dtype: _FLOATS are the ones NumPy-side helpers compute in; the 16-bit floats are
+# floats too wherever a float value (NaN, inf, a fraction) makes a difference.
+_ALL_FLOATS = (mstype.float16, mstype.bfloat16, mstype.float32, mstype.float64)
 _INTS = (mstype.int32, mstype.int64)
 
 

@@ -2,8 +2,9 @@
 mindspore.LossMonitor, mindspore.Accuracy, ..., as MindSpore 2.2 exports them).
 
 Checkpoints are MindSpore's .ckpt files (serialization.py); export / load of deployment formats
-are refused with a clear error (_deployment.py). Not provided: summaries, amp
-(build_train_network), loss scale managers, DatasetHelper and data_sink.
+are refused with a clear error (_deployment.py); amp and the loss scale managers are amp.py and
+loss_scale_manager.py. Not provided: summaries,
+DatasetHelper and data_sink.
 """
 import mindspore as _ms
 from mindspore.train import callback, metrics, serialization
@@ -12,10 +13,14 @@ from mindspore.train.callback import (Callback, CheckpointConfig, EarlyStopping,
                                       ReduceLROnPlateau, RunContext, TimeMonitor)
 from mindspore.train.metrics import *  # noqa: F401,F403
 from mindspore.train.model import Model
+from mindspore.train import amp
+from mindspore.train.amp import build_train_network
+from mindspore.train.loss_scale_manager import DynamicLossScaleManager, FixedLossScaleManager, LossScaleManager
 from mindspore.train.serialization import load_checkpoint, load_param_into_net, save_checkpoint
 from mindspore.train._deployment import export, load
 
-__all__ = ["Model", "export", "load"]
+__all__ = ["Model", "export", "load", "build_train_network", "LossScaleManager", "FixedLossScaleManager",
+           "DynamicLossScaleManager"]
 __all__.extend(serialization.__all__)
 __all__.extend(callback.__all__)
 __all__.extend(metrics.__all__)

@@ -2,14 +2,15 @@
 
 Data always reaches the network through the dataset's tuple iterator in Python: dataset sink mode
 (dataset_sink_mode=True) runs the same way, as MindSpore does on CPU, with a warning. Mixed
-precision levels other than "O0", boost levels, loss scale managers and parallel modes are not
-provided.
+precision (amp_level, keep_batchnorm_fp32, loss_scale_manager) builds the train network with
+amp.build_train_network, as MindSpore does. Boost levels and parallel modes are not provided.
 """
 import copy
 from collections.abc import Iterable
 
 import mindspore.nn as nn
 from mindspore import Tensor
+from mindspore.train import amp
 from mindspore import log as logger
 from mindspore.train._checks import check_bool, check_is_int, check_non_negative_int, check_positive_int
 from mindspore.train.callback import RunContext, TimeMonitor, _CallbackManager, _InternalCallbackParam
@@ -64,6 +65,8 @@ class Model:
         self._loss_fn = loss_fn
         self._optimizer = optimizer
         self._loss_scale_manager = None
+        self._loss_scale_manager_set = False
+        self._keep_bn_fp32 = None
         self._check_kwargs(kwargs)
         self._amp_level = amp_level
         self._boost_level = boost_level
@@ -73,6 +76,7 @@ class Model:
         self._device_number = 1
         self._check_amp_level_arg(optimizer, amp_level, kwargs)
         self._check_boost_level(boost_level, kwargs)
+        self._process_amp_args(kwargs)
         self._train_network = self._build_train_network()
         self._build_eval_network(metrics, self._eval_network, eval_indexes)
         self._predict_network = self._network
@@ -97,14 +101,17 @@ class Model:
         if not isinstance(amp_level, str) or amp_level not in _AMP_LEVELS:
             raise ValueError("For 'Model', the 'amp_level' must be one of %s, but got %r."
                              % (list(_AMP_LEVELS), amp_level))
-        if amp_level != "O0":
-            raise ValueError("For 'Model', amp_level '%s' (mixed precision, which computes in float16) is not "
-                             "supported by gradstep yet; use amp_level='O0'." % amp_level)
-        manager = kwargs.get('loss_scale_manager')
-        if manager is not None:
-            if optimizer is None:
-                raise ValueError("The argument 'optimizer' can not be None when set 'loss_scale_manager'.")
-            raise ValueError("For 'Model', 'loss_scale_manager' is not supported by gradstep yet.")
+        if kwargs.get('loss_scale_manager') is not None and optimizer is None:
+            raise ValueError("The argument 'optimizer' can not be None when set 'loss_scale_manager'.")
+
+    def _process_amp_args(self, kwargs):
+        if self._amp_level in ["O0", "O3"]:
+            self._keep_bn_fp32 = False
+        if 'keep_batchnorm_fp32' in kwargs:
+            self._keep_bn_fp32 = kwargs['keep_batchnorm_fp32']
+        if 'loss_scale_manager' in kwargs:
+            self._loss_scale_manager = kwargs['loss_scale_manager']
+            self._loss_scale_manager_set = True
 
     def _check_boost_level(self, boost_level, kwargs):
         level = kwargs.get('acc_level', boost_level)
@@ -121,10 +128,18 @@ class Model:
         network = self._network
         if not isinstance(network, nn.Cell):
             raise TypeError("The type of 'network' should be 'Cell', but got type '%s'." % type(network).__name__)
-        if self._optimizer is not None:
+        if self._optimizer is not None and self._amp_level == "O0" and not self._loss_scale_manager_set:
             if self._loss_fn is not None:
                 network = nn.WithLossCell(network, self._loss_fn)
             network = nn.TrainOneStepCell(network, self._optimizer)
+        elif self._optimizer is not None:
+            amp_config = {}
+            if self._loss_scale_manager_set:
+                amp_config['loss_scale_manager'] = self._loss_scale_manager
+            if self._keep_bn_fp32 is not None:
+                amp_config['keep_batchnorm_fp32'] = self._keep_bn_fp32
+            network = amp.build_train_network(network, self._optimizer, self._loss_fn, level=self._amp_level,
+                                              **amp_config)
         elif self._loss_fn is not None:
             network = nn.WithLossCell(network, self._loss_fn)
         return network
@@ -150,7 +165,8 @@ class Model:
                                  f" optional, and then you can set `eval_network` or `loss_fn`. For the latter case,"
                                  f" framework will automatically build an evaluation network with `network` and"
                                  f" `loss_fn`.")
-            self._eval_network = nn.WithEvalCell(self._network, self._loss_fn)
+            self._eval_network = nn.WithEvalCell(self._network, self._loss_fn,
+                                                 add_cast_fp32=self._amp_level in ["O2", "O3", "auto"])
             self._eval_indexes = [0, 1, 2]
 
     # -- metrics -------------------------------------------------------------------------------
