@@ -3,8 +3,8 @@
 // bookkeeping, not part of the network), and the step's loss-scale decision sent to the debugger
 // (ExecutionObserver::lossScaleReported), as the learning rate of an update is.
 // SPDX-License-Identifier: MIT
-#include "python/convert.h"
-#include "python/nn_support.h"
+#include "python/bind/convert.h"
+#include "python/bind/nn_support.h"
 
 #include "autodiff/context.h"
 #include "autodiff/observer.h"
