@@ -80,6 +80,9 @@ public:
     void stepOut();
     void continueRun();
     void pause();
+    /// Ends the run (Session::cancel); a script blocked in a sleep or a read is given up on a
+    /// few seconds later. Returns at once.
+    void stop();
     void restart();
     void stepBack();
     /// Writes the graph as drawn (SVG, PNG, PDF or DOT by the suffix); errors go to the console.
