@@ -176,6 +176,7 @@ private:
     std::int64_t m_runStepsFrom = -1; ///< Run N steps: the step it started from, else -1
     int m_runStepsCount = 0;
     bool m_reloadAfterCompare = false;
+    bool m_compareStarting = false; ///< waiting for the closed session to end before it starts
     /// Where the user was paused when a comparison stopped the session: (step, record seq).
     std::optional<std::pair<std::int64_t, std::uint64_t>> m_resumeAfterCompare;
     QSet<int> m_breakpointLines;

@@ -127,6 +127,7 @@ void SessionBridge::open(debug::SessionOptions options, std::optional<std::pair<
         emit failed(QString::fromUtf8(e.what()));
         return;
     }
+    emit opened(); // breakpoints and watchpoints may be given to it before it loads
     afterRetired([this, generation, at] { load(generation, at); });
 }
 
@@ -139,7 +140,6 @@ void SessionBridge::load(std::uint64_t generation, std::optional<std::pair<std::
             m_session->loadAt(at->first, at->second);
         else
             m_session->load();
-        emit opened();
     } catch (const std::exception& e) {
         m_session.reset();
         emit failed(QString::fromUtf8(e.what()));

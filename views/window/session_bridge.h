@@ -51,7 +51,8 @@ signals:
     void stateChanged(std::shared_ptr<const gradstep::debug::SessionState> state);
     void output(const QString& text, bool isError);
     void failed(const QString& message);
-    /// A new session was loaded (open or reopen): breakpoint lists give it their conditions.
+    /// A new session exists (open or reopen; it loads once the old one ended): breakpoint lists
+    /// give it their conditions.
     void opened();
 
 private:

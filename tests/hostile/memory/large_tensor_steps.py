@@ -1,5 +1,5 @@
 # Training steps over large tensors (tests/hostile/memory/recording_cap.sh): each step runs about
-# 80 nodes (40 forward, 40 backward) on SIDE x SIDE float32 tensors and one SGD update, and the
+# 72 nodes (36 forward, 36 backward) on SIDE x SIDE float32 tensors and one SGD update, and the
 # script prints its process's peak resident memory from /proc at the end. Under `gradstep run` that
 # is the script's own footprint; under `gradstep debug` the recording comes on top of it.
 # usage: large_tensor_steps.py [STEPS [SIDE]]
@@ -18,7 +18,7 @@ x = Tensor(np.ones((side, side), np.float32))
 
 def forward(inputs):
     y = inputs * w
-    for _ in range(19):
+    for _ in range(17):
         y = y * 0.9 + 0.1
     return y.mean()
 

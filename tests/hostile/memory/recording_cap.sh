@@ -1,6 +1,6 @@
 #!/bin/bash
 # The recording cap holds under `gradstep debug` whatever the tensor sizes: over STEPS (50)
-# training steps of about 80 nodes on 4 MiB tensors (320 MiB of snapshots a step, more than the
+# training steps of about 72 nodes on 4 MiB tensors (288 MiB of snapshots a step, more than the
 # cap), the peak resident size under `gradstep debug --memory-cap 256` stays within the cap plus the
 # script's own footprint (its peak under `gradstep run`) plus 10 %. Peaks are each process's VmHWM
 # from /proc, which large_tensor_steps.py prints at its end. The debug run must also have recorded
