@@ -20,8 +20,8 @@ namespace gradstep::app {
 namespace {
 
 constexpr const char* kUsage = R"(usage: gradstep debug SCRIPT [--break WHERE]... [--watch LIST]... [--steps N]
-                      [--api 2.x|1.10] [--seed S] [--checkpoint FILE.ckpt] [--json] [--quiet]
-                      [-- ARGS...]
+                      [--api 2.x|1.10] [--seed S] [--checkpoint FILE.ckpt] [--memory-cap MIB]
+                      [--json] [--quiet] [-- ARGS...]
 
 Runs SCRIPT under the step debugger until the first breakpoint, watchpoint or NaN and prints
 where and why: the node, its source line and the values it consumed and produced.
@@ -39,6 +39,9 @@ options:
   --seed S       mindspore.set_seed(S) before the script starts
   --checkpoint FILE  load a MindSpore checkpoint into the script's network when the script
                  first calls a Cell holding one of its Parameters (File > Open Checkpoint)
+  --memory-cap MIB  what the debugger keeps of the current step (tensor snapshots, the weights
+                 before the update), in MiB (default 1024); the oldest snapshots go first, and
+                 time travel re-runs the script to see them again
   --json         print one JSON object (reason, condition, step, node, location, values)
   --quiet        do not show what the script prints
   --             everything after it is passed to the script
@@ -100,6 +103,10 @@ int parseOption(const std::string& arg, const char* value, Options& o)
         o.session.overrides.seed = static_cast<std::uint64_t>(n);
     } else if (arg == "--checkpoint") {
         o.session.overrides.checkpoint = value;
+    } else if (arg == "--memory-cap") {
+        if (!parseWholeNumber(value, 1LL << 30, n))
+            return usageError("--memory-cap needs a whole number of MiB, got '" + std::string(value) + "'");
+        o.session.memoryCapBytes = static_cast<std::size_t>(n) << 20;
     }
     return 0;
 }
@@ -120,7 +127,7 @@ int parse(int argc, char** argv, Options& o)
         } else if (arg == "--quiet" || arg == "-q") {
             o.quiet = true;
         } else if (arg == "--break" || arg == "--watch" || arg == "--steps" || arg == "--api"
-                   || arg == "--seed" || arg == "--checkpoint") {
+                   || arg == "--seed" || arg == "--checkpoint" || arg == "--memory-cap") {
             if (const int status = parseOption(arg, valueOf(argc, argv, i), o))
                 return status;
         } else if (arg.size() > 1 && arg[0] == '-') {
@@ -190,6 +197,8 @@ int debugCommand(int argc, char** argv)
         session.cancel();
     }
     python::Host::shutdown();
+    if (python::Host::abandonedRuns())
+        endWithoutPython(status); // a blocked script's thread is still inside Python
     return status;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/cli_gui.h"
 
+#include "app/cli_common.h"
 #include "app/install_layout.h"
 #include "python/host/host.h"
 #include "views/graph_view.h"
@@ -220,6 +221,8 @@ int guiCommand(int argc, char** argv)
             status = rc;
     }
     python::Host::shutdown();
+    if (python::Host::abandonedRuns())
+        endWithoutPython(status); // a blocked script's thread is still inside Python
     return status;
 }
 

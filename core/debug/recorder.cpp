@@ -11,9 +11,14 @@
 #include "autodiff/node.h"
 #include "graph/graph.h"
 #include "ops/op_def.h"
+#include "tensor/memory_pressure.h"
 
 #include <algorithm>
 #include <cmath>
+#include <new>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 namespace gradstep::debug {
 
@@ -48,7 +53,36 @@ RecordPtr withoutSnapshots(const RecordPtr& r)
 
 } // namespace
 
-Recorder::Recorder(RecorderOptions options) : m_options(options) {}
+namespace {
+constexpr std::int64_t kTrimEverySteps = 2;
+
+/// Set while this thread holds a recorder's lock: an allocation failing there is the recorder's
+/// own, which it handles itself (and the lock is not recursive).
+thread_local int t_insideRecorder = 0;
+
+struct InsideRecorder {
+    InsideRecorder() { ++t_insideRecorder; }
+    ~InsideRecorder() { --t_insideRecorder; }
+    InsideRecorder(const InsideRecorder&) = delete;
+    InsideRecorder& operator=(const InsideRecorder&) = delete;
+};
+} // namespace
+
+Recorder::Recorder(RecorderOptions options) : m_options(options)
+{
+    // A tensor the script cannot allocate gets the snapshots' memory first (Note [Recording under
+    // memory pressure]).
+    m_pressureToken = registerMemoryPressureHandler([this] {
+        if (t_insideRecorder > 0)
+            return false;
+        std::lock_guard lock(m_mutex);
+        const bool any = !m_snapshotQueue.empty();
+        releaseSnapshots();
+        return any;
+    });
+}
+
+Recorder::~Recorder() { unregisterMemoryPressureHandler(m_pressureToken); }
 
 bool Recorder::KnownTensor::current(const TensorImpl* impl) const
 {
@@ -86,7 +120,7 @@ TensorRecord Recorder::inputRecord(const Tensor& t, Phase phase)
     if (const std::string* name = parameterName(t)) {
         in.parameter = *name;
         if (phase == Phase::Update && !m_preUpdate.count(*name))
-            m_preUpdate.emplace(*name, t.clone());
+            keepPreUpdate(*name, t);
     }
     if (in.id.kind == TensorId::Kind::Output) {
         auto found = m_current.index.find(in.id.node);
@@ -105,6 +139,16 @@ TensorRecord Recorder::inputRecord(const Tensor& t, Phase phase)
 void Recorder::nodeStarted(const NodeEvent& event)
 {
     std::lock_guard lock(m_mutex);
+    const InsideRecorder inside;
+    try {
+        startRecord(event);
+    } catch (const std::bad_alloc&) {
+        releaseSnapshots(); // this node goes unrecorded (Note [Recording under memory pressure])
+    }
+}
+
+void Recorder::startRecord(const NodeEvent& event)
+{
     Pending p;
     p.record.seq = m_nextSeq++;
     p.record.opSeq = event.seq;
@@ -188,6 +232,16 @@ void Recorder::nodeFinished(const NodeEvent& event)
     SourceLocation location = eventLocation(event);
 
     std::lock_guard lock(m_mutex);
+    const InsideRecorder inside;
+    try {
+        finishRecord(event, std::move(location));
+    } catch (const std::bad_alloc&) {
+        releaseSnapshots(); // this node goes unrecorded (Note [Recording under memory pressure])
+    }
+}
+
+void Recorder::finishRecord(const NodeEvent& event, SourceLocation location)
+{
     auto match = std::find_if(m_pending.rbegin(), m_pending.rend(), [&](const Pending& p) {
         return p.record.opSeq == event.seq && p.record.phase == event.phase;
     });
@@ -210,19 +264,74 @@ void Recorder::nodeFinished(const NodeEvent& event)
     publish(std::move(r));
 }
 
+void Recorder::keepPreUpdate(const std::string& name, const Tensor& weight)
+{
+    // Counted against the cap like the snapshots (it is recorded memory too). One that does not
+    // fit beside the others is not kept: the parameter's weight change is then unknown (NaN).
+    const std::size_t bytes = weight.nbytes();
+    if (m_preUpdateBytes + bytes > m_options.memoryCapBytes)
+        return;
+    m_preUpdateBytes += bytes;
+    enforceCap();
+    try {
+        m_preUpdate.emplace(name, weight.clone(StoragePages::Own));
+    } catch (const AllocationError&) {
+        m_preUpdateBytes -= bytes;
+        releaseSnapshots();
+    }
+}
+
 bool Recorder::takeSnapshot(TensorRecord& t, const Tensor& value)
 {
     if (!m_options.snapshots || !value.defined())
         return false;
-    if (value.nbytes() > m_options.memoryCapBytes) {
-        // Larger than the whole cap: dropped before it is taken.
+    auto drop = [&] {
         t.snapshotDropped = true;
         m_current.dropped.bytes += value.nbytes();
         ++m_current.dropped.snapshots;
         return false;
+    };
+    if (value.nbytes() > m_options.memoryCapBytes)
+        return drop(); // larger than the whole cap: dropped before it is taken
+    try {
+        t.snapshot = value.clone(StoragePages::Own);
+    } catch (const AllocationError&) {
+        // The script is short of memory: the recording gives back what it holds rather than be
+        // the reason the script fails (Note [Recording under memory pressure]).
+        releaseSnapshots();
+        return drop();
     }
-    t.snapshot = value.clone();
     return true;
+}
+
+// Note [Returning freed memory between steps]
+// The records the debugger keeps are small and long-lived, allocated between a step's large
+// short-lived buffers: glibc cannot shrink its heaps under them, and the holes they leave rarely fit
+// the next step's buffers, so freed memory stayed resident and the process grew by tens of MiB per
+// step under the debugger while the recording itself stayed under its cap (the same script ran
+// flat with glibc's mmap threshold fixed, but 4x slower: every large buffer then faults in fresh
+// pages). Between steps, under the debugger only, the free pages inside the heaps go back to the
+// system (malloc_trim releases whole free pages of every arena). Every kTrimEverySteps steps: the
+// steps after it fault in again the pages their buffers reuse, which doubled a step's time when
+// done every step.
+void Recorder::returnFreedMemory()
+{
+#if defined(__GLIBC__)
+    malloc_trim(0);
+#endif
+}
+
+// Note [Recording under memory pressure]
+// Everything the recorder keeps of a step (snapshots, the weights before the update) is counted
+// against the memory cap. When memory runs out all snapshots of the step are dropped at once,
+// oldest first, as the cap would drop them (time travel re-runs the script to reconstruct what it
+// needs): when an allocation of the recorder's own fails, and when one of the script's tensors
+// cannot be allocated (the recorder is a memory-pressure handler, tensor/memory_pressure.h, and the
+// allocation is tried again). The debugger must never be the reason a script runs out of memory.
+void Recorder::releaseSnapshots()
+{
+    while (!m_snapshotQueue.empty())
+        dropOldest();
 }
 
 void Recorder::publish(NodeRecord&& r)
@@ -257,7 +366,7 @@ void Recorder::queueSnapshots(const NodeRecord& r)
 
 void Recorder::enforceCap()
 {
-    while (m_snapshotBytes > m_options.memoryCapBytes && !m_snapshotQueue.empty())
+    while (m_snapshotBytes + m_preUpdateBytes > m_options.memoryCapBytes && !m_snapshotQueue.empty())
         dropOldest();
 }
 
@@ -300,6 +409,7 @@ void Recorder::archiveCurrent()
     m_firstSeen.clear();
     m_forwardRecordOfOpSeq.clear();
     m_preUpdate.clear();
+    m_preUpdateBytes = 0;
     m_pending.clear();
     // The key may point at a dead impl here: only the storage can be asked.
     std::erase_if(m_known, [](const auto& entry) { return entry.second.storage.expired(); });
@@ -307,10 +417,14 @@ void Recorder::archiveCurrent()
 
 void Recorder::stepStarted(std::int64_t step)
 {
-    std::lock_guard lock(m_mutex);
-    archiveCurrent();
-    m_current = StepData{};
-    m_current.step = step;
+    {
+        std::lock_guard lock(m_mutex);
+        archiveCurrent();
+        m_current = StepData{};
+        m_current.step = step;
+    }
+    if (step % kTrimEverySteps == 0)
+        returnFreedMemory();
 }
 
 StepSummary Recorder::stepFinished(std::int64_t step, double loss,

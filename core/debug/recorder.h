@@ -22,7 +22,9 @@
 namespace gradstep::debug {
 
 struct RecorderOptions {
-    std::size_t memoryCapBytes = std::size_t{1} << 30; ///< snapshots of the current step, at most
+    /// What the recorder keeps of the current step (snapshots, the weights before the update), at
+    /// most.
+    std::size_t memoryCapBytes = std::size_t{1} << 30;
     bool snapshots = true;                             ///< false: stats only
     std::size_t keptSteps = 64;                        ///< earlier steps whose records stay (stats)
     /// Histograms of each parameter's weight and gradient in the step summaries (a second pass
@@ -84,6 +86,9 @@ using GraphNodeResolver = std::function<std::optional<GraphNodeRef>(const GraphN
 class Recorder : public ExecutionObserver {
 public:
     explicit Recorder(RecorderOptions options = {});
+    ~Recorder() override;
+    Recorder(const Recorder&) = delete;
+    Recorder& operator=(const Recorder&) = delete;
 
     void nodeStarted(const NodeEvent& event) override;
     void nodeFinished(const NodeEvent& event) override;
@@ -156,6 +161,9 @@ private:
         bool current(const TensorImpl* impl) const;
     };
 
+    /// The halves of nodeStarted / nodeFinished, under the lock.
+    void startRecord(const NodeEvent& event);
+    void finishRecord(const NodeEvent& event, SourceLocation location);
     std::optional<TensorId> knownId(const Tensor& t) const;
     TensorId idFor(const Tensor& t);
     TensorRecord inputRecord(const Tensor& t, Phase phase);
@@ -163,6 +171,12 @@ private:
     void fillOutputs(NodeRecord& r, const NodeEvent& event);
     void publish(NodeRecord&& r);
     bool takeSnapshot(TensorRecord& t, const Tensor& value);
+    void keepPreUpdate(const std::string& name, const Tensor& weight);
+    /// Drops every snapshot of the step (an allocation failed).
+    void releaseSnapshots();
+    /// Gives the free pages of the heap back to the system (Note [Returning freed memory between
+    /// steps]).
+    static void returnFreedMemory();
     void queueSnapshots(const NodeRecord& r);
     void enforceCap();
     void dropOldest();
@@ -181,11 +195,13 @@ private:
     /// Where the step first saw each Parameter or external tensor: record seq and input slot.
     std::unordered_map<TensorId, std::pair<std::uint64_t, std::size_t>, TensorIdHash> m_firstSeen;
     std::unordered_map<std::uint64_t, std::uint64_t> m_forwardRecordOfOpSeq;
-    /// Each parameter's value before the step's first update op read it.
+    /// Each parameter's value before the step's first update op read it (counted in the cap).
     std::unordered_map<std::string, Tensor> m_preUpdate;
+    std::size_t m_preUpdateBytes = 0;
     std::uint64_t m_nextSeq = 1;
     std::uint64_t m_nextExternal = 1;
     GraphNodeResolver m_graphResolver;
+    std::uint64_t m_pressureToken = 0; ///< tensor/memory_pressure.h
 };
 
 } // namespace gradstep::debug

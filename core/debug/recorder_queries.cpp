@@ -46,6 +46,7 @@ void Recorder::clear()
     m_firstSeen.clear();
     m_forwardRecordOfOpSeq.clear();
     m_preUpdate.clear();
+    m_preUpdateBytes = 0;
     m_nextSeq = 1;
     m_nextExternal = 1;
 }

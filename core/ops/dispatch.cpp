@@ -9,6 +9,7 @@
 #include "ops/elementwise.h"
 
 #include <array>
+#include <new>
 
 namespace gradstep {
 
@@ -170,10 +171,20 @@ OutputList callOp(const OpDef& op, std::span<const Tensor> inputs, const Attrs& 
     const bool observe = ctx.observingNodes();
     if (observe)
         emit(ctx, false, seq, call, {}, nullptr);
-    runKernel(call, outputs.span());
     std::shared_ptr<Node> node;
-    if (ctx.recording())
-        node = recordOp(op, inputs, attrs, outputs.span(), seq);
+    try {
+        runKernel(call, outputs.span());
+        if (ctx.recording())
+            node = recordOp(op, inputs, attrs, outputs.span(), seq);
+    } catch (const std::bad_alloc&) {
+        // A work buffer or the tape node: no size is known, so the op and its operands say what
+        // was being computed (a failed output allocation names its bytes in Tensor::empty).
+        std::size_t bytes = 0;
+        for (const TensorSpec& spec : specs)
+            bytes += static_cast<std::size_t>(spec.shape.numel()) * itemSize(spec.dtype);
+        throw AllocationError(fullMessage(call, "cannot allocate the memory its kernel needs besides the "
+                                                    + std::to_string(bytes) + " bytes of its outputs"));
+    }
     if (observe)
         emit(ctx, true, seq, call, outputs.span(), node.get());
     return outputs;

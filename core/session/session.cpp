@@ -156,7 +156,8 @@ void Session::Impl::finishRun(const python::RunResult& result)
     if (cancelling || result.status == python::RunStatus::Stopped) {
         s = SessionStatus::Cancelled;
         why.reason = PauseReason::Cancelled;
-        why.message = "cancelled";
+        // Given up on while blocked (Note [Giving up on a blocked script]): say where and why.
+        why.message = result.abandoned && result.diagnostic ? result.diagnostic->message : "cancelled";
     } else if (result.status == python::RunStatus::Ok) {
         why.reason = PauseReason::End;
         const std::size_t steps = recorder.history().size();
@@ -169,7 +170,7 @@ void Session::Impl::finishRun(const python::RunResult& result)
     }
     why.condition = pauseReasonName(why.reason);
     auto final = buildState(s, std::move(why));
-    if (s == SessionStatus::Failed)
+    if (s == SessionStatus::Failed || (s == SessionStatus::Cancelled && result.abandoned))
         final->diagnostic = result.diagnostic;
     publish(final, true);
     notify(final);

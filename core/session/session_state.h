@@ -157,7 +157,8 @@ struct SessionState {
     /// Graph mode: the compiled graphs that ran in the current step up to `node`, marked.
     /// Empty in PyNative mode.
     std::vector<ExecutedGraph> graphs;
-    std::optional<run::Diagnostic> diagnostic; ///< Failed: the script's error
+    std::optional<run::Diagnostic> diagnostic; ///< Failed: the script's error; Cancelled: where a
+                                               ///< script was given up on, blocked
 };
 
 } // namespace gradstep::debug

@@ -4,6 +4,7 @@
 #include "tensor/dtype_storage.h"
 
 #include "tensor/errors.h"
+#include "tensor/memory_pressure.h"
 
 #include <cstring>
 #include <new>
@@ -11,7 +12,7 @@
 
 namespace gradstep {
 
-Tensor Tensor::empty(const Shape& shape, DType dtype)
+Tensor Tensor::empty(const Shape& shape, DType dtype, StoragePages pages)
 {
     auto impl = std::make_shared<TensorImpl>();
     impl->shape = shape;
@@ -21,7 +22,14 @@ Tensor Tensor::empty(const Shape& shape, DType dtype)
     try {
         if (overflows)
             throw std::bad_alloc();
-        impl->storage = std::make_shared<Storage>(bytes);
+        try {
+            impl->storage = std::make_shared<Storage>(bytes, pages);
+        } catch (const std::bad_alloc&) {
+            // Memory held only for inspection (the debugger's snapshots) goes first.
+            if (!relieveMemoryPressure())
+                throw;
+            impl->storage = std::make_shared<Storage>(bytes, pages);
+        }
     } catch (const std::bad_alloc&) {
         throw AllocationError("cannot allocate " + (overflows ? std::string("more than 2^64") : std::to_string(bytes))
                               + " bytes for a tensor of shape " + shape.toString() + " " + std::string(dtypeName(dtype)));
@@ -119,9 +127,9 @@ Tensor Tensor::detach() const
     return Tensor(std::move(impl));
 }
 
-Tensor Tensor::clone() const
+Tensor Tensor::clone(StoragePages pages) const
 {
-    Tensor t = empty(shape(), dtype());
+    Tensor t = empty(shape(), dtype(), pages);
     if (nbytes())
         std::memcpy(t.rawData(), rawData(), nbytes());
     return t;

@@ -37,8 +37,10 @@ public:
     Tensor() = default;
     explicit Tensor(std::shared_ptr<TensorImpl> impl) : m_impl(std::move(impl)) {}
 
-    /// Uninitialised storage; every kernel writes all of its outputs.
-    static Tensor empty(const Shape& shape, DType dtype = DType::Float32);
+    /// Uninitialised storage; every kernel writes all of its outputs. AllocationError (naming
+    /// the bytes, shape and dtype) when the memory cannot be had.
+    static Tensor empty(const Shape& shape, DType dtype = DType::Float32,
+                        StoragePages pages = StoragePages::Shared);
     static Tensor zeros(const Shape& shape, DType dtype = DType::Float32);
     static Tensor full(const Shape& shape, double value, DType dtype = DType::Float32);
     static Tensor scalar(double value, DType dtype = DType::Float32);
@@ -71,8 +73,8 @@ public:
 
     /// A handle to the same storage with no autodiff link (MindSpore's stop_gradient without a node).
     Tensor detach() const;
-    /// A deep copy with no autodiff link.
-    Tensor clone() const;
+    /// A deep copy with no autodiff link; `pages` Own for a copy kept long (storage.h).
+    Tensor clone(StoragePages pages = StoragePages::Shared) const;
     /// Same storage viewed with another shape of equal numel (no autodiff link).
     Tensor viewAs(const Shape& shape) const;
     /// Copies values from src (same shape and dtype) into this tensor's storage.

@@ -1,5 +1,6 @@
 #!/bin/bash
 # Runs one hostile script under `gradstep run` and checks what its header comments expect:
+#   # command: debug         the gradstep command instead of run
 #   # args: ...              extra arguments after the script (e.g. --timeout 2)
 #   # expect-exit: N         the exit status
 #   # expect-output: REGEX   a line of stdout+stderr matches (extended regex; may repeat)
@@ -10,6 +11,8 @@ binary=$1
 script=$2
 header() { sed -n "s/^# $1: //p" "$script"; }
 args=$(header args)
+command=$(header command)
+command=${command:-run}
 expected_exit=$(header expect-exit)
 max_seconds=$(header max-seconds)
 max_seconds=${max_seconds:-120}
@@ -17,7 +20,7 @@ output=$(mktemp)
 trap 'rm -f "$output"' EXIT
 cd "$(dirname "$script")" || exit 1
 # shellcheck disable=SC2086 # args are words
-timeout --kill-after=5 "$max_seconds" "$binary" run "$script" $args </dev/null >"$output" 2>&1
+timeout --kill-after=5 "$max_seconds" "$binary" "$command" "$script" $args </dev/null >"$output" 2>&1
 status=$?
 fail() { echo "FAIL $(basename "$script"): $*"; echo "--- output (last 40 lines)"; tail -n 40 "$output"; exit 1; }
 [ "$status" -eq 124 ] || [ "$status" -eq 137 ] && fail "still running after ${max_seconds} s"

@@ -179,6 +179,7 @@ void MainWindow::createActions()
         {QStringLiteral("stepInto"), add(QStringLiteral("stepInto"), tr("Step Into"), Qt::Key_F11, [this] { stepInto(); })},
         {QStringLiteral("stepOut"), add(QStringLiteral("stepOut"), tr("Step Out"), Qt::SHIFT | Qt::Key_F11, [this] { stepOut(); })},
         {QStringLiteral("stepBack"), add(QStringLiteral("stepBack"), tr("Step Back"), Qt::SHIFT | Qt::Key_F10, [this] { stepBack(); })},
+        {QStringLiteral("stop"), add(QStringLiteral("stop"), tr("Stop"), Qt::SHIFT | Qt::Key_F5, [this] { stop(); })},
         {QStringLiteral("restart"), add(QStringLiteral("restart"), tr("Restart"), Qt::CTRL | Qt::SHIFT | Qt::Key_F5, [this] { restart(); })},
     };
     for (const auto& [key, action] : controls) {

@@ -80,6 +80,9 @@ public:
     void stepOut();
     void continueRun();
     void pause();
+    /// Ends the run (Session::cancel); a script blocked in a sleep or a read is given up on a
+    /// few seconds later. Returns at once.
+    void stop();
     void restart();
     void stepBack();
     /// Writes the graph as drawn (SVG, PNG, PDF or DOT by the suffix); errors go to the console.
@@ -178,6 +181,7 @@ private:
     std::int64_t m_runStepsFrom = -1; ///< Run N steps: the step it started from, else -1
     int m_runStepsCount = 0;
     bool m_reloadAfterCompare = false;
+    bool m_compareStarting = false; ///< waiting for the closed session to end before it starts
     /// Where the user was paused when a comparison stopped the session: (step, record seq).
     std::optional<std::pair<std::int64_t, std::uint64_t>> m_resumeAfterCompare;
     QSet<int> m_breakpointLines;

@@ -63,6 +63,14 @@ void MainWindow::pause()
         m_bridge->session()->pause();
 }
 
+void MainWindow::stop()
+{
+    // Returns at once: the run ends as Cancelled, a blocked script a few seconds later.
+    if (m_bridge->session())
+        m_bridge->session()->cancel();
+    updateActions();
+}
+
 void MainWindow::restart()
 {
     if (m_bridge->options().script.empty())
@@ -94,6 +102,7 @@ void MainWindow::updateActions()
     for (const char* key : {"continue", "stepOver", "stepInto", "stepOut", "stepBack"})
         m_actions.at(QString::fromLatin1(key))->setEnabled(isPaused);
     m_actions.at(QStringLiteral("pause"))->setEnabled(running);
+    m_actions.at(QStringLiteral("stop"))->setEnabled(running || isPaused);
     m_actions.at(QStringLiteral("restart"))->setEnabled(!m_bridge->options().script.empty());
     m_actions.at(QStringLiteral("openCheckpoint"))->setEnabled(!m_bridge->options().script.empty());
     updateToolActions();

@@ -246,7 +246,7 @@ void MainWindow::runSteps(int n)
 
 bool MainWindow::comparing() const
 {
-    return m_compareRunner && m_compareRunner->running();
+    return m_compareStarting || (m_compareRunner && m_compareRunner->running());
 }
 
 void MainWindow::startCompare(session::CompareWhat what)
@@ -291,7 +291,14 @@ void MainWindow::startCompare(session::CompareWhat what)
     showView(View::Compare);
     if (m_docks[View::Compare]->height() < height() * 9 / 20) // grown by the user: kept
         resizeDocks({m_docks[View::Compare]}, {height() * 9 / 20}, Qt::Vertical);
-    m_compareRunner->start(current.script, what, std::move(options));
+    // After the closed session ended (a blocked script takes seconds to be given up on).
+    auto compareOptions = std::make_shared<session::CompareOptions>(std::move(options));
+    m_compareStarting = true;
+    m_bridge->afterRetired([this, script = current.script, what, compareOptions] {
+        m_compareStarting = false;
+        m_compareRunner->start(script, what, std::move(*compareOptions));
+        updateActions();
+    });
     updateActions();
 }
 

@@ -6,6 +6,8 @@
 #include "tensor/errors.h"
 #include "tensor/located_error.h"
 
+#include <new>
+
 namespace py = pybind11;
 
 namespace gradstep::python {
@@ -41,6 +43,11 @@ void bindErrors()
             PyErr_SetString(PyExc_IndexError, e.what());
         } catch (const AllocationError& e) {
             PyErr_SetString(PyExc_MemoryError, e.what());
+        } catch (const std::bad_alloc&) {
+            // Not from an op or a tensor (those name what they asked for): never pybind11's
+            // bare "std::bad_alloc".
+            PyErr_SetString(PyExc_MemoryError, "out of memory: gradstep could not allocate what this call "
+                                               "needs (the process has reached its memory limit)");
         } catch (const Error& e) {
             PyErr_SetString(PyExc_RuntimeError, e.what());
         }

@@ -27,6 +27,7 @@ struct HostState {
     State state = State::NotStarted;
     PyThreadState* mainThread = nullptr; ///< saved while the starting thread does not run Python
     std::set<ScriptRunner*> runners;
+    bool abandonedRun = false;
 };
 
 HostState& hostState()
@@ -133,6 +134,8 @@ void Host::shutdown()
         runner->wait();
     }
     std::lock_guard lock(s.mutex);
+    if (s.abandonedRun)
+        return; // a script thread may still be inside the interpreter: the process ends with it
     PyEval_RestoreThread(s.mainThread);
     s.mainThread = nullptr;
     releaseMindspore();
@@ -159,6 +162,20 @@ void registerRunner(ScriptRunner* runner)
     HostState& s = hostState();
     std::lock_guard lock(s.mutex);
     s.runners.insert(runner);
+}
+
+void noteAbandonedRun()
+{
+    HostState& s = hostState();
+    std::lock_guard lock(s.mutex);
+    s.abandonedRun = true;
+}
+
+bool Host::abandonedRuns()
+{
+    HostState& s = hostState();
+    std::lock_guard lock(s.mutex);
+    return s.abandonedRun;
 }
 
 void unregisterRunner(ScriptRunner* runner)

@@ -26,8 +26,12 @@ public:
     static void start(const HostOptions& options = {});
     static bool running();
     /// Stops every live ScriptRunner, waits for its worker, takes the GIL and finalises Python.
-    /// Does nothing when Python is not running.
+    /// Does nothing when Python is not running. Once a run was given up on (a script blocked in
+    /// a call a stop cannot interrupt) Python is left as it is: end the process with _Exit then
+    /// (static destructors may still touch Python objects).
     static void shutdown();
+    /// A runner gave up on a blocked script since the start (see shutdown()).
+    static bool abandonedRuns();
     /// SIGINTs seen by gradstep's handler since the process started.
     static int interruptCount();
 };

@@ -8,5 +8,8 @@ class ScriptRunner;
 
 void registerRunner(ScriptRunner* runner);
 void unregisterRunner(ScriptRunner* runner);
+/// A runner gave up on a blocked script (Note [Giving up on a blocked script]): its thread may
+/// still be inside the interpreter, so shutdown() must not finalise Python.
+void noteAbandonedRun();
 
 } // namespace gradstep::python

@@ -69,8 +69,12 @@ struct ScriptRunner::Shared {
     /// Written by the worker with the GIL held, read by the supervisor with the GIL held.
     unsigned long threadId = 0;
     std::atomic<bool> userCodeRunning{false};
-    /// The worker was left blocked after a timeout; its late end must change nothing.
+    /// The worker was left blocked after a stop or timeout; its late end must change nothing.
     bool abandoned = false;
+    /// The worker's execution context (its observer), and whether the run's observer and output
+    /// were cut off from a worker given up on. Both touched only with the GIL held.
+    ExecutionContext* workerContext = nullptr;
+    std::atomic<bool> detached{false};
 };
 
 const char* runStatusName(RunStatus status)
@@ -261,6 +265,14 @@ void ScriptRunner::workerMain(const std::shared_ptr<Shared>& shared, RunRequest 
     try {
         py::gil_scoped_acquire gil;
         s.threadId = PyThread_get_thread_ident();
+        s.workerContext = &executionContext();
+        // A worker given up on may wake up after the run's owner is gone: from then on what it
+        // prints goes nowhere (giveUp sets `detached` holding the GIL, as this runs).
+        if (request.output)
+            request.output = [&s, output = std::move(request.output)](OutputStream stream, std::string_view text) {
+                if (!s.detached)
+                    output(stream, text);
+            };
         ObserverGuard observer(request.observer);
         auto locator = std::make_unique<SourceLocator>(files);
         executionContext().locationProvider = [raw = locator.get()] { return raw->current(); };
@@ -322,15 +334,19 @@ std::vector<StackFrame> ScriptRunner::userStack() const
 // The stop is an exception raised in the worker, and CPython raises it only between bytecodes: a
 // script blocked in time.sleep(600), a read of a pipe nobody writes or a lock never released runs
 // no bytecode, and a thread other than the main one cannot be woken from those calls. A timeout
-// must still end the run, so after kGiveUpAfter of raising in vain the supervisor reports the run
-// as timed out where the script is blocked and marks it abandoned: the worker is detached, and the
-// command-line front ends print their report and end the process without finalising Python
-// (finalising would wait for, or tear down under, a thread still inside the interpreter).
+// or a stop (the window's Stop, Close, or opening another script) must still end the run, so
+// after kGiveUpAfter of raising in vain the supervisor reports the run as timed out or stopped
+// where the script is blocked and marks it abandoned: the worker is detached and, holding the
+// GIL (so the worker cannot be inside either), cut off from the run's observer and output, whose
+// owners may be gone when it wakes up. When it wakes it meets the pending stop at once and ends
+// quietly. The command-line front ends print their report and end the process without
+// finalising Python (finalising would wait for, or tear down under, a thread still inside the
+// interpreter); Host::shutdown() leaves Python as it is once a run was given up on.
 void ScriptRunner::supervisorMain(std::chrono::milliseconds timeout)
 {
     Shared& s = *m_shared;
     const auto deadline = std::chrono::steady_clock::now() + timeout;
-    std::optional<std::chrono::steady_clock::time_point> timedOutAt;
+    std::optional<std::chrono::steady_clock::time_point> stoppingSince;
     std::unique_lock lock(s.mutex);
     while (!s.finished) {
         if (s.reason == StopReason::None && timeout.count() > 0 && std::chrono::steady_clock::now() >= deadline)
@@ -350,14 +366,13 @@ void ScriptRunner::supervisorMain(std::chrono::milliseconds timeout)
             }
             continue;
         }
-        if (s.reason == StopReason::Timeout) {
-            if (!timedOutAt)
-                timedOutAt = std::chrono::steady_clock::now();
-            else if (std::chrono::steady_clock::now() - *timedOutAt >= kGiveUpAfter) {
-                lock.unlock();
-                giveUp(timeout);
-                return;
-            }
+        if (!stoppingSince) {
+            stoppingSince = std::chrono::steady_clock::now();
+        } else if (std::chrono::steady_clock::now() - *stoppingSince >= kGiveUpAfter) {
+            const StopReason reason = s.reason;
+            lock.unlock();
+            giveUp(reason, timeout);
+            return;
         }
         lock.unlock();
         {
@@ -370,16 +385,24 @@ void ScriptRunner::supervisorMain(std::chrono::milliseconds timeout)
     }
 }
 
-void ScriptRunner::giveUp(std::chrono::milliseconds timeout)
+void ScriptRunner::giveUp(StopReason reason, std::chrono::milliseconds timeout)
 {
     Shared& s = *m_shared;
     RunResult result;
-    result.status = RunStatus::TimedOut;
+    result.status = reason == StopReason::Timeout ? RunStatus::TimedOut : RunStatus::Stopped;
     result.abandoned = true;
     Diagnostic d;
     {
         // The blocked call released the GIL (or the script would not be blocked but running).
         py::gil_scoped_acquire gil;
+        {
+            std::lock_guard lock(s.mutex);
+            if (s.finished)
+                return; // it ended after all
+        }
+        s.detached = true;
+        if (s.workerContext)
+            s.workerContext->observer = nullptr;
         const std::vector<StackFrame> stack = s.userCodeRunning ? stackOfThread(s.threadId, s.files)
                                                                 : std::vector<StackFrame>{};
         d.span.file = s.files.script();
@@ -391,13 +414,21 @@ void ScriptRunner::giveUp(std::chrono::milliseconds timeout)
         // No Python error may stay set on this thread.
         PyErr_Clear();
     }
-    char text[200];
-    std::snprintf(text, sizeof text,
-                  "timed out after %g s, blocked in a call that a stop cannot interrupt (a sleep, a read, "
-                  "a lock); gradstep gave up on the script %g s later",
-                  static_cast<double>(timeout.count()) / 1000.0, static_cast<double>(kGiveUpAfter.count()) / 1000.0);
+    char text[240];
+    const double giveUpSeconds = static_cast<double>(kGiveUpAfter.count()) / 1000.0;
+    if (reason == StopReason::Timeout)
+        std::snprintf(text, sizeof text,
+                      "timed out after %g s, blocked in a call that a stop cannot interrupt (a sleep, a read, "
+                      "a lock); gradstep gave up on the script %g s later",
+                      static_cast<double>(timeout.count()) / 1000.0, giveUpSeconds);
+    else
+        std::snprintf(text, sizeof text,
+                      "stopped, blocked in a call that a stop cannot interrupt (a sleep, a read, a lock); "
+                      "gradstep gave up on the script %g s after the stop",
+                      giveUpSeconds);
     d.message = text;
     result.diagnostic = std::move(d);
+    noteAbandonedRun();
     {
         std::lock_guard lock(s.mutex);
         if (s.finished)

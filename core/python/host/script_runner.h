@@ -46,9 +46,9 @@ struct RunResult {
     /// Error: the diagnostic. Stopped / TimedOut: where the script was interrupted (no type).
     std::optional<Diagnostic> diagnostic;
     double seconds = 0.0; ///< wall time of the run
-    /// TimedOut only: the script did not respond to the stop (blocked in a call Python cannot
-    /// interrupt: time.sleep, a read, a lock) and its thread was left behind. The process must
-    /// then end without finalising Python (see Note [Giving up on a blocked script]).
+    /// TimedOut or Stopped: the script did not respond to the stop (blocked in a call Python
+    /// cannot interrupt: time.sleep, a read, a lock) and its thread was left behind. Python can
+    /// then not be finalised (see Note [Giving up on a blocked script]).
     bool abandoned = false;
 };
 
@@ -65,7 +65,9 @@ public:
     /// or the Host is not running, gradstep::ValueError for an unknown API profile.
     void start(RunRequest request);
     /// Asks the running script to stop (raises an exception in it at the next bytecode; a long C
-    /// call finishes first). Returns at once; safe from any thread and when nothing runs.
+    /// call finishes first). Returns at once; safe from any thread and when nothing runs. A script
+    /// blocked in a call a stop cannot interrupt is given up on a few seconds later (the run ends
+    /// as Stopped, abandoned).
     void stop();
     /// stop() for the worker thread itself, from inside an op or a step event of the script
     /// (an ExecutionObserver callback): marks the run stopped and throws, so the script ends right
@@ -91,7 +93,7 @@ private:
 
     static void workerMain(const std::shared_ptr<Shared>& shared, RunRequest request);
     void supervisorMain(std::chrono::milliseconds timeout);
-    void giveUp(std::chrono::milliseconds timeout);
+    void giveUp(StopReason reason, std::chrono::milliseconds timeout);
     void join();
 
     std::shared_ptr<Shared> m_shared;
