@@ -3,8 +3,10 @@
 #include "app/cli_compare.h"
 
 #include "app/cli_common.h"
+#include "app/compare_processes.h"
 
 #include "python/host/host.h"
+#include "io/json.h"
 #include "session/compare.h"
 
 #include <cerrno>
@@ -14,6 +16,7 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,14 +25,16 @@ namespace gradstep::app {
 namespace {
 
 constexpr const char* kUsage =
-    R"(usage: gradstep compare SCRIPT --what has-aux|mode|grad-api|api [--report FILE.json]
-                        [--seed S] [--timeout SECONDS] [--no-warm-up] [--quiet]
-                        [-- ARGS...]
+    R"(usage: gradstep compare SCRIPT --what has-aux|mode|grad-api|api [options] [-- ARGS...]
+       gradstep compare SCRIPT_A SCRIPT_B [options] [-- ARGS...]
+       gradstep compare SCRIPT --against RUN.json [options] [-- ARGS...]
 
-Runs SCRIPT twice, under settings A and B, from the same seed (so identical weights and data), up
-to the end of its first training step: the first call of a gradient function (grad,
-value_and_grad, GradOperation, a TrainOneStepCell step) and the optimizer update after it. Then
-compares the two steps' gradients parameter by parameter.
+Runs SCRIPT twice, under settings A and B (or two scripts under the same settings, or SCRIPT
+against a saved run), from the same seed (so identical weights and data), for N training steps
+(--steps, default 1). A training step is a call of a gradient function (grad, value_and_grad,
+GradOperation, a TrainOneStepCell step) and the optimizer update after it. Compares the first
+step's gradients parameter by parameter and, over N steps, the two curves: the first step where
+the loss or a parameter's gradient norm parts by more than the tolerance.
 
   --what has-aux   A: has_aux forced on for every grad / value_and_grad, B: forced off
   --what mode      A: PyNative, B: graph mode (B reports an error when this build has no
@@ -41,41 +46,61 @@ compares the two steps' gradients parameter by parameter.
                    mindspore.grad at the top level); a side that fails shows its error
 
 options:
-  --what SETTING     what to compare (required; see above)
+  --what SETTING     what to compare on one script (see above)
+  --against RUN.json compare SCRIPT (side A) with a run saved by `gradstep run --report` (side
+                     B), under that run's mode and API; the saved run keeps gradient norms, not
+                     values, so the first step's gradients are compared by their norms; --steps
+                     defaults to the saved run's steps
+  --steps N          training steps per side (default 1); with N > 1 on a machine with two
+                     cores or more, the two sides run at the same time in two processes
+  --tolerance T      relative difference beyond which two steps part (default 1e-3, the
+                     table's "close" threshold)
   --report FILE      also write the comparison as JSON to FILE (replaced atomically):
-                     {"what", "a": {label, loss, forward_passes, nodes, nodes_by_phase, seconds,
-                     run_seconds, params: [{name, shape, grad_norm, grad_sum, grad_first5}],
-                     error?, error_location?, later_error?}, "b": {...},
-                     "diff": [{name, norm_a, norm_b, max_abs_diff, rel_diff, verdict}]}
-                     (numbers that are not finite are null)
+                     {"what", "steps", "tolerance", "a": {label, loss, forward_passes, nodes,
+                     nodes_by_phase, seconds, run_seconds, params: [{name, shape, grad_norm,
+                     grad_sum, grad_first5}], steps: [{step, loss, lr, params: [{name,
+                     grad_norm, value_norm}]}], error?, error_location?, later_error?},
+                     "b": {...}, "diff": [{name, norm_a, norm_b, max_abs_diff, rel_diff,
+                     verdict}], "first_divergence": null | {step, kind: "loss" | "gradient",
+                     name, a, b}} (numbers that are not finite are null)
   --seed S           the seed set before each run (mindspore.set_seed), default 0; a set_seed
                      call in the script still applies
   --timeout SECONDS  stop a run after SECONDS (default 300)
-  --no-warm-up       skip the warm-up: by default A runs once more first, silently, so that
-                     one-time costs of the first run in the process (lazy imports, allocator,
-                     BLAS buffers) do not inflate A's seconds
-  --quiet            do not show what the script prints
+  --no-warm-up       skip the warm-up: by default, when both sides run in this process, A runs
+                     its first step once more first, silently, so that one-time costs of the
+                     first run in the process (lazy imports, allocator, BLAS buffers) do not
+                     inflate A's seconds
+  --quiet            do not show what the scripts print
   --help             show this help
-  --                 everything after it is passed to the script
+  --                 everything after it is passed to the script(s)
 
-The table: per parameter the gradient norms A and B, the largest absolute difference, the
-relative difference |A - B| / max(|A|, |B|) (L2 norms) and a verdict: equal (<= 1e-6), close
-(<= 1e-3), different, missing (one side has no such gradient or another shape). Then per side:
-the loss (the first output of the differentiated function), the forward passes of the step
-(how often the function's forward ran, counted from the forward ops reading its weights), the
-nodes executed (forward, backward and update ops) and the step's seconds.
+The first step's table: per parameter the gradient norms A and B, the largest absolute
+difference, the relative difference |A - B| / max(|A|, |B|) (L2 norms) and a verdict: equal
+(<= 1e-6), close (<= 1e-3), different, missing (one side has no such gradient or another
+shape). Then per side: the loss (the first output of the differentiated function), the forward
+passes of the step (how often the function's forward ran, counted from the forward ops reading
+its weights), the nodes executed (forward, backward and update ops) and the step's seconds.
+With N > 1, a table per step: the losses, their difference and the parameter whose gradient
+norms differ most, and the first divergence.
 
 exit status: 0 both runs gave a step, 1 a run failed before its first step (its error is shown)
-or the report could not be written, 2 bad usage, 130 interrupted with Ctrl-C.
+or a file could not be read or written, 2 bad usage, 130 interrupted with Ctrl-C.
 )";
 
 struct Options {
-    std::string script;
+    std::vector<std::string> scripts; ///< one, or two to compare
     std::vector<std::string> args;
     std::optional<session::CompareWhat> what;
+    std::string against;
     std::string report;
     std::uint64_t seed = 0;
+    std::optional<std::int64_t> steps;
+    double tolerance = 1e-3;
     double timeoutSeconds = 300.0;
+    /// A child of a comparison run in two processes (compare_processes.h): runs side "a" or "b"
+    /// only and writes it to sideReport.
+    std::string runSide;
+    std::string sideReport;
     bool quiet = false;
     bool warmUp = true;
     bool help = false;
@@ -115,10 +140,29 @@ int parseOption(int argc, char** argv, int& i, Options& options)
         options.quiet = true;
     } else if (arg == "--no-warm-up") {
         options.warmUp = false;
-    } else if (arg == "--what" || arg == "--report" || arg == "--seed" || arg == "--timeout") {
+    } else if (arg == "--what" || arg == "--report" || arg == "--seed" || arg == "--timeout"
+               || arg == "--steps" || arg == "--tolerance" || arg == "--against"
+               || arg == "--run-side" || arg == "--side-report") {
         const char* value = valueOf(argc, argv, i);
         if (!value)
             return 2;
+        long long steps = 0;
+        if (arg == "--steps") {
+            if (!parseWholeNumber(value, 1000000, steps) || steps < 1)
+                return usageError("--steps needs a whole number from 1 to 1000000");
+            options.steps = steps;
+        }
+        if (arg == "--tolerance" && !parseSeconds(value, options.tolerance))
+            return usageError("--tolerance needs a positive number");
+        if (arg == "--against")
+            options.against = value;
+        if (arg == "--run-side") {
+            options.runSide = value;
+            if (options.runSide != "a" && options.runSide != "b")
+                return usageError("--run-side needs a or b");
+        }
+        if (arg == "--side-report")
+            options.sideReport = value;
         if (arg == "--what" && !(options.what = session::parseCompareWhat(value)))
             return usageError(std::string("unknown --what '") + value
                               + "' (expected has-aux, mode, grad-api or api)");
@@ -140,27 +184,167 @@ int parse(int argc, char** argv, Options& options)
     for (int i = 0; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--") {
-            if (options.script.empty() && i + 1 < argc)
-                options.script = argv[++i];
+            if (options.scripts.empty() && i + 1 < argc)
+                options.scripts.emplace_back(argv[++i]);
             for (++i; i < argc; ++i)
                 options.args.emplace_back(argv[i]);
         } else if (arg.size() > 1 && arg[0] == '-') {
             if (const int status = parseOption(argc, argv, i, options))
                 return status;
-        } else if (options.script.empty()) {
-            options.script = arg;
+        } else if (options.scripts.size() < 2) {
+            options.scripts.push_back(arg);
         } else {
             return usageError("unexpected argument " + arg
-                              + " (arguments for the script go after --)");
+                              + " (arguments for the scripts go after --)");
         }
     }
     if (options.help)
         return 0;
-    if (options.script.empty())
+    if (options.scripts.empty())
         return usageError("no script given");
-    if (!options.what)
-        return usageError("--what is required (has-aux, mode, grad-api or api)");
+    const bool twoScripts = options.scripts.size() == 2;
+    if (twoScripts && (options.what || !options.against.empty()))
+        return usageError("two scripts are compared under the same settings: leave out "
+                          + std::string(options.what ? "--what" : "--against"));
+    if (options.what && !options.against.empty())
+        return usageError("--what and --against cannot be combined");
+    if (!twoScripts && !options.what && options.against.empty())
+        return usageError("--what is required (has-aux, mode, grad-api or api), or a second "
+                          "script, or --against RUN.json");
+    if (options.runSide.empty() != options.sideReport.empty())
+        return usageError("--run-side and --side-report go together");
     return 0;
+}
+
+session::CompareOptions compareOptionsOf(const Options& options)
+{
+    session::CompareOptions compareOptions;
+    compareOptions.seed = options.seed;
+    compareOptions.steps = options.steps.value_or(1);
+    compareOptions.tolerance = options.tolerance;
+    compareOptions.warmUp = options.warmUp;
+    compareOptions.args = options.args;
+    compareOptions.timeout =
+        std::chrono::milliseconds(static_cast<long long>(options.timeoutSeconds * 1000.0));
+    compareOptions.cancelled = [] { return python::Host::interruptCount() > 0; };
+    if (!options.quiet)
+        compareOptions.output = [](run::OutputStream stream, std::string_view text) {
+            stream == run::OutputStream::Stdout ? writeOut(text) : writeErr(text);
+        };
+    return compareOptions;
+}
+
+std::pair<session::CompareSide, session::CompareSide> sidesOf(const Options& options,
+                                                             const session::CompareOptions& compareOptions)
+{
+    if (options.scripts.size() == 2)
+        return session::scriptSides(options.scripts[0], options.scripts[1], compareOptions);
+    return session::settingSides(options.scripts[0], *options.what, compareOptions);
+}
+
+/// The arguments a child needs to build the same two sides (compare_processes.h).
+std::vector<std::string> childArgs(const Options& options)
+{
+    std::vector<std::string> args = options.scripts;
+    if (options.what)
+        args.insert(args.end(), {"--what", session::compareWhatName(*options.what)});
+    args.insert(args.end(), {"--seed", std::to_string(options.seed), "--steps",
+                             std::to_string(options.steps.value_or(1)), "--timeout",
+                             std::to_string(options.timeoutSeconds)});
+    if (options.quiet)
+        args.emplace_back("--quiet");
+    args.emplace_back("--");
+    args.insert(args.end(), options.args.begin(), options.args.end());
+    return args;
+}
+
+/// A child: one side, written in the wire form.
+int runOneSide(const Options& options)
+{
+    if (!startPython("compare"))
+        return 1;
+    const session::CompareOptions compareOptions = compareOptionsOf(options);
+    const auto [a, b] = sidesOf(options, compareOptions);
+    bool interrupted = false, abandoned = false;
+    const session::StepFigures figures =
+        session::runSide(options.runSide == "a" ? a : b, compareOptions, interrupted, abandoned);
+    if (!abandoned)
+        python::Host::shutdown();
+    if (interrupted)
+        return 130;
+    const bool written = writeAtomically(options.sideReport,
+                                         session::sideToJson(figures, true).dump() + "\n", "compare");
+    if (abandoned)
+        endWithoutPython(written ? 0 : 1);
+    return written ? 0 : 1;
+}
+
+/// Both sides at once in two child processes; their output is shown after both end.
+session::Comparison compareInProcesses(const Options& options, session::CompareWhat what)
+{
+    const session::CompareOptions compareOptions = compareOptionsOf(options);
+    const auto [a, b] = sidesOf(options, compareOptions);
+    if (!options.quiet)
+        writeErr("running A (" + a.label + ") and B (" + b.label + ") at the same time, "
+                 + std::to_string(compareOptions.steps) + " steps each...\n");
+    const std::vector<std::string> args = childArgs(options);
+    auto [outA, outB] = runSidesInProcesses({a.label, args}, {b.label, args});
+    session::Comparison c;
+    c.what = what;
+    c.steps = compareOptions.steps;
+    c.tolerance = compareOptions.tolerance;
+    c.a = std::move(outA.figures);
+    c.b = std::move(outB.figures);
+    c.interrupted = outA.interrupted || outB.interrupted;
+    for (const auto* side : {&outA, &outB})
+        if (!options.quiet && !side->output.empty())
+            writeOut("--- " + std::string(side == &outA ? "A (" + c.a.label : "B (" + c.b.label)
+                     + ") printed ---\n" + side->output
+                     + (side->output.back() == '\n' ? "" : "\n"));
+    session::concludeComparison(c);
+    return c;
+}
+
+/// SCRIPT against a saved run: A runs here, under the saved run's mode and API.
+std::optional<session::Comparison> compareAgainstSaved(const Options& options, bool& abandoned)
+{
+    Json report;
+    session::StepFigures saved;
+    try {
+        report = Json::parseFile(options.against);
+        saved = session::sideFromRunReport(report, "saved run (" + options.against + ")");
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "gradstep compare: %s: %s\n", options.against.c_str(), e.what());
+        return std::nullopt;
+    }
+    Options own = options;
+    if (!own.steps)
+        own.steps = std::max<std::int64_t>(1, static_cast<std::int64_t>(saved.steps.size()));
+    session::CompareOptions compareOptions = compareOptionsOf(own);
+    compareOptions.warmUp = false; // one side runs: nothing to make fair
+    session::CompareSide a;
+    a.script = options.scripts[0];
+    a.label = std::filesystem::path(options.scripts[0]).filename().string();
+    a.overrides.mode = report.find("mode") && report["mode"].isString() && report["mode"].asString() == "graph"
+                           ? run::ModeOverride::Graph
+                           : run::ModeOverride::PyNative;
+    if (const Json* api = report.find("api"); api && api->isString())
+        a.apiProfile = api->asString();
+    if (!startPython("compare"))
+        return std::nullopt;
+    session::Comparison c;
+    c.what = session::CompareWhat::Saved;
+    c.steps = compareOptions.steps;
+    c.tolerance = compareOptions.tolerance;
+    c.a = session::runSide(a, compareOptions, c.interrupted, abandoned);
+    c.abandoned = abandoned;
+    if (static_cast<std::int64_t>(saved.steps.size()) > c.steps)
+        saved.steps.resize(static_cast<std::size_t>(c.steps));
+    c.b = std::move(saved);
+    if (!abandoned)
+        python::Host::shutdown();
+    session::concludeComparison(c);
+    return c;
 }
 
 } // namespace
@@ -174,23 +358,29 @@ int compareCommand(int argc, char** argv)
         std::fputs(kUsage, stdout);
         return 0;
     }
-    if (!startPython("compare"))
-        return 1;
-    session::CompareOptions compareOptions;
-    compareOptions.seed = options.seed;
-    compareOptions.warmUp = options.warmUp;
-    compareOptions.args = options.args;
-    compareOptions.timeout =
-        std::chrono::milliseconds(static_cast<long long>(options.timeoutSeconds * 1000.0));
-    compareOptions.cancelled = [] { return python::Host::interruptCount() > 0; };
-    if (!options.quiet)
-        compareOptions.output = [](run::OutputStream stream, std::string_view text) {
-            stream == run::OutputStream::Stdout ? writeOut(text) : writeErr(text);
-        };
-    const session::Comparison comparison =
-        session::compare(options.script, *options.what, compareOptions);
-    if (!comparison.abandoned)
-        python::Host::shutdown();
+    if (!options.runSide.empty())
+        return runOneSide(options);
+    const session::CompareWhat what =
+        options.what ? *options.what
+                     : (options.against.empty() ? session::CompareWhat::Scripts : session::CompareWhat::Saved);
+    session::Comparison comparison;
+    if (what == session::CompareWhat::Saved) {
+        bool abandoned = false;
+        std::optional<session::Comparison> c = compareAgainstSaved(options, abandoned);
+        if (!c)
+            return 1;
+        comparison = std::move(*c);
+    } else if (options.steps.value_or(1) > 1 && sidesRunInParallel()) {
+        comparison = compareInProcesses(options, what);
+    } else {
+        if (!startPython("compare"))
+            return 1;
+        const session::CompareOptions compareOptions = compareOptionsOf(options);
+        const auto [a, b] = sidesOf(options, compareOptions);
+        comparison = session::compareSides(a, b, what, compareOptions);
+        if (!comparison.abandoned)
+            python::Host::shutdown();
+    }
     if (comparison.interrupted)
         return 130;
     if (!options.quiet)

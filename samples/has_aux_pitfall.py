@@ -3,7 +3,10 @@
 What it teaches: without has_aux=True, value_and_grad differentiates the SUM of all outputs, so
 the gradients silently include d(sum(logits)) and training follows the wrong direction. With
 has_aux=True only the first output is differentiated and the others come back as auxiliary data
-(always a tuple). The script computes both and prints how far apart they are.
+(always a tuple). The script trains a few steps the right way, then computes both and prints
+how far apart they are. `gradstep compare samples/has_aux_pitfall.py --what has-aux --steps 5`
+shows where forgetting has_aux leads: the gradients part at step 1, and from step 2 on the loss
+stops falling (the extra term shifts every logit alike, which the softmax ignores).
 """
 import numpy as np
 
@@ -28,6 +31,12 @@ def forward_fn(data, label):
 params = net.trainable_params()
 wrong = ms.value_and_grad(forward_fn, None, params)                # the pitfall
 right = ms.value_and_grad(forward_fn, None, params, has_aux=True)  # what was meant
+
+optimizer = nn.Adam(params, learning_rate=0.05)
+for step in range(5):
+    (loss, _), grads = right(x, y)
+    optimizer(grads)
+    print(f"step {step + 1}  loss {float(loss):.6f}")
 
 (loss_w, logits_w), grads_w = wrong(x, y)
 (loss_r, logits_r), grads_r = right(x, y)

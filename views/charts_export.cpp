@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 
 namespace gradstep::views {
 
@@ -32,10 +33,56 @@ QString csvField(const QString& text)
     return QLatin1Char('"') + QString(text).replace(QLatin1String("\""), QLatin1String("\"\"")) + QLatin1Char('"');
 }
 
+/// One column per run and series: step, "loss (A)", "loss (B)", then per parameter its gradient
+/// norm in each run; a run without that step leaves its cells empty.
+QString comparedCsv(const std::vector<ChartRun>& runs)
+{
+    std::vector<QString> names;
+    std::set<QString> known;
+    std::int64_t last = 0;
+    for (const ChartRun& run : runs)
+        for (const debug::StepSummary& step : run.steps) {
+            last = std::max(last, step.step);
+            for (const debug::ParameterSummary& p : step.parameters)
+                if (known.insert(QString::fromStdString(p.name)).second)
+                    names.push_back(QString::fromStdString(p.name));
+        }
+    QString out = QStringLiteral("step");
+    for (const ChartRun& run : runs)
+        out += QLatin1Char(',') + csvField(QStringLiteral("loss (%1)").arg(run.label));
+    for (const QString& name : names)
+        for (const ChartRun& run : runs)
+            out += QLatin1Char(',') + csvField(QStringLiteral("%1 (%2)").arg(name, run.label));
+    out += QLatin1Char('\n');
+    for (std::int64_t s = 1; s <= last; ++s) {
+        out += QString::number(s);
+        std::vector<const debug::StepSummary*> at(runs.size(), nullptr);
+        for (std::size_t r = 0; r < runs.size(); ++r)
+            for (const debug::StepSummary& step : runs[r].steps)
+                if (step.step == s)
+                    at[r] = &step;
+        for (const debug::StepSummary* step : at)
+            out += QLatin1Char(',') + (step ? csvNumber(step->loss) : QString());
+        for (const QString& name : names)
+            for (const debug::StepSummary* step : at) {
+                QString cell;
+                if (step)
+                    for (const debug::ParameterSummary& p : step->parameters)
+                        if (QString::fromStdString(p.name) == name)
+                            cell = csvNumber(p.gradientNorm);
+                out += QLatin1Char(',') + cell;
+            }
+        out += QLatin1Char('\n');
+    }
+    return out;
+}
+
 } // namespace
 
 QString ChartsView::toCsv() const
 {
+    if (showingComparedRuns())
+        return comparedCsv(m_compared);
     std::vector<QString> names;
     std::map<QString, std::size_t> column;
     for (const debug::StepSummary& step : m_history)

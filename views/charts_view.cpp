@@ -4,6 +4,7 @@
 #include "views/chart_theme.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QEvent>
 #include <QHBoxLayout>
@@ -174,7 +175,13 @@ ChartsView::ChartsView(QWidget* parent) : QWidget(parent)
                                "0 shows the steps as they are"));
     m_parameters = new QListWidget;
     m_parameters->setMaximumWidth(180);
+    m_runs = new QComboBox;
+    m_runs->addItem(tr("Current run"));
+    m_runs->setMaximumWidth(180);
+    m_runs->setToolTip(tr("The current run, or the runs of the last comparison over several steps "
+                          "(Compare, Steps > 1) overlaid"));
     auto* side = new QVBoxLayout;
+    side->addWidget(m_runs);
     side->addWidget(m_log);
     auto* smoothingRow = new QHBoxLayout;
     smoothingRow->addWidget(new QLabel(tr("Smoothing")));
@@ -189,6 +196,10 @@ ChartsView::ChartsView(QWidget* parent) : QWidget(parent)
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addLayout(charts, 1);
     layout->addLayout(side);
+    connect(m_runs, &QComboBox::currentIndexChanged, this, [this] {
+        rebuildParameterList();
+        rebuild();
+    });
     connect(m_log, &QCheckBox::toggled, this, [this] { rebuild(); });
     connect(m_smoothing, &QDoubleSpinBox::valueChanged, this, [this] { rebuild(); });
     connect(m_parameters, &QListWidget::itemChanged, this, [this] { rebuild(); });
@@ -200,6 +211,64 @@ void ChartsView::setHistory(const std::vector<debug::StepSummary>& history)
     m_history = history;
     rebuildParameterList();
     rebuild();
+}
+
+void ChartsView::setComparedRuns(std::vector<ChartRun> runs, std::optional<std::int64_t> partsAt)
+{
+    m_compared = std::move(runs);
+    m_partsAt = partsAt;
+    const QSignalBlocker block(m_runs);
+    while (m_runs->count() > 1)
+        m_runs->removeItem(1);
+    if (!m_compared.empty()) {
+        QStringList labels;
+        for (const ChartRun& r : m_compared)
+            labels << r.label;
+        m_runs->addItem(labels.join(tr(" vs ")));
+        m_runs->setCurrentIndex(1);
+    } else {
+        m_runs->setCurrentIndex(0);
+    }
+    rebuildParameterList();
+    rebuild();
+}
+
+bool ChartsView::showingComparedRuns() const
+{
+    return m_runs->currentIndex() == 1 && !m_compared.empty();
+}
+
+void ChartsView::showComparedRuns(bool on)
+{
+    m_runs->setCurrentIndex(on && !m_compared.empty() ? 1 : 0);
+}
+
+std::vector<ChartRun> ChartsView::shownRuns() const
+{
+    if (showingComparedRuns())
+        return m_compared;
+    return {ChartRun{QString(), m_history}};
+}
+
+std::vector<QPointF> ChartsView::lossPointsOf(const QString& label) const
+{
+    for (const QAbstractSeries* s : m_lossView->chart()->series())
+        if (s->name() == label) {
+            const QList<QPointF> points = static_cast<const QLineSeries*>(s)->points();
+            return std::vector<QPointF>(points.begin(), points.end());
+        }
+    return {};
+}
+
+std::optional<double> ChartsView::divergenceLine() const
+{
+    for (const QAbstractSeries* s : m_lossView->chart()->series())
+        if (s->name() == tr("runs part")) {
+            const auto* line = static_cast<const QLineSeries*>(s);
+            if (line->count() > 0)
+                return line->at(0).x();
+        }
+    return std::nullopt;
 }
 
 void ChartsView::setLogScale(bool on)
@@ -266,8 +335,16 @@ void ChartsView::rebuildParameterList()
     for (int i = 0; i < m_parameters->count(); ++i)
         known.insert(m_parameters->item(i)->text());
     const QSignalBlocker block(m_parameters);
+    // The compared runs' parameters follow the current run's: switching back and forth keeps
+    // each name's colour and tick.
+    std::vector<const debug::StepSummary*> steps;
     for (const debug::StepSummary& step : m_history)
-        for (const debug::ParameterSummary& p : step.parameters) {
+        steps.push_back(&step);
+    for (const ChartRun& run : m_compared)
+        for (const debug::StepSummary& step : run.steps)
+            steps.push_back(&step);
+    for (const debug::StepSummary* step : steps)
+        for (const debug::ParameterSummary& p : step->parameters) {
             const QString name = QString::fromStdString(p.name);
             if (!known.insert(name).second)
                 continue;
@@ -287,6 +364,11 @@ const QColor kColors[] = {QColor("#1f77b4"), QColor("#ff7f0e"), QColor("#2ca02c"
 
 void ChartsView::rebuild()
 {
+    if (showingComparedRuns()) {
+        rebuildCompared();
+        return;
+    }
+    m_lossView->chart()->setTitle(tr("Loss per step"));
     const bool log = m_log->isChecked();
     const double smoothing = m_smoothing->value();
     // Markers help on a few steps and become a solid band on many.
@@ -326,6 +408,109 @@ void ChartsView::rebuild()
         swatch.fill(kColors[std::size_t(i) % std::size(kColors)]);
         m_parameters->item(i)->setIcon(QIcon(swatch));
     }
+    fill(m_normView, palette(), norms, log, false);
+}
+
+namespace {
+
+/// B and later runs are dashed: two runs that agree then still show as two.
+void dashAfterFirst(const std::vector<QLineSeries*>& series, std::size_t run)
+{
+    if (run == 0)
+        return;
+    for (QLineSeries* s : series) {
+        QPen pen = s->pen();
+        pen.setStyle(run == 1 ? Qt::DashLine : Qt::DotLine);
+        pen.setWidthF(std::max(pen.widthF(), 2.0));
+        s->setPen(pen);
+    }
+}
+
+/// A vertical line at `step` over the y range of `series` (the first divergence).
+QLineSeries* verticalLine(const QString& name, double step, const std::vector<QLineSeries*>& series, bool log)
+{
+    double low = HUGE_VAL, high = -HUGE_VAL;
+    for (const QLineSeries* s : series)
+        for (const QPointF& p : s->points()) {
+            low = std::min(low, p.y());
+            high = std::max(high, p.y());
+        }
+    if (low > high)
+        return nullptr;
+    if (log && low <= 0)
+        return nullptr;
+    auto* line = new QLineSeries;
+    line->setName(name);
+    line->append(step, low);
+    line->append(step, high);
+    QPen pen(QColor("#c62828"));
+    pen.setWidthF(1.5);
+    pen.setStyle(Qt::DashDotLine);
+    line->setPen(pen);
+    return line;
+}
+
+const QColor kRunColors[] = {QColor("#1f77b4"), QColor("#d62728"), QColor("#2ca02c"), QColor("#9467bd")};
+
+} // namespace
+
+// The compared runs overlaid: the loss of each run in its own colour (A solid, B dashed), and per
+// ticked parameter its gradient norm in each run (the parameter's colour, dashed for B); the
+// first divergence a vertical line in both charts. The legend names the runs.
+void ChartsView::rebuildCompared()
+{
+    const bool log = m_log->isChecked();
+    const double smoothing = m_smoothing->value();
+    std::size_t longest = 0;
+    for (const ChartRun& run : m_compared)
+        longest = std::max(longest, run.steps.size());
+    const bool markers = longest <= 50;
+    std::vector<QLineSeries*> loss;
+    for (std::size_t r = 0; r < m_compared.size(); ++r) {
+        std::vector<QPointF> points;
+        for (const debug::StepSummary& step : m_compared[r].steps)
+            if (std::isfinite(step.loss) && (!log || step.loss > 0))
+                points.emplace_back(double(step.step), step.loss);
+        const std::vector<QLineSeries*> series =
+            seriesOf(m_compared[r].label, points, smoothing, kRunColors[r % std::size(kRunColors)], markers);
+        dashAfterFirst(series, r);
+        loss.insert(loss.end(), series.begin(), series.end());
+    }
+    std::vector<QLineSeries*> norms;
+    for (int i = 0; i < m_parameters->count(); ++i) {
+        const QListWidgetItem* item = m_parameters->item(i);
+        if (item->checkState() != Qt::Checked)
+            continue;
+        const QColor color = kColors[std::size_t(i) % std::size(kColors)];
+        for (std::size_t r = 0; r < m_compared.size(); ++r) {
+            std::vector<QPointF> points;
+            for (const debug::StepSummary& step : m_compared[r].steps)
+                for (const debug::ParameterSummary& p : step.parameters)
+                    if (QString::fromStdString(p.name) == item->text() && std::isfinite(p.gradientNorm)
+                        && (!log || p.gradientNorm > 0))
+                        points.emplace_back(double(step.step), p.gradientNorm);
+            const std::vector<QLineSeries*> series = seriesOf(
+                item->text() + QStringLiteral(" (") + m_compared[r].label + QLatin1Char(')'), points, smoothing,
+                color, false);
+            dashAfterFirst(series, r);
+            norms.insert(norms.end(), series.begin(), series.end());
+        }
+    }
+    const QSignalBlocker block(m_parameters);
+    for (int i = 0; i < m_parameters->count(); ++i) {
+        QPixmap swatch(12, 12);
+        swatch.fill(kColors[std::size_t(i) % std::size(kColors)]);
+        m_parameters->item(i)->setIcon(QIcon(swatch));
+    }
+    if (m_partsAt) {
+        if (QLineSeries* line = verticalLine(tr("runs part"), double(*m_partsAt), loss, log))
+            loss.push_back(line);
+        if (QLineSeries* line = verticalLine(tr("runs part"), double(*m_partsAt), norms, log))
+            norms.push_back(line);
+    }
+    // The legend names the runs on the loss chart; on the norm chart the list is the legend.
+    fill(m_lossView, palette(), loss, log, true);
+    m_lossView->chart()->setTitle(tr("Loss per step, compared runs"));
     fill(m_normView, palette(), norms, log, false);
 }
 

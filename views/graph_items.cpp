@@ -60,7 +60,7 @@ QColor clusterColor(Phase phase, bool dark)
 NodeItem::NodeItem(int index, const PictureNode& node, bool dark)
     : m_index(index), m_title(node.title), m_detail(node.detail), m_cellPath(node.cellPath), m_kind(node.kind),
       m_phase(node.phase), m_state(node.state),
-      m_size(node.box.size()), m_dark(dark)
+      m_size(node.box.size()), m_dark(dark), m_halfPrecision(node.halfPrecision)
 {
     setPos(node.box.topLeft());
     setFlag(ItemIsSelectable);
@@ -101,6 +101,11 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget
     painter->drawRoundedRect(box, 6, 6);
     if (m_kind == PictureKind::Cell) // a folded Cell: a second frame says there is more inside
         painter->drawRoundedRect(box.adjusted(3, 3, -3, -3), 4, 4);
+    if (m_halfPrecision) { // an amber tab on the left edge: this node computes in half precision
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(QColor(m_dark ? "#ffb300" : "#ef6c00"));
+        painter->drawRoundedRect(QRectF(box.left() + 1.5, box.top() + 4, 4.5, box.height() - 8), 2, 2);
+    }
     // Too small to read (zoomed far out, the overview): the boxes are the picture.
     if (QStyleOptionGraphicsItem::levelOfDetailFromTransform(painter->worldTransform()) < 0.3)
         return;

@@ -44,6 +44,7 @@ private:
     NodeState m_state;
     QSizeF m_size;
     bool m_dark;
+    bool m_halfPrecision;
 };
 
 } // namespace gradstep::views

@@ -30,6 +30,9 @@ QString tooltipOf(const display::DisplayNode& n)
         text += QStringLiteral("  ") + QString::fromStdString(n.detail);
     if (!n.scope.empty())
         text += QStringLiteral("\nin ") + QString::fromStdString(n.scope);
+    if (n.halfPrecision)
+        text += n.kind == display::NodeKind::Cell ? QStringLiteral("\nruns ops in half precision (float16 / bfloat16)")
+                                                  : QStringLiteral("\nhalf precision (float16 / bfloat16)");
     if (n.kind == display::NodeKind::Cell)
         text += QStringLiteral("\ndouble-click to expand");
     return text;
@@ -79,6 +82,7 @@ GraphPicture pictureFromLayout(const display::LayoutResult& layout)
         node.kind = n.kind;
         node.phase = n.phase;
         node.state = n.state;
+        node.halfPrecision = n.halfPrecision;
         node.box = toQt(layout.nodes[i]);
         node.records = n.records;
         picture.nodes.push_back(std::move(node));

@@ -22,13 +22,14 @@ using PictureKind = display::NodeKind;
 struct PictureNode {
     QString key;    ///< stable across steps: phase letter, full name, occurrence
     QString title;  ///< "Conv2D", a collapsed Cell's name
-    QString detail; ///< "[2, 6, 28, 28]", "12 ops"
+    QString detail; ///< "[2, 6, 28, 28] f32", "12 ops"
     QString tooltip;
     QString cellPath; ///< a collapsed Cell: the cluster path it folds (empty otherwise)
     QString scope;    ///< the cluster path the node sits in
     PictureKind kind = PictureKind::Op;
     Phase phase = Phase::Forward;
     NodeState state = NodeState::Executed;
+    bool halfPrecision = false; ///< display::DisplayNode::halfPrecision
     QRectF box;
     std::vector<std::uint64_t> records; ///< record seqs (re-pointed to the current step by states)
 };

@@ -94,6 +94,7 @@ private:
         if (node.kind == NodeKind::Op)
             cell.members.push_back(node.key);
         cell.members.insert(cell.members.end(), node.members.begin(), node.members.end());
+        cell.halfPrecision = cell.halfPrecision || node.halfPrecision;
         if (node.state == NodeState::Current || cell.state == NodeState::Current)
             cell.state = NodeState::Current;
         else if (node.state == NodeState::Pending && node.kind != NodeKind::Parameter)

@@ -7,6 +7,8 @@
 // parameter's gradient. SPDX-License-Identifier: MIT
 #include "display/display_graph.h"
 
+#include "graph/graph.h"
+
 #include <algorithm>
 #include <charconv>
 #include <map>
@@ -26,6 +28,8 @@ bool included(const debug::NodeRecord& r, GraphPart part)
     return true;
 }
 
+bool isHalf(DType d) { return d == DType::Float16 || d == DType::BFloat16; }
+
 std::string outputShapes(const debug::NodeRecord& r)
 {
     std::string text;
@@ -37,9 +41,15 @@ std::string outputShapes(const debug::NodeRecord& r)
             text += ", ...";
             break;
         }
-        text += (shown++ ? ", " : "") + t.stats.shape.toString();
+        text += (shown++ ? ", " : "") + shapeAndDType(t.stats.shape, t.stats.dtype);
     }
     return text;
+}
+
+bool anyHalfOutput(const debug::NodeRecord& r)
+{
+    return std::any_of(r.outputs.begin(), r.outputs.end(),
+                       [](const debug::TensorRecord& t) { return t.defined && isHalf(t.stats.dtype); });
 }
 
 /// For each update record, the parameter whose group it belongs to ("" when none follows).
@@ -164,7 +174,8 @@ private:
         n.kind = kind;
         n.phase = phase;
         n.title = std::move(title);
-        n.detail = t.stats.shape.toString();
+        n.detail = shapeAndDType(t.stats.shape, t.stats.dtype);
+        n.halfPrecision = isHalf(t.stats.dtype);
         const std::size_t index = addNode(std::move(n), scope);
         m_sources.emplace(key, index);
         return index;
@@ -204,6 +215,7 @@ void RecordGraphBuilder::addRecord(std::size_t i)
     n.phase = r.phase;
     n.title = r.op;
     n.detail = outputShapes(r);
+    n.halfPrecision = anyHalfOutput(r);
     n.records.push_back(r.seq);
     m_scope = callPath(clusterPath(i));
     const std::size_t node = addNode(std::move(n), m_scope);
@@ -308,6 +320,11 @@ void RecordGraphBuilder::linkGradientCopy(std::size_t i, std::size_t node, std::
 }
 
 } // namespace
+
+std::string shapeAndDType(const Shape& shape, DType dtype)
+{
+    return shape.toString() + " " + std::string(shortDTypeName(dtype));
+}
 
 DisplayGraph buildFromRecords(std::span<const debug::RecordPtr> records, const BuildOptions& options)
 {

@@ -42,7 +42,12 @@ struct DisplayNode {
     NodeKind kind = NodeKind::Op;
     Phase phase = Phase::Forward;
     std::string title;  ///< "Conv2D", a Cell's last scope name, a parameter's name, "input"
-    std::string detail; ///< the output shape "[2, 6, 28, 28]"; a Cell: "12 ops"
+    /// The output's shape and dtype "[2, 6, 28, 28] f32" (two outputs at most, then "..."); a
+    /// Cell: "12 ops"
+    std::string detail;
+    /// Some output is float16 or bfloat16: the views mark the node, so a user sees where the
+    /// network runs in half precision and where the casts sit (Note [Mixed precision]).
+    bool halfPrecision = false;
     std::string scope;  ///< the cluster path the node sits in ("" at top level)
     int cluster = -1;   ///< innermost cluster (index into DisplayGraph::clusters), -1 at top
     NodeState state = NodeState::Executed;
@@ -111,6 +116,9 @@ public:
     /// step ran nodes the step it was built from did not (a data-dependent branch).
     bool holdsAll(std::span<const debug::RecordPtr> records) const;
 };
+
+/// "[2, 3] f32": the shape and the IR's short dtype name (graph.h's shortDTypeName).
+std::string shapeAndDType(const Shape& shape, DType dtype);
 
 /// The graph of one step's records (a Recorder's stepRecords), fully expanded.
 DisplayGraph buildFromRecords(std::span<const debug::RecordPtr> records, const BuildOptions& options = {});

@@ -56,7 +56,8 @@ DisplayGraph buildFromIr(const Graph& graph)
         n.kind = parameter ? NodeKind::Parameter : NodeKind::Input;
         n.key = std::string(parameter ? "P:F:" : "I:F:") + (parameter ? v.name : std::to_string(v.index));
         n.title = v.name.empty() ? std::string("input") : v.name;
-        n.detail = v.spec.shape.toString();
+        n.detail = shapeAndDType(v.spec.shape, v.spec.dtype);
+        n.halfPrecision = v.spec.dtype == DType::Float16 || v.spec.dtype == DType::BFloat16;
         g.nodes.push_back(std::move(n));
         producer.emplace(input, g.nodes.size() - 1);
     }
@@ -67,8 +68,11 @@ DisplayGraph buildFromIr(const Graph& graph)
                 + (n.phase == Phase::Backward ? "Gradients/" : "") + node.label();
         n.key += "#" + std::to_string(occurrences[n.key]++);
         n.title = std::string(node.name());
-        if (!node.outputs.empty())
-            n.detail = graph.spec(node.outputs.front()).shape.toString();
+        if (!node.outputs.empty()) {
+            const auto& spec = graph.spec(node.outputs.front());
+            n.detail = shapeAndDType(spec.shape, spec.dtype);
+            n.halfPrecision = spec.dtype == DType::Float16 || spec.dtype == DType::BFloat16;
+        }
         n.scope = scopeOf(node.identity);
         n.cluster = clusterFor(g, clusters, n.scope, n.phase);
         n.records.push_back(node.id);

@@ -39,6 +39,8 @@ std::string nodeStyle(const DisplayNode& n)
     }
     if (n.state == NodeState::Current)
         s += ", penwidth=2.5";
+    else if (n.halfPrecision) // the window's amber tab, as a border the image keeps
+        s += ", color=\"#ef6c00\", penwidth=2.0";
     return s;
 }
 

@@ -1,6 +1,7 @@
 // Running the two sides of a comparison: each side is one ScriptRunner run with its own settings
 // and the same seed, watched by a StepObserver that collects the first training step's figures
-// and stops the script when the step is over. SPDX-License-Identifier: MIT
+// and every step's curve point, and stops the script when the last step asked for is over.
+// SPDX-License-Identifier: MIT
 #include "session/compare.h"
 
 #include "api/value.h"
@@ -39,6 +40,19 @@ std::vector<double> magnitudes(const Tensor& t)
     return out;
 }
 
+std::vector<double> elementValues(const Tensor& t)
+{
+    return isComplex(t.dtype()) ? magnitudes(t) : t.toDoubles();
+}
+
+double l2Norm(const std::vector<double>& values)
+{
+    double squares = 0.0;
+    for (double v : values)
+        squares += v * v;
+    return std::sqrt(squares);
+}
+
 ParamGrad gradOf(std::string name, const Tensor& grad)
 {
     ParamGrad p;
@@ -46,13 +60,10 @@ ParamGrad gradOf(std::string name, const Tensor& grad)
     if (!grad.defined())
         return p;
     p.shape = grad.shape().toVector();
-    p.values = isComplex(grad.dtype()) ? magnitudes(grad) : grad.toDoubles();
-    double squares = 0.0;
-    for (double v : p.values) {
-        squares += v * v;
+    p.values = elementValues(grad);
+    for (double v : p.values)
         p.sum += v;
-    }
-    p.norm = std::sqrt(squares);
+    p.norm = l2Norm(p.values);
     return p;
 }
 
@@ -85,7 +96,9 @@ std::optional<double> oneElement(const Tensor& t)
 // backward pass (the loss node of `fn`, since aux outputs are rarely one element).
 class StepObserver : public ExecutionObserver {
 public:
-    explicit StepObserver(python::ScriptRunner& runner) : m_runner(runner) {}
+    StepObserver(python::ScriptRunner& runner, std::int64_t steps)
+        : m_runner(runner), m_stepsWanted(std::max<std::int64_t>(1, steps))
+    {}
 
     void nodeStarted(const NodeEvent&) override {}
 
@@ -94,6 +107,11 @@ public:
         if (m_done)
             return;
         m_sawGraphNode = m_sawGraphNode || e.graphNode != nullptr;
+        if (m_firstClosed) { // later steps: only the loss of a grad-only call is looked for
+            if (m_inCall)
+                noteLoss(e);
+            return;
+        }
         if (m_stepTaken) { // after the call only the update belongs to the step
             m_figures.updateNodes += e.phase == Phase::Update ? 1 : 0;
             return;
@@ -107,18 +125,13 @@ public:
         }
         if (e.phase == Phase::Backward) {
             ++m_figures.backwardNodes;
-            m_sawBackward = true;
-            return;
-        }
-        if (e.phase == Phase::Update) {
+        } else if (e.phase == Phase::Update) {
             ++m_figures.updateNodes;
-            return;
+        } else {
+            ++m_figures.forwardNodes;
+            noteReads(e, true);
         }
-        ++m_figures.forwardNodes;
-        if (!m_sawBackward && e.outputs.size() == 1)
-            if (auto v = oneElement(e.outputs[0]))
-                m_lossInCall = v;
-        noteReads(e, true);
+        noteLoss(e);
     }
 
     void gradCallStarted(const GradCallEvent& e) override
@@ -126,12 +139,15 @@ public:
         if (m_done || e.depth != 0)
             return;
         if (m_stepTaken) {
-            finish(m_stepEnd); // no update: the step ended with its gradient call
-            return;
+            closeStep(m_stepEnd); // no update: the step ended with its gradient call
+            if (m_done)
+                return;
         }
         m_inCall = true;
         m_sawBackward = false;
         m_lossInCall.reset();
+        if (m_firstClosed)
+            return;
         m_figures.forwardNodes = m_figures.backwardNodes = m_figures.updateNodes = 0;
         m_callStart = Clock::now();
         m_weights.assign(e.weights.begin(), e.weights.end());
@@ -146,28 +162,50 @@ public:
         if (!e.completed)
             return;
         m_stepTaken = true;
-        for (std::size_t i = 0; i < e.inputGrads.size() && i < e.positions.size(); ++i)
-            m_figures.params.push_back(
-                gradOf("input" + std::to_string(e.positions[i]), e.inputGrads[i]));
-        for (std::size_t i = 0; i < e.weightGrads.size() && i < e.weights.size(); ++i)
-            m_figures.params.push_back(gradOf(e.weights[i].name(), e.weightGrads[i]));
-        m_figures.returnedValue = e.value != nullptr;
+        m_stepEnd = Clock::now();
+        CurvePoint point;
+        point.step = static_cast<std::int64_t>(m_curve.size()) + 1;
         if (e.value) {
             const TensorList leaves = e.value->leaves();
-            m_figures.loss = leaves.empty() ? std::nullopt : oneElement(leaves.front());
+            point.loss = leaves.empty() ? std::nullopt : oneElement(leaves.front());
         } else {
-            m_figures.loss = m_lossInCall;
+            point.loss = m_lossInCall;
         }
-        m_stepEnd = Clock::now();
+        for (std::size_t i = 0; i < e.inputGrads.size() && i < e.positions.size(); ++i) {
+            ParamGrad g = gradOf("input" + std::to_string(e.positions[i]), e.inputGrads[i]);
+            point.params.push_back({g.name, g.norm, 0.0});
+            if (!m_firstClosed)
+                m_figures.params.push_back(std::move(g));
+        }
+        for (std::size_t i = 0; i < e.weightGrads.size() && i < e.weights.size(); ++i) {
+            ParamGrad g = gradOf(e.weights[i].name(), e.weightGrads[i]);
+            const Tensor& value = e.weights[i];
+            point.params.push_back({g.name, g.norm, l2Norm(elementValues(value))});
+            if (!m_firstClosed)
+                m_figures.params.push_back(std::move(g));
+        }
+        if (!m_firstClosed) {
+            m_figures.returnedValue = e.value != nullptr;
+            m_figures.loss = point.loss;
+        }
+        m_open = std::move(point);
     }
 
-    void updateFinished(const UpdateEvent&) override
+    void updateFinished(const UpdateEvent& e) override
     {
-        if (!m_done && m_stepTaken)
-            finish(Clock::now());
+        if (m_done || !m_stepTaken)
+            return;
+        if (m_open && !m_open->learningRate)
+            m_open->learningRate = e.learningRate;
+        closeStep(Clock::now());
     }
 
-    bool stepTaken() const { return m_stepTaken; }
+    /// After the first step, node events only serve to find the loss of a gradient call that
+    /// returns none (grad, GradOperation): a step that returns its value runs without them.
+    bool wantsNodeEvents() const override { return !m_firstClosed || !m_figures.returnedValue; }
+
+    /// True once the first step's gradients were taken.
+    bool stepTaken() const { return m_firstClosed || m_stepTaken; }
     /// Some node ran as a node of a compiled graph (graph mode).
     bool sawGraphNode() const { return m_sawGraphNode; }
 
@@ -178,10 +216,13 @@ public:
         StepFigures f = m_figures;
         f.forwardPasses = forwardPasses();
         const Read* first = firstWeightRead();
-        if (first && m_stepTaken)
+        if (first && stepTaken())
             f.forwardNodes += m_outsideNodes - first->ordinal + 1;
         const Clock::time_point from = first ? std::min(first->time, m_callStart) : m_callStart;
-        f.seconds = m_stepTaken ? secondsBetween(from, m_done ? m_end : m_stepEnd) : 0.0;
+        f.seconds = stepTaken() ? secondsBetween(from, m_firstClosed ? m_firstEnd : m_stepEnd) : 0.0;
+        f.steps = m_curve;
+        if (m_open) // the run ended inside the step's update, or right after its gradient call
+            f.steps.push_back(*m_open);
         return f;
     }
 
@@ -193,6 +234,15 @@ private:
         std::int64_t ordinal = 0; ///< outside the call: the node's number among those outside
     };
 
+    void noteLoss(const NodeEvent& e)
+    {
+        if (e.phase == Phase::Backward)
+            m_sawBackward = true;
+        else if (e.phase == Phase::Forward && !m_sawBackward && e.outputs.size() == 1)
+            if (auto v = oneElement(e.outputs[0]))
+                m_lossInCall = v;
+    }
+
     void noteReads(const NodeEvent& e, bool inCall)
     {
         // Outside a tape only Parameters require grad, so this keeps few handles.
@@ -201,11 +251,21 @@ private:
                 m_reads.push_back({Clock::now(), input, inCall, m_outsideNodes});
     }
 
-    void finish(Clock::time_point end)
+    /// The open step is over; the last one asked for stops the script.
+    void closeStep(Clock::time_point end)
     {
-        m_done = true;
-        m_end = end;
-        m_runner.stopNow(); // throws out of this event: nothing of the next step runs
+        if (!m_firstClosed) {
+            m_firstClosed = true;
+            m_firstEnd = end;
+        }
+        if (m_open)
+            m_curve.push_back(std::move(*m_open));
+        m_open.reset();
+        m_stepTaken = false;
+        if (static_cast<std::int64_t>(m_curve.size()) >= m_stepsWanted) {
+            m_done = true;
+            m_runner.stopNow(); // throws out of this event: nothing of the next step runs
+        }
     }
 
     bool isWeight(const Tensor& t) const
@@ -224,7 +284,7 @@ private:
 
     int forwardPasses() const
     {
-        if (!m_stepTaken)
+        if (!stepTaken())
             return 0;
         double passes = std::numeric_limits<double>::infinity();
         for (const Parameter& w : m_weights) {
@@ -242,9 +302,12 @@ private:
     }
 
     python::ScriptRunner& m_runner;
+    std::int64_t m_stepsWanted;
     Clock::time_point m_callStart = Clock::time_point::max();
-    Clock::time_point m_stepEnd, m_end;
-    StepFigures m_figures;
+    Clock::time_point m_stepEnd, m_firstEnd;
+    StepFigures m_figures;             ///< the first step's
+    std::vector<CurvePoint> m_curve;   ///< the closed steps
+    std::optional<CurvePoint> m_open;  ///< the step whose gradients were taken, not yet closed
     std::vector<Parameter> m_weights;
     std::vector<Read> m_reads;
     std::optional<double> m_lossInCall;
@@ -252,20 +315,18 @@ private:
     bool m_sawGraphNode = false;
     bool m_inCall = false;
     bool m_sawBackward = false;
-    bool m_stepTaken = false;
+    bool m_stepTaken = false;   ///< the open step's gradients were taken
+    bool m_firstClosed = false; ///< the first step is over: its figures are final
     bool m_done = false;
 };
 
-struct Side {
-    std::string label;
-    run::RunOverrides overrides;
-    std::string apiProfile = std::string(python::kApiProfile2x);
-    std::optional<std::string> unavailable; ///< the setting cannot run in this build
-};
+} // namespace
 
-std::pair<Side, Side> sidesOf(CompareWhat what, const CompareOptions& options)
+std::pair<CompareSide, CompareSide> settingSides(const std::filesystem::path& script,
+                                                 CompareWhat what, const CompareOptions& options)
 {
-    Side a, b;
+    CompareSide a, b;
+    a.script = b.script = script;
     a.overrides = b.overrides = options.base;
     a.apiProfile = b.apiProfile = options.baseApiProfile;
     switch (what) {
@@ -293,20 +354,43 @@ std::pair<Side, Side> sidesOf(CompareWhat what, const CompareOptions& options)
         b.label = "MindSpore 1.10 API";
         b.apiProfile = std::string(python::kApiProfile110);
         break;
+    case CompareWhat::Scripts:
+    case CompareWhat::Saved:
+        throw ValueError(std::string("settingSides: '") + compareWhatName(what)
+                         + "' is not a setting");
     }
     return {a, b};
 }
+
+std::pair<CompareSide, CompareSide> scriptSides(const std::filesystem::path& a,
+                                                const std::filesystem::path& b,
+                                                const CompareOptions& options)
+{
+    CompareSide sa, sb;
+    sa.script = a;
+    sb.script = b;
+    sa.overrides = sb.overrides = options.base;
+    sa.apiProfile = sb.apiProfile = options.baseApiProfile;
+    const bool sameName = a.filename() == b.filename();
+    sa.label = sameName ? a.string() : a.filename().string();
+    sb.label = sameName ? b.string() : b.filename().string();
+    return {sa, sb};
+}
+
+namespace {
 
 std::string errorText(const run::Diagnostic& d)
 {
     return d.type.empty() ? d.message : d.type + ": " + d.message;
 }
 
-StepFigures runSide(const std::filesystem::path& script, const Side& side,
-                    const CompareOptions& options, bool& interrupted, bool& abandoned)
+} // namespace
+
+StepFigures runSide(const CompareSide& side, const CompareOptions& options, bool& interrupted,
+                    bool& abandoned)
 {
     python::RunRequest request;
-    request.script = script;
+    request.script = side.script;
     request.args = options.args;
     request.timeout = options.timeout;
     request.output = options.output;
@@ -314,7 +398,7 @@ StepFigures runSide(const std::filesystem::path& script, const Side& side,
     request.overrides = side.overrides;
     request.overrides.seed = options.seed;
     python::ScriptRunner runner;
-    StepObserver observer(runner);
+    StepObserver observer(runner, options.steps);
     request.observer = &observer;
     runner.start(std::move(request));
     std::optional<python::RunResult> ended;
@@ -361,8 +445,6 @@ StepFigures runSide(const std::filesystem::path& script, const Side& side,
     return figures;
 }
 
-} // namespace
-
 const char* compareWhatName(CompareWhat what)
 {
     switch (what) {
@@ -370,6 +452,8 @@ const char* compareWhatName(CompareWhat what)
     case CompareWhat::Mode: return "mode";
     case CompareWhat::GradApi: return "grad-api";
     case CompareWhat::Api: return "api";
+    case CompareWhat::Scripts: return "scripts";
+    case CompareWhat::Saved: return "saved";
     }
     return "?";
 }
@@ -383,15 +467,16 @@ std::optional<CompareWhat> parseCompareWhat(std::string_view name)
     return std::nullopt;
 }
 
-Comparison compare(const std::filesystem::path& script, CompareWhat what,
-                   const CompareOptions& options)
+Comparison compareSides(const CompareSide& a, const CompareSide& b, CompareWhat what,
+                        const CompareOptions& options)
 {
     Comparison c;
     c.what = what;
-    const auto [a, b] = sidesOf(what, options);
+    c.steps = options.steps;
+    c.tolerance = options.tolerance;
     const int runs = options.warmUp && !a.unavailable ? 3 : 2;
     int run = 0;
-    const auto started = [&](const Side& side) {
+    const auto started = [&](const CompareSide& side) {
         if (options.runStarted)
             options.runStarted(side.label, ++run, runs);
     };
@@ -399,7 +484,8 @@ Comparison compare(const std::filesystem::path& script, CompareWhat what,
         started(a);
         CompareOptions silent = options;
         silent.output = nullptr;
-        runSide(script, a, silent, c.interrupted, c.abandoned);
+        silent.steps = 1;
+        runSide(a, silent, c.interrupted, c.abandoned);
         if (c.interrupted) {
             c.a.label = a.label;
             c.b.label = b.label;
@@ -423,11 +509,17 @@ Comparison compare(const std::filesystem::path& script, CompareWhat what,
             continue;
         }
         started(*side);
-        *figures = runSide(script, *side, options, c.interrupted, c.abandoned);
+        *figures = runSide(*side, options, c.interrupted, c.abandoned);
     }
-    if (c.ok())
-        c.diff = diffGradients(c.a, c.b);
+    concludeComparison(c);
     return c;
+}
+
+Comparison compare(const std::filesystem::path& script, CompareWhat what,
+                   const CompareOptions& options)
+{
+    const auto [a, b] = settingSides(script, what, options);
+    return compareSides(a, b, what, options);
 }
 
 } // namespace gradstep::session

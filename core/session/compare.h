@@ -1,6 +1,7 @@
-// Side-by-side comparisons: the same script's first training step run twice, under settings A and
-// B, from identical weights and data (the same seed), and the per-parameter gradient differences.
-// No Python header here. SPDX-License-Identifier: MIT
+// Side-by-side comparisons: a script run twice, under settings A and B (or two scripts, or a run
+// against a saved report), from identical weights and data (the same seed): the first training
+// step's per-parameter gradient differences, and per-step curves over N steps with the first step
+// where the runs part. No Python header here. SPDX-License-Identifier: MIT
 #pragma once
 
 #include "io/json.h"
@@ -22,11 +23,15 @@ namespace gradstep::session {
 /// HasAux  has_aux forced on / forced off;
 /// Mode    PyNative / graph;
 /// GradApi value_and_grad / the grad-only fallback (`loss = fn(...)`, then `grad(fn)(...)`);
-/// Api     the MindSpore 2.x API / the 1.10 API (no mindspore.value_and_grad at the top level).
-enum class CompareWhat { HasAux, Mode, GradApi, Api };
+/// Api     the MindSpore 2.x API / the 1.10 API (no mindspore.value_and_grad at the top level);
+/// Scripts two scripts under the same settings;
+/// Saved   the script against a saved run (a `gradstep run --report` file).
+enum class CompareWhat { HasAux, Mode, GradApi, Api, Scripts, Saved };
 
-/// "has-aux", "mode", "grad-api", "api".
+/// "has-aux", "mode", "grad-api", "api", "scripts", "saved".
 const char* compareWhatName(CompareWhat what);
+/// One of the what-if switches (has-aux, mode, grad-api, api); scripts and saved are not
+/// settings.
 std::optional<CompareWhat> parseCompareWhat(std::string_view name);
 
 /// One gradient of the step: a weight by its Parameter name, an input as "input<position>".
@@ -36,6 +41,21 @@ struct ParamGrad {
     double norm = 0.0; ///< L2 norm
     double sum = 0.0;
     std::vector<double> values; ///< all elements, row-major
+};
+
+/// One parameter's figures at one step of a curve.
+struct ParamNorms {
+    std::string name;
+    double gradNorm = 0.0;
+    double valueNorm = 0.0; ///< the parameter's L2 norm when its gradient was computed
+};
+
+/// One training step of a run's curve (Note [what a step is] in compare.cpp).
+struct CurvePoint {
+    std::int64_t step = 0; ///< 1-based
+    std::optional<double> loss;
+    std::optional<double> learningRate; ///< what the step's first optimizer update used
+    std::vector<ParamNorms> params;     ///< the weights; "input<position>" without weights
 };
 
 /// What one run of the first step gave.
@@ -64,6 +84,12 @@ struct StepFigures {
     /// The script failed after the step's gradients were taken (e.g. it could not unpack what a
     /// forced has_aux returned); the figures stand.
     std::optional<std::string> laterError;
+    /// Read from a saved run report, which keeps the loss, the gradients' norms and the steps:
+    /// the counts and seconds above are unknown.
+    bool saved = false;
+    /// Every step the run completed, up to the steps asked for (CompareOptions::steps); a run
+    /// that failed at step 5 keeps its first 4.
+    std::vector<CurvePoint> steps;
 
     std::int64_t nodes() const { return forwardNodes + backwardNodes + updateNodes; }
 };
@@ -81,10 +107,27 @@ struct ParamDiff {
     Verdict verdict = Verdict::Missing;
 };
 
+/// The first step where two curves part: its loss, or a parameter's gradient norm, differs by
+/// more than the tolerance (relative to the larger magnitude). The loss counts first, as it is
+/// computed before the gradients.
+struct Divergence {
+    std::int64_t step = 0;
+    enum class Kind { Loss, Gradient } kind = Kind::Loss;
+    std::string name; ///< the parameter (Gradient); empty for Loss
+    std::optional<double> a, b; ///< the differing values
+};
+
+/// "loss", "gradient".
+const char* divergenceKindName(Divergence::Kind kind);
+
 struct Comparison {
     CompareWhat what = CompareWhat::HasAux;
     StepFigures a, b;
     std::vector<ParamDiff> diff; ///< A's gradients in order, then those only B has
+    std::int64_t steps = 1;      ///< the steps asked for
+    double tolerance = 1e-3;     ///< for firstDivergence
+    /// Over the steps both sides completed; null when they never part (or a side gave none).
+    std::optional<Divergence> firstDivergence;
 
     bool interrupted = false; ///< options.cancelled stopped it
     /// A run timed out blocked and was given up on (python::RunResult::abandoned): the process
@@ -102,6 +145,11 @@ std::string explainComparison(const Comparison& c);
 
 struct CompareOptions {
     std::uint64_t seed = 0;                           ///< mindspore.set_seed before each run
+    /// Training steps each side runs: the first gives the figures, all of them the curves.
+    std::int64_t steps = 1;
+    /// Relative difference beyond which two steps part (Comparison::firstDivergence): the
+    /// table's "close" threshold by default.
+    double tolerance = 1e-3;
     std::chrono::milliseconds timeout{std::chrono::minutes(5)}; ///< per run; 0: none
     std::vector<std::string> args;                    ///< sys.argv[1:]
     run::OutputCallback output;                    ///< what the scripts print; null drops it
@@ -122,18 +170,68 @@ struct CompareOptions {
     std::function<void(const std::string& label, int run, int runs)> runStarted;
 };
 
-/// Runs `script` twice up to the end of its first training step (a depth-0 gradient call and
-/// the optimizer update after it, if any, before the next gradient call) and compares. The
-/// Python host must be running. A side whose script fails carries the error instead of figures.
+/// One side of a comparison: a script and the settings it runs under.
+struct CompareSide {
+    std::string label;
+    std::filesystem::path script;
+    run::RunOverrides overrides;
+    std::string apiProfile = "2.x";
+    std::optional<std::string> unavailable; ///< the setting cannot run in this build
+};
+
+/// The two sides of a what-if switch on one script (labels "has_aux on" / "has_aux off", ...).
+std::pair<CompareSide, CompareSide> settingSides(const std::filesystem::path& script,
+                                                 CompareWhat what, const CompareOptions& options);
+/// Two scripts under the same settings, labelled by their file names (by their paths when the
+/// names are the same).
+std::pair<CompareSide, CompareSide> scriptSides(const std::filesystem::path& a,
+                                                const std::filesystem::path& b,
+                                                const CompareOptions& options);
+
+/// Runs one side up to the end of its options.steps-th training step (a depth-0 gradient call
+/// and the optimizer update after it, if any, before the next gradient call). The Python host
+/// must be running. A side whose script fails before its first step carries the error instead
+/// of figures; `interrupted` is set when options.cancelled stopped it, `abandoned` when it timed
+/// out blocked and was given up on.
+StepFigures runSide(const CompareSide& side, const CompareOptions& options, bool& interrupted,
+                    bool& abandoned);
+
+/// Runs the sides one after the other in this process (side A once more first when
+/// options.warmUp) and compares.
+Comparison compareSides(const CompareSide& a, const CompareSide& b, CompareWhat what,
+                        const CompareOptions& options);
+
+/// Runs `script` under the two settings of `what` and compares (compareSides).
 Comparison compare(const std::filesystem::path& script, CompareWhat what,
                    const CompareOptions& options = {});
 
-/// The per-parameter diff of two sides (exposed for tests).
+/// Fills the diff of the first step and the first divergence of the curves from c.a and c.b
+/// (compareSides does; a caller that ran the sides elsewhere calls it).
+void concludeComparison(Comparison& c);
+
+/// The per-parameter diff of two sides (exposed for tests). A gradient known by its norm only
+/// (a saved run keeps no values) is compared by its norm.
 std::vector<ParamDiff> diffGradients(const StepFigures& a, const StepFigures& b);
 
-/// {"what", "a": {...}, "b": {...}, "diff": [...]}; non-finite numbers are written as null.
+/// The first step where the curves part by more than `tolerance`; null when they never do.
+std::optional<Divergence> firstDivergence(const std::vector<CurvePoint>& a,
+                                          const std::vector<CurvePoint>& b, double tolerance);
+
+/// One side as JSON; with `allValues`, every gradient element (the form a side run in another
+/// process hands back), else the first five as in the report.
+Json sideToJson(const StepFigures& figures, bool allValues);
+/// The inverse of sideToJson; JsonError or ValueError on a malformed document.
+StepFigures sideFromJson(const Json& side);
+/// A saved run: a `gradstep run --report` document ({"script", "steps": [...]}) as a side whose
+/// first step's gradients are known by their norms. ValueError naming what is missing.
+StepFigures sideFromRunReport(const Json& report, const std::string& label);
+
+/// {"what", "a": {..., "steps": [{"step", "loss", "lr", "params": [{"name", "grad_norm",
+/// "value_norm"}]}]}, "b": {...}, "diff": [...], "steps", "tolerance", "first_divergence": null |
+/// {"step", "kind", "name"}}; non-finite numbers are written as null.
 Json comparisonToJson(const Comparison& comparison);
-/// The aligned table `gradstep compare` prints.
+/// The aligned table `gradstep compare` prints (with the per-step table and the first
+/// divergence when more than one step was compared).
 std::string formatComparison(const Comparison& comparison);
 
 } // namespace gradstep::session

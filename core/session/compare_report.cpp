@@ -1,6 +1,7 @@
 // A comparison's per-parameter diff, its JSON report and the table `gradstep compare` prints.
 // SPDX-License-Identifier: MIT
 #include "session/compare.h"
+#include "session/compare_json.h"
 
 #include <algorithm>
 #include <cmath>
@@ -23,10 +24,28 @@ Verdict verdictOf(double relDiff)
     return relDiff <= kClose ? Verdict::Close : Verdict::Different;
 }
 
+// A saved run keeps its gradients' norms, not their values: the relative difference of the
+// norms is then the measure (it cannot see two gradients of equal norm pointing elsewhere).
+ParamDiff diffOfNorms(ParamDiff d)
+{
+    const double scale = std::max(std::abs(*d.normA), std::abs(*d.normB));
+    const double delta = std::abs(*d.normA - *d.normB);
+    d.relDiff = scale > 0.0 ? delta / scale : (delta > 0.0 ? 1.0 : 0.0);
+    if (std::isnan(scale) || std::isnan(delta))
+        d.relDiff = std::nan("");
+    d.verdict = verdictOf(*d.relDiff);
+    return d;
+}
+
 ParamDiff diffOf(const ParamGrad& a, const ParamGrad& b)
 {
     ParamDiff d{a.name, a.norm, b.norm, std::nullopt, std::nullopt, Verdict::Missing};
-    if (a.shape != b.shape || a.values.size() != b.values.size())
+    if (a.shape != b.shape)
+        return d;
+    const bool normsOnly = (a.values.empty() || b.values.empty()) && a.shape.size() + b.shape.size() > 0;
+    if (normsOnly)
+        return diffOfNorms(d);
+    if (a.values.size() != b.values.size())
         return d;
     double maxAbs = 0.0, squares = 0.0;
     for (std::size_t i = 0; i < a.values.size(); ++i) {
@@ -50,55 +69,6 @@ ParamDiff missing(const ParamGrad& p, bool inA)
     d.name = p.name;
     (inA ? d.normA : d.normB) = p.norm;
     return d;
-}
-
-Json number(std::optional<double> v)
-{
-    return v && std::isfinite(*v) ? Json(*v) : Json(nullptr);
-}
-
-Json paramJson(const ParamGrad& p)
-{
-    Json::Array shape(p.shape.begin(), p.shape.end());
-    Json::Array first;
-    for (std::size_t i = 0; i < p.values.size() && i < 5; ++i)
-        first.push_back(number(p.values[i]));
-    return Json(Json::Object{{"name", p.name},
-                             {"shape", Json(std::move(shape))},
-                             {"grad_norm", number(p.norm)},
-                             {"grad_sum", number(p.sum)},
-                             {"grad_first5", Json(std::move(first))}});
-}
-
-Json sideJson(const StepFigures& f)
-{
-    Json side = Json::object();
-    side["label"] = f.label;
-    const bool ok = !f.error;
-    side["loss"] = ok ? number(f.loss) : Json(nullptr);
-    side["forward_passes"] = ok ? Json(f.forwardPasses) : Json(nullptr);
-    side["returned_value"] = ok ? Json(f.returnedValue) : Json(nullptr);
-    side["nodes"] = ok ? Json(f.nodes()) : Json(nullptr);
-    side["nodes_by_phase"] = ok ? Json(Json::Object{{"forward", f.forwardNodes},
-                                                    {"backward", f.backwardNodes},
-                                                    {"update", f.updateNodes}})
-                                : Json(nullptr);
-    side["seconds"] = ok ? number(f.seconds) : Json(nullptr);
-    side["run_seconds"] = number(f.runSeconds);
-    Json params = Json::array();
-    for (const ParamGrad& p : f.params)
-        params.push_back(paramJson(p));
-    side["params"] = ok ? params : Json::array();
-    if (f.error) {
-        side["error"] = *f.error;
-        if (f.errorLocation && !f.errorLocation->file.empty())
-            side["error_location"] = Json(Json::Object{{"file", f.errorLocation->file},
-                                                       {"line", f.errorLocation->line},
-                                                       {"col", f.errorLocation->column}});
-    }
-    if (f.laterError)
-        side["later_error"] = *f.laterError;
-    return side;
 }
 
 std::string sci(std::optional<double> v)
@@ -157,9 +127,11 @@ std::string figuresTable(const StepFigures& a, const StepFigures& b)
 {
     auto loss = [](const StepFigures& f) { return f.error ? "-" : fixed(f.loss, "%.9g"); };
     auto count = [](const StepFigures& f, std::int64_t n) {
-        return f.error ? std::string("-") : std::to_string(n);
+        return f.error || f.saved ? std::string("-") : std::to_string(n);
     };
-    auto seconds = [](const StepFigures& f) { return f.error ? "-" : fixed(f.seconds, "%.6f"); };
+    auto seconds = [](const StepFigures& f) {
+        return f.error || f.saved ? "-" : fixed(f.seconds, "%.6f");
+    };
     std::string out = figureRow("", "A", "B");
     out += figureRow("loss", loss(a), loss(b));
     out += figureRow("forward passes", count(a, a.forwardPasses), count(b, b.forwardPasses));
@@ -211,16 +183,19 @@ Json comparisonToJson(const Comparison& c)
     Json diff = Json::array();
     for (const ParamDiff& d : c.diff)
         diff.push_back(Json(Json::Object{{"name", d.name},
-                                         {"norm_a", number(d.normA)},
-                                         {"norm_b", number(d.normB)},
-                                         {"max_abs_diff", number(d.maxAbsDiff)},
-                                         {"rel_diff", number(d.relDiff)},
+                                         {"norm_a", jsonNumber(d.normA)},
+                                         {"norm_b", jsonNumber(d.normB)},
+                                         {"max_abs_diff", jsonNumber(d.maxAbsDiff)},
+                                         {"rel_diff", jsonNumber(d.relDiff)},
                                          {"verdict", verdictName(d.verdict)}}));
     return Json(Json::Object{{"what", compareWhatName(c.what)},
-                             {"a", sideJson(c.a)},
-                             {"b", sideJson(c.b)},
+                             {"a", sideToJson(c.a, false)},
+                             {"b", sideToJson(c.b, false)},
                              {"diff", std::move(diff)},
-                             {"explanation", explainComparison(c)}});
+                             {"explanation", explainComparison(c)},
+                             {"steps", c.steps},
+                             {"tolerance", c.tolerance},
+                             {"first_divergence", divergenceJson(c.firstDivergence)}});
 }
 
 std::string explainComparison(const Comparison& c)
@@ -258,6 +233,10 @@ std::string explainComparison(const Comparison& c)
                + (differ == 0 ? "." : "; a difference here is a bug in one of the modes or randomness drawn differently.");
     case CompareWhat::Api:
         return "Both API profiles run the script: " + gradients + ".";
+    case CompareWhat::Scripts:
+        return "At the first step " + gradients + ".";
+    case CompareWhat::Saved:
+        return "At the first step, compared with the saved run by their norms, " + gradients + ".";
     }
     return {};
 }
@@ -272,8 +251,8 @@ std::string formatComparison(const Comparison& c)
             out += std::string(side) + " (" + f->label + ") gave no step: " + *f->error + where(*f)
                    + "\n";
         if (f->laterError)
-            out += std::string(side) + " (" + f->label + ") failed after its first step: "
-                   + *f->laterError + "\n";
+            out += std::string(side) + " (" + f->label + ") failed after step "
+                   + std::to_string(std::max<std::size_t>(1, f->steps.size())) + ": " + *f->laterError + "\n";
     }
     if (c.a.error || c.a.laterError || c.b.error || c.b.laterError)
         out += "\n";
@@ -282,6 +261,8 @@ std::string formatComparison(const Comparison& c)
     out += figuresTable(c.a, c.b);
     if (const std::string why = explainComparison(c); !why.empty())
         out += "\n" + why + "\n";
+    if (c.steps > 1)
+        out += "\n" + formatCurves(c);
     return out;
 }
 

@@ -3,6 +3,7 @@
 #ifdef GRADSTEP_HAVE_WINDOW
 #include "tests/views/window_test_support.h"
 
+#include "views/charts_view.h"
 #include "views/window/compare_view.h"
 
 #include <QElapsedTimer>
@@ -120,5 +121,42 @@ TEST_CASE("Compare with the 1.10 API shows the failing side's error, and Cancel 
     CHECK(view->comparison()->interrupted);
     CHECK(view->statusText().contains(QStringLiteral("Cancelled")));
     REQUIRE(waitFor([&] { return window->bridge().session() != nullptr; }));
+}
+TEST_CASE("Compare over 3 steps overlays both runs in the charts, as the comparison gives them")
+{
+    auto window = openWindow(sample("has_aux_pitfall.py"));
+    window->compareView()->setSteps(3);
+    window->startCompare(session::CompareWhat::HasAux);
+    REQUIRE(waitFor([&] { return window->compareView()->comparison().has_value(); }));
+    const session::Comparison& c = *window->compareView()->comparison();
+    REQUIRE(c.ok());
+    CHECK(c.steps == 3);
+    REQUIRE(c.a.steps.size() == 3);
+    REQUIRE(c.b.steps.size() == 3);
+    REQUIRE(c.firstDivergence);
+    CHECK(c.firstDivergence->step == 1);
+    CHECK(c.firstDivergence->kind == session::Divergence::Kind::Gradient);
+    CHECK(window->compareView()->statusText().contains(QStringLiteral("The runs part at step 1")));
+    ChartsView* charts = window->chartsView();
+    REQUIRE(charts->showingComparedRuns());
+    // The plotted points are the comparison's losses, step by step.
+    for (const auto& [label, side] : {std::pair{QStringLiteral("A: has_aux on"), &c.a},
+                                      std::pair{QStringLiteral("B: has_aux off"), &c.b}}) {
+        const std::vector<QPointF> points = charts->lossPointsOf(label);
+        REQUIRE(points.size() == 3);
+        for (std::size_t i = 0; i < 3; ++i) {
+            CHECK(points[i].x() == double(i + 1));
+            CHECK(points[i].y() == Approx(*side->steps[i].loss));
+        }
+    }
+    CHECK(charts->lossPointsOf(QStringLiteral("A: has_aux on"))[1].y()
+          != Approx(charts->lossPointsOf(QStringLiteral("B: has_aux off"))[1].y()).epsilon(1e-4));
+    REQUIRE(charts->divergenceLine());
+    CHECK(*charts->divergenceLine() == 1.0);
+    // Opening a script forgets the compared runs: they were another script's.
+    REQUIRE(waitFor([&] { return window->bridge().session() != nullptr; }));
+    window->openScript(sample("linear_regression.py"));
+    CHECK_FALSE(charts->showingComparedRuns());
+    CHECK(charts->lossPointsOf(QStringLiteral("A: has_aux on")).empty());
 }
 #endif

@@ -165,6 +165,57 @@ TEST_CASE("the loss chart shows the learning rate each step used, on its own axi
     CHECK(lines.at(2) == QStringLiteral("2,1,"));
 }
 
+TEST_CASE("the charts overlay two compared runs, mark where they part and export one column per run")
+{
+    ChartsView charts;
+    auto run = [](const char* label, double lossScale) {
+        ChartRun r;
+        r.label = QString::fromLatin1(label);
+        for (int i = 1; i <= 4; ++i) {
+            debug::StepSummary s;
+            s.step = i;
+            s.loss = (i == 1 ? 1.0 : lossScale) / i;
+            debug::ParameterSummary w;
+            w.name = "w";
+            w.gradientNorm = 0.5 * i;
+            s.parameters = {w};
+            r.steps.push_back(s);
+        }
+        return r;
+    };
+    std::vector<debug::StepSummary> current(1);
+    current[0].step = 1;
+    current[0].loss = 7.0;
+    charts.setHistory(current);
+    CHECK_FALSE(charts.showingComparedRuns());
+    charts.setComparedRuns({run("A: lr 0.1", 1.0), run("B: lr 0.05", 1.5)}, 2);
+    CHECK(charts.showingComparedRuns());
+    const std::vector<QPointF> a = charts.lossPointsOf(QStringLiteral("A: lr 0.1"));
+    const std::vector<QPointF> b = charts.lossPointsOf(QStringLiteral("B: lr 0.05"));
+    REQUIRE(a.size() == 4);
+    REQUIRE(b.size() == 4);
+    CHECK(a[1] == QPointF(2, 0.5));
+    CHECK(b[1] == QPointF(2, 0.75));
+    CHECK(b[0] == QPointF(1, 1.0));
+    REQUIRE(charts.divergenceLine());
+    CHECK(*charts.divergenceLine() == 2.0);
+    CHECK(charts.gradientSeries() == 3); // w in A, w in B, the divergence line
+    const QStringList lines = charts.toCsv().split(QLatin1Char('\n'));
+    CHECK(lines.at(0) == QStringLiteral("step,loss (A: lr 0.1),loss (B: lr 0.05),w (A: lr 0.1),w (B: lr 0.05)"));
+    CHECK(lines.at(2) == QStringLiteral("2,0.5,0.75,1,1"));
+    // Back to the current run: its own single point, no divergence line; and forth again.
+    charts.showComparedRuns(false);
+    CHECK(charts.lossPoints() == 1);
+    CHECK_FALSE(charts.divergenceLine());
+    CHECK(charts.toCsv().startsWith(QStringLiteral("step,loss\n1,7")));
+    charts.showComparedRuns(true);
+    CHECK(charts.lossPointsOf(QStringLiteral("A: lr 0.1")).size() == 4);
+    // Forgotten (another script opened): only the current run remains.
+    charts.setComparedRuns({}, std::nullopt);
+    CHECK_FALSE(charts.showingComparedRuns());
+    CHECK(charts.lossPointsOf(QStringLiteral("A: lr 0.1")).empty());
+}
+
 namespace {
 
 debug::RecordPtr makeRecord(std::uint64_t seq, Phase phase, const char* op, const std::string& scope,
@@ -223,7 +274,7 @@ TEST_CASE("the graph view draws core/display's layout of records and recolours i
     REQUIRE(matmul >= 0);
     REQUIRE(relu >= 0);
     REQUIRE(grad >= 0);
-    CHECK(picture.nodes[std::size_t(relu)].detail == QStringLiteral("[2, 3]"));
+    CHECK(picture.nodes[std::size_t(relu)].detail == QStringLiteral("[2, 3] f32"));
     // Laid out by dot: data flows downwards, no boxes overlap, every edge has a curve.
     CHECK(picture.nodes[std::size_t(matmul)].box.bottom() < picture.nodes[std::size_t(relu)].box.top());
     for (std::size_t i = 0; i < picture.nodes.size(); ++i)

@@ -11,6 +11,7 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -141,6 +142,19 @@ void fillBars(QChartView* view, const QPalette& palette, const QStringList& cate
     chart->legend()->setVisible(true);
 }
 
+/// Where the curves of a comparison over several steps part, in a sentence.
+QString divergenceText(const session::Comparison& c)
+{
+    const std::size_t both = std::min(c.a.steps.size(), c.b.steps.size());
+    const auto& d = c.firstDivergence;
+    if (!d)
+        return QObject::tr("Over %1 steps the runs never part (see Charts).").arg(both);
+    const QString what = d->kind == session::Divergence::Kind::Loss
+                             ? QObject::tr("the loss")
+                             : QObject::tr("the gradient of %1").arg(QString::fromStdString(d->name));
+    return QObject::tr("The runs part at step %1: %2 (see Charts).").arg(d->step).arg(what);
+}
+
 } // namespace
 
 QString CompareView::idleText()
@@ -156,6 +170,10 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
     m_what->addItem(tr("PyNative / graph mode"));
     m_what->addItem(tr("value_and_grad / grad-only fallback"));
     m_what->addItem(tr("API 2.x / 1.10"));
+    m_steps = new QSpinBox;
+    m_steps->setRange(1, 10000);
+    m_steps->setToolTip(tr("Training steps each side runs: over more than one, the Charts panel overlays "
+                           "both runs' curves and marks the first step where they part"));
     m_sides = new QLabel;
     m_sides->setWordWrap(true);
     m_run = new QPushButton(tr("Compare"));
@@ -170,6 +188,8 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
     auto* bar = new QHBoxLayout;
     bar->addWidget(new QLabel(tr("Flip:")));
     bar->addWidget(m_what);
+    bar->addWidget(new QLabel(tr("Steps:")));
+    bar->addWidget(m_steps);
     bar->addWidget(m_run);
     bar->addWidget(m_cancel);
     bar->addWidget(m_progress);
@@ -235,6 +255,16 @@ void CompareView::setWhat(CompareWhat what)
             m_what->setCurrentIndex(i);
 }
 
+int CompareView::steps() const
+{
+    return m_steps->value();
+}
+
+void CompareView::setSteps(int steps)
+{
+    m_steps->setValue(steps);
+}
+
 void CompareView::setBaseDescription(const QString& text)
 {
     m_base = text;
@@ -253,6 +283,7 @@ void CompareView::setRunning(bool running)
 {
     m_run->setEnabled(!running);
     m_what->setEnabled(!running);
+    m_steps->setEnabled(!running);
     m_cancel->setEnabled(running);
     m_progress->setVisible(running);
     if (running) {
@@ -298,6 +329,8 @@ void CompareView::setComparison(const session::Comparison& c)
                               .arg(QString::fromStdString(c.a.label), QString::fromStdString(c.b.label))
                               .arg(different).arg(c.diff.size())
                               .arg(QString::fromStdString(session::explainComparison(c))));
+    if (!c.interrupted && c.ok() && c.steps > 1)
+        m_status->setText(m_status->text() + QLatin1Char(' ') + divergenceText(c));
     fillDiff(c);
     fillFigures(c);
     fillCharts(c);

@@ -14,6 +14,7 @@ class QChartView;
 class QComboBox;
 class QLabel;
 class QProgressBar;
+class QSpinBox;
 class QPushButton;
 class QTableWidget;
 
@@ -31,6 +32,10 @@ public:
 
     session::CompareWhat what() const;
     void setWhat(session::CompareWhat what);
+    /// Training steps each side runs (the Steps box): over more than one, the Charts panel
+    /// overlays both runs' curves.
+    int steps() const;
+    void setSteps(int steps);
     /// What both sides share besides the compared setting, e.g. "gradient API as written".
     void setBaseDescription(const QString& text);
 
@@ -68,6 +73,7 @@ private:
     void fillCharts(const session::Comparison& c);
 
     QComboBox* m_what = nullptr;
+    QSpinBox* m_steps = nullptr;
     QLabel* m_sides = nullptr;
     QPushButton* m_run = nullptr;
     QPushButton* m_cancel = nullptr;

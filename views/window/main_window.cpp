@@ -284,6 +284,7 @@ void MainWindow::openScript(const QString& path)
     m_breakpointIds.clear();
     m_source->setBreakpointLines({});
     m_compare->clear();
+    m_charts->setComparedRuns({}, std::nullopt); // another script's runs are not this one's
     resetRunViews();
     debug::SessionOptions options;
     options.script = info.absoluteFilePath().toStdString();

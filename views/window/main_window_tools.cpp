@@ -25,6 +25,8 @@
 #include <QTimer>
 #include <QToolBar>
 #include <algorithm>
+#include <cmath>
+#include <optional>
 
 namespace gradstep::views {
 
@@ -49,6 +51,29 @@ QScrollArea* scrolling(QWidget* panel)
     return area;
 }
 
+/// A side's curve as the Charts panel draws runs.
+ChartRun chartRunOf(const session::StepFigures& side, const QString& prefix)
+{
+    ChartRun run;
+    run.label = prefix + QString::fromStdString(side.label);
+    for (const session::CurvePoint& p : side.steps) {
+        debug::StepSummary step;
+        step.step = p.step;
+        step.finished = true;
+        step.loss = p.loss.value_or(std::nan(""));
+        step.learningRate = p.learningRate.value_or(std::nan(""));
+        for (const session::ParamNorms& n : p.params) {
+            debug::ParameterSummary param;
+            param.name = n.name;
+            param.gradientNorm = n.gradNorm;
+            param.weightNorm = n.valueNorm;
+            step.parameters.push_back(std::move(param));
+        }
+        run.steps.push_back(std::move(step));
+    }
+    return run;
+}
+
 QString compareWhatText(session::CompareWhat what)
 {
     switch (what) {
@@ -56,6 +81,8 @@ QString compareWhatText(session::CompareWhat what)
     case session::CompareWhat::Mode: return QObject::tr("PyNative / graph mode");
     case session::CompareWhat::GradApi: return QObject::tr("value_and_grad / grad-only fallback");
     case session::CompareWhat::Api: return QObject::tr("API 2.x / 1.10");
+    case session::CompareWhat::Scripts: return QObject::tr("two scripts");
+    case session::CompareWhat::Saved: return QObject::tr("a saved run");
     }
     return QString();
 }
@@ -259,6 +286,7 @@ void MainWindow::startCompare(session::CompareWhat what)
         return;
     }
     session::CompareOptions options;
+    options.steps = m_compare->steps();
     options.args = current.args;
     options.base = current.overrides;
     options.baseApiProfile = current.apiProfile;
@@ -327,6 +355,16 @@ void MainWindow::cancelCompare()
 void MainWindow::finishCompare(const session::Comparison& comparison)
 {
     m_compare->setComparison(comparison);
+    // Over several steps the two curves are the result: the Charts panel overlays them.
+    if (!comparison.interrupted && comparison.steps > 1 && !comparison.a.steps.empty()
+        && !comparison.b.steps.empty()) {
+        m_charts->setComparedRuns({chartRunOf(comparison.a, QStringLiteral("A: ")),
+                                   chartRunOf(comparison.b, QStringLiteral("B: "))},
+                                  comparison.firstDivergence
+                                      ? std::optional<std::int64_t>(comparison.firstDivergence->step)
+                                      : std::nullopt);
+        showView(View::Charts);
+    }
     m_console->append(comparison.interrupted ? tr("comparison cancelled\n")
                                              : tr("comparison done: %1 vs %2\n")
                                                    .arg(QString::fromStdString(comparison.a.label),

@@ -48,7 +48,7 @@ TEST_CASE("the forward graph of a LeNet5 step has one op node per record with it
     const auto conv = g.findNode("F:LeNet5/conv1/Conv2D#0");
     REQUIRE(conv);
     CHECK(g.nodes[*conv].title == "Conv2D");
-    CHECK(g.nodes[*conv].detail == "[2, 6, 28, 28]");
+    CHECK(g.nodes[*conv].detail == "[2, 6, 28, 28] f32");
     CHECK(g.nodes[*conv].scope == "LeNet5/conv1");
     CHECK(g.findNode("F:LeNet5/relu/ReLU#2"));
     CHECK(hasEdge(g, "F:LeNet5/conv1/Conv2D#0", "F:LeNet5/relu/ReLU#0", EdgeKind::Data));
@@ -176,7 +176,7 @@ TEST_CASE("the graph-mode IR with its gradient graph becomes the same kind of di
     const DisplayGraph g = buildFromIr(gradientGraph(forward, spec));
     const auto mul = g.findNode("F:Net/fc/Mul#0");
     REQUIRE(mul);
-    CHECK(g.nodes[*mul].detail == "[2, 3]");
+    CHECK(g.nodes[*mul].detail == "[2, 3] f32");
     CHECK(g.findNode("P:F:w"));
     CHECK(hasEdge(g, "P:F:w", "F:Net/fc/Mul#0", EdgeKind::Data));
     CHECK(g.findCluster("Gradients/Net/fc") >= 0);
@@ -184,6 +184,40 @@ TEST_CASE("the graph-mode IR with its gradient graph becomes the same kind of di
     CHECK(g.countEdges(EdgeKind::CrossLink) > 0);
     const auto r = std::count_if(g.nodes.begin(), g.nodes.end(), [](const DisplayNode& n) { return n.phase == Phase::Backward; });
     CHECK(r > 0);
+}
+
+TEST_CASE("every node shows its dtype and the half-precision ones are marked", "[display]")
+{
+    const Graph g16 = parseGraph("graph @net(%x : f16[2, 3], %i : i32[2]) {\n"
+                                 "  %0 : f16[2, 3] = Tanh(%x) @Net/act\n"
+                                 "  %1 : f32[2, 3] = Cast(%0) {dtype=Float32} @Net\n"
+                                 "  return %1\n"
+                                 "}\n");
+    const DisplayGraph g = buildFromIr(g16);
+    const auto tanh = g.findNode("F:Net/act/Tanh#0");
+    const auto cast = g.findNode("F:Net/Cast#0");
+    const auto x = g.findNode("I:F:0");
+    const auto i = g.findNode("I:F:1");
+    REQUIRE(tanh);
+    REQUIRE(cast);
+    REQUIRE(x);
+    REQUIRE(i);
+    CHECK(g.nodes[*tanh].detail == "[2, 3] f16");
+    CHECK(g.nodes[*tanh].halfPrecision);
+    CHECK(g.nodes[*cast].detail == "[2, 3] f32");
+    CHECK_FALSE(g.nodes[*cast].halfPrecision);
+    CHECK(g.nodes[*x].halfPrecision);
+    CHECK(g.nodes[*i].detail == "[2] i32");
+    CHECK_FALSE(g.nodes[*i].halfPrecision);
+    // Folded, a Cell holding a half-precision op is marked too.
+    CollapseState fold;
+    fold.collapsed.insert("Net/act");
+    const DisplayGraph folded = collapse(g, fold);
+    const auto act = folded.findNode("C:F:Net/act");
+    REQUIRE(act);
+    CHECK(folded.nodes[*act].halfPrecision);
+    CHECK(shapeAndDType(Shape{4}, DType::BFloat16) == "[4] bf16");
+    CHECK(shapeAndDType(Shape{}, DType::Bool) == "[] bool");
 }
 
 TEST_CASE("parameter and input keys name the tensor they stand for, other keys none", "[display]")
