@@ -25,7 +25,7 @@ namespace {
 
 const char* kHelp =
     "usage: gradstep gui [SCRIPT] [--screenshot FILE.png] [--steps-into N] [--view VIEW]\n"
-    "                    [--compare WHAT] [--palette dark|light]\n"
+    "                    [--compare WHAT] [--compare-steps N] [--palette dark|light]\n"
     "Opens the debugger window on SCRIPT (default: the LeNet5 digits sample), paused after the\n"
     "first node.\n"
     "  --screenshot FILE.png  wait until N nodes ran, save the window as a PNG and exit\n"
@@ -36,6 +36,10 @@ const char* kHelp =
     "                         --screenshot, compare runs the comparison after the N nodes and\n"
     "                         the picture waits for it)\n"
     "  --compare WHAT         what Compare flips: has-aux (default), mode, grad-api or api\n"
+    "  --compare-steps N      training steps each side of Compare runs (default 1); over more\n"
+    "                         than one, the Charts panel overlays both runs (with --screenshot,\n"
+    "                         the comparison runs and the picture shows the charts unless --view\n"
+    "                         says otherwise)\n"
     "  --palette dark|light   a dark or light palette instead of the system's\n";
 
 struct GuiOptions {
@@ -44,6 +48,7 @@ struct GuiOptions {
     int stepsInto = 1;
     std::optional<views::MainWindow::View> view;
     session::CompareWhat compare = session::CompareWhat::HasAux;
+    int compareSteps = 1;
     QString palette;
 };
 
@@ -93,6 +98,14 @@ int parse(int argc, char** argv, GuiOptions& o)
                 return 2;
             }
             o.compare = *what;
+        } else if (std::strcmp(a, "--compare-steps") == 0 && hasValue) {
+            char* end = nullptr;
+            const long n = std::strtol(argv[++i], &end, 10);
+            if (*end != '\0' || n < 1 || n > 10000) {
+                std::fprintf(stderr, "gradstep gui: --compare-steps expects a count from 1 to 10000, got '%s'\n", argv[i]);
+                return 2;
+            }
+            o.compareSteps = int(n);
         } else if (std::strcmp(a, "--palette") == 0 && hasValue) {
             o.palette = QString::fromLocal8Bit(argv[++i]);
             if (o.palette != QLatin1String("dark") && o.palette != QLatin1String("light")) {
@@ -154,10 +167,12 @@ void driveScreenshot(views::MainWindow& window, const GuiOptions& o, int& status
             window.stepInto();
             return;
         }
-        if (o.view == views::MainWindow::View::Compare) {
+        if (o.view == views::MainWindow::View::Compare || o.compareSteps > 1) {
             // The comparison stops the session and reloads it; the picture waits for the table.
-            if (!window.compareView()->comparison() && !window.comparing())
+            if (!window.compareView()->comparison() && !window.comparing()) {
+                window.compareView()->setSteps(o.compareSteps);
                 window.startCompare(o.compare);
+            }
             const auto& comparison = window.compareView()->comparison();
             if (!comparison)
                 return;
@@ -208,6 +223,7 @@ int guiCommand(int argc, char** argv)
         QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("gradstep")));
         const bool screenshot = !o.screenshot.isEmpty();
         views::MainWindow window(!screenshot);
+        window.compareView()->setSteps(o.compareSteps);
         if (screenshot) {
             window.resize(1600, 1000);
             driveScreenshot(window, o, status);

@@ -81,8 +81,8 @@ QString comparedCsv(const std::vector<ChartRun>& runs)
 
 QString ChartsView::toCsv() const
 {
-    if (showingComparedRuns())
-        return comparedCsv(m_compared);
+    if (!onlyCurrentShown())
+        return comparedCsv(shownRuns());
     std::vector<QString> names;
     std::map<QString, std::size_t> column;
     for (const debug::StepSummary& step : m_history)

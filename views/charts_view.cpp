@@ -4,7 +4,11 @@
 #include "views/chart_theme.h"
 
 #include <QCheckBox>
-#include <QComboBox>
+#include <QCursor>
+#include <QInputDialog>
+#include <QLineEdit>
+#include <QMenu>
+#include <QToolTip>
 #include <QDoubleSpinBox>
 #include <QEvent>
 #include <QHBoxLayout>
@@ -175,13 +179,16 @@ ChartsView::ChartsView(QWidget* parent) : QWidget(parent)
                                "0 shows the steps as they are"));
     m_parameters = new QListWidget;
     m_parameters->setMaximumWidth(180);
-    m_runs = new QComboBox;
-    m_runs->addItem(tr("Current run"));
-    m_runs->setMaximumWidth(180);
-    m_runs->setToolTip(tr("The current run, or the runs of the last comparison over several steps "
-                          "(Compare, Steps > 1) overlaid"));
+    m_runList = new QListWidget;
+    m_runList->setMaximumWidth(180);
+    m_runList->setMaximumHeight(110);
+    m_runList->setContextMenuPolicy(Qt::CustomContextMenu);
+    m_runList->setToolTip(tr("Runs to draw, overlaid: the current run, the sides of the last comparison over "
+                             "several steps (Compare, Steps > 1) and runs saved earlier (right-click to rename "
+                             "or delete one)"));
     auto* side = new QVBoxLayout;
-    side->addWidget(m_runs);
+    side->addWidget(new QLabel(tr("Runs")));
+    side->addWidget(m_runList);
     side->addWidget(m_log);
     auto* smoothingRow = new QHBoxLayout;
     smoothingRow->addWidget(new QLabel(tr("Smoothing")));
@@ -196,10 +203,12 @@ ChartsView::ChartsView(QWidget* parent) : QWidget(parent)
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addLayout(charts, 1);
     layout->addLayout(side);
-    connect(m_runs, &QComboBox::currentIndexChanged, this, [this] {
+    connect(m_runList, &QListWidget::itemChanged, this, [this] {
         rebuildParameterList();
         rebuild();
     });
+    connect(m_runList, &QListWidget::customContextMenuRequested, this, &ChartsView::showRunMenu);
+    rebuildRunList();
     connect(m_log, &QCheckBox::toggled, this, [this] { rebuild(); });
     connect(m_smoothing, &QDoubleSpinBox::valueChanged, this, [this] { rebuild(); });
     connect(m_parameters, &QListWidget::itemChanged, this, [this] { rebuild(); });
@@ -213,41 +222,141 @@ void ChartsView::setHistory(const std::vector<debug::StepSummary>& history)
     rebuild();
 }
 
+namespace {
+
+enum class RunKind { Current, Compared, Saved };
+constexpr int kKindRole = Qt::UserRole;
+constexpr int kIndexRole = Qt::UserRole + 1;
+
+RunKind kindOf(const QListWidgetItem* item) { return RunKind(item->data(kKindRole).toInt()); }
+
+} // namespace
+
+void ChartsView::rebuildRunList()
+{
+    std::set<QString> ticked;
+    for (int i = 0; i < m_runList->count(); ++i)
+        if (m_runList->item(i)->checkState() == Qt::Checked)
+            ticked.insert(m_runList->item(i)->text());
+    const bool fresh = m_runList->count() == 0;
+    const QSignalBlocker block(m_runList);
+    m_runList->clear();
+    auto add = [&](const QString& label, RunKind kind, int index, bool tick) {
+        auto* item = new QListWidgetItem(label, m_runList);
+        item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+        item->setCheckState(tick ? Qt::Checked : Qt::Unchecked);
+        item->setData(kKindRole, int(kind));
+        item->setData(kIndexRole, index);
+    };
+    add(tr("Current run"), RunKind::Current, 0, fresh || ticked.count(tr("Current run")) > 0);
+    for (std::size_t i = 0; i < m_compared.size(); ++i)
+        add(m_compared[i].label, RunKind::Compared, int(i), ticked.count(m_compared[i].label) > 0);
+    for (std::size_t i = 0; i < m_saved.size(); ++i)
+        add(m_saved[i].label, RunKind::Saved, int(i), ticked.count(m_saved[i].label) > 0);
+}
+
 void ChartsView::setComparedRuns(std::vector<ChartRun> runs, std::optional<std::int64_t> partsAt)
 {
     m_compared = std::move(runs);
     m_partsAt = partsAt;
-    const QSignalBlocker block(m_runs);
-    while (m_runs->count() > 1)
-        m_runs->removeItem(1);
-    if (!m_compared.empty()) {
-        QStringList labels;
-        for (const ChartRun& r : m_compared)
-            labels << r.label;
-        m_runs->addItem(labels.join(tr(" vs ")));
-        m_runs->setCurrentIndex(1);
-    } else {
-        m_runs->setCurrentIndex(0);
-    }
+    rebuildRunList();
+    showComparedRuns(!m_compared.empty());
+}
+
+void ChartsView::setSavedRuns(std::vector<ChartRun> runs)
+{
+    m_saved = std::move(runs);
+    rebuildRunList();
     rebuildParameterList();
     rebuild();
 }
 
 bool ChartsView::showingComparedRuns() const
 {
-    return m_runs->currentIndex() == 1 && !m_compared.empty();
+    for (int i = 0; i < m_runList->count(); ++i)
+        if (kindOf(m_runList->item(i)) == RunKind::Compared && m_runList->item(i)->checkState() == Qt::Checked)
+            return true;
+    return false;
 }
 
 void ChartsView::showComparedRuns(bool on)
 {
-    m_runs->setCurrentIndex(on && !m_compared.empty() ? 1 : 0);
+    {
+        const QSignalBlocker block(m_runList);
+        for (int i = 0; i < m_runList->count(); ++i) {
+            QListWidgetItem* item = m_runList->item(i);
+            if (kindOf(item) == RunKind::Current)
+                item->setCheckState(on && !m_compared.empty() ? Qt::Unchecked : Qt::Checked);
+            else if (kindOf(item) == RunKind::Compared)
+                item->setCheckState(on ? Qt::Checked : Qt::Unchecked);
+        }
+    }
+    rebuildParameterList();
+    rebuild();
+}
+
+bool ChartsView::setRunShown(const QString& label, bool shown)
+{
+    for (int i = 0; i < m_runList->count(); ++i)
+        if (m_runList->item(i)->text() == label) {
+            m_runList->item(i)->setCheckState(shown ? Qt::Checked : Qt::Unchecked); // rebuilds
+            return true;
+        }
+    return false;
+}
+
+QStringList ChartsView::shownRunLabels() const
+{
+    QStringList labels;
+    for (int i = 0; i < m_runList->count(); ++i)
+        if (m_runList->item(i)->checkState() == Qt::Checked)
+            labels << m_runList->item(i)->text();
+    return labels;
 }
 
 std::vector<ChartRun> ChartsView::shownRuns() const
 {
-    if (showingComparedRuns())
-        return m_compared;
-    return {ChartRun{QString(), m_history}};
+    std::vector<ChartRun> runs;
+    for (int i = 0; i < m_runList->count(); ++i) {
+        const QListWidgetItem* item = m_runList->item(i);
+        if (item->checkState() != Qt::Checked)
+            continue;
+        const auto index = std::size_t(item->data(kIndexRole).toInt());
+        switch (kindOf(item)) {
+        case RunKind::Current: runs.push_back(ChartRun{item->text(), m_history}); break;
+        case RunKind::Compared: runs.push_back(m_compared.at(index)); break;
+        case RunKind::Saved: runs.push_back(m_saved.at(index)); break;
+        }
+    }
+    return runs;
+}
+
+bool ChartsView::onlyCurrentShown() const
+{
+    const QStringList shown = shownRunLabels();
+    return shown.size() == 1 && kindOf(m_runList->item(0)) == RunKind::Current
+           && m_runList->item(0)->checkState() == Qt::Checked;
+}
+
+void ChartsView::showRunMenu(const QPoint& at)
+{
+    QListWidgetItem* item = m_runList->itemAt(at);
+    if (!item || kindOf(item) != RunKind::Saved)
+        return;
+    const int index = item->data(kIndexRole).toInt();
+    QMenu menu;
+    QAction* rename = menu.addAction(tr("Rename..."));
+    QAction* remove = menu.addAction(tr("Delete"));
+    QAction* chosen = menu.exec(m_runList->viewport()->mapToGlobal(at));
+    if (chosen == rename) {
+        bool ok = false;
+        const QString label = QInputDialog::getText(this, tr("Rename run"), tr("Name:"), QLineEdit::Normal,
+                                                    item->text(), &ok);
+        if (ok && !label.trimmed().isEmpty())
+            emit savedRunRenameRequested(index, label.trimmed());
+    } else if (chosen == remove) {
+        emit savedRunDeleteRequested(index);
+    }
 }
 
 std::vector<QPointF> ChartsView::lossPointsOf(const QString& label) const
@@ -340,9 +449,10 @@ void ChartsView::rebuildParameterList()
     std::vector<const debug::StepSummary*> steps;
     for (const debug::StepSummary& step : m_history)
         steps.push_back(&step);
-    for (const ChartRun& run : m_compared)
-        for (const debug::StepSummary& step : run.steps)
-            steps.push_back(&step);
+    for (const std::vector<ChartRun>* runs : {&m_compared, &m_saved})
+        for (const ChartRun& run : *runs)
+            for (const debug::StepSummary& step : run.steps)
+                steps.push_back(&step);
     for (const debug::StepSummary* step : steps)
         for (const debug::ParameterSummary& p : step->parameters) {
             const QString name = QString::fromStdString(p.name);
@@ -364,8 +474,8 @@ const QColor kColors[] = {QColor("#1f77b4"), QColor("#ff7f0e"), QColor("#2ca02c"
 
 void ChartsView::rebuild()
 {
-    if (showingComparedRuns()) {
-        rebuildCompared();
+    if (!onlyCurrentShown()) {
+        rebuildOverlay(shownRuns());
         return;
     }
     m_lossView->chart()->setTitle(tr("Loss per step"));
@@ -450,29 +560,31 @@ QLineSeries* verticalLine(const QString& name, double step, const std::vector<QL
     return line;
 }
 
-const QColor kRunColors[] = {QColor("#1f77b4"), QColor("#d62728"), QColor("#2ca02c"), QColor("#9467bd")};
+const QColor kRunColors[] = {QColor("#1f77b4"), QColor("#ff7f0e"), QColor("#2ca02c"), QColor("#9467bd"),
+                             QColor("#8c564b"), QColor("#17becf")};
 
 } // namespace
 
-// The compared runs overlaid: the loss of each run in its own colour (A solid, B dashed), and per
-// ticked parameter its gradient norm in each run (the parameter's colour, dashed for B); the
-// first divergence a vertical line in both charts. The legend names the runs.
-void ChartsView::rebuildCompared()
+// The ticked runs overlaid: the loss of each run in its own colour (the first solid, the second
+// dashed, later ones dotted), and per ticked parameter its gradient norm in each run (the
+// parameter's colour, dashed and dotted likewise); the first divergence of a comparison a
+// vertical line in both charts when its two sides are what is drawn. The legend names the runs.
+void ChartsView::rebuildOverlay(const std::vector<ChartRun>& runs)
 {
     const bool log = m_log->isChecked();
     const double smoothing = m_smoothing->value();
     std::size_t longest = 0;
-    for (const ChartRun& run : m_compared)
+    for (const ChartRun& run : runs)
         longest = std::max(longest, run.steps.size());
     const bool markers = longest <= 50;
     std::vector<QLineSeries*> loss;
-    for (std::size_t r = 0; r < m_compared.size(); ++r) {
+    for (std::size_t r = 0; r < runs.size(); ++r) {
         std::vector<QPointF> points;
-        for (const debug::StepSummary& step : m_compared[r].steps)
+        for (const debug::StepSummary& step : runs[r].steps)
             if (std::isfinite(step.loss) && (!log || step.loss > 0))
                 points.emplace_back(double(step.step), step.loss);
         const std::vector<QLineSeries*> series =
-            seriesOf(m_compared[r].label, points, smoothing, kRunColors[r % std::size(kRunColors)], markers);
+            seriesOf(runs[r].label, points, smoothing, kRunColors[r % std::size(kRunColors)], markers);
         dashAfterFirst(series, r);
         loss.insert(loss.end(), series.begin(), series.end());
     }
@@ -482,15 +594,15 @@ void ChartsView::rebuildCompared()
         if (item->checkState() != Qt::Checked)
             continue;
         const QColor color = kColors[std::size_t(i) % std::size(kColors)];
-        for (std::size_t r = 0; r < m_compared.size(); ++r) {
+        for (std::size_t r = 0; r < runs.size(); ++r) {
             std::vector<QPointF> points;
-            for (const debug::StepSummary& step : m_compared[r].steps)
+            for (const debug::StepSummary& step : runs[r].steps)
                 for (const debug::ParameterSummary& p : step.parameters)
                     if (QString::fromStdString(p.name) == item->text() && std::isfinite(p.gradientNorm)
                         && (!log || p.gradientNorm > 0))
                         points.emplace_back(double(step.step), p.gradientNorm);
             const std::vector<QLineSeries*> series = seriesOf(
-                item->text() + QStringLiteral(" (") + m_compared[r].label + QLatin1Char(')'), points, smoothing,
+                item->text() + QStringLiteral(" (") + runs[r].label + QLatin1Char(')'), points, smoothing,
                 color, false);
             dashAfterFirst(series, r);
             norms.insert(norms.end(), series.begin(), series.end());
@@ -502,7 +614,9 @@ void ChartsView::rebuildCompared()
         swatch.fill(kColors[std::size_t(i) % std::size(kColors)]);
         m_parameters->item(i)->setIcon(QIcon(swatch));
     }
-    if (m_partsAt) {
+    const bool comparison = runs.size() == 2 && m_compared.size() == 2 && runs[0].label == m_compared[0].label
+                            && runs[1].label == m_compared[1].label;
+    if (m_partsAt && comparison) {
         if (QLineSeries* line = verticalLine(tr("runs part"), double(*m_partsAt), loss, log))
             loss.push_back(line);
         if (QLineSeries* line = verticalLine(tr("runs part"), double(*m_partsAt), norms, log))
@@ -510,7 +624,23 @@ void ChartsView::rebuildCompared()
     }
     // The legend names the runs on the loss chart; on the norm chart the list is the legend.
     fill(m_lossView, palette(), loss, log, true);
-    m_lossView->chart()->setTitle(tr("Loss per step, compared runs"));
+    m_lossView->chart()->setTitle(tr("Loss per step, %n run(s)", nullptr, int(runs.size())));
+    // Hovering a loss curve shows every drawn run's loss at that step.
+    for (QAbstractSeries* series : m_lossView->chart()->series())
+        if (auto* line = qobject_cast<QLineSeries*>(series))
+            connect(line, &QLineSeries::hovered, this, [this, runs](const QPointF& point, bool state) {
+                if (!state) {
+                    QToolTip::hideText();
+                    return;
+                }
+                const auto step = std::int64_t(std::llround(point.x()));
+                QString text = tr("step %1").arg(step);
+                for (const ChartRun& run : runs)
+                    for (const debug::StepSummary& s : run.steps)
+                        if (s.step == step)
+                            text += QStringLiteral("\n%1: %2").arg(run.label).arg(s.loss, 0, 'g', 7);
+                QToolTip::showText(QCursor::pos(), text, m_lossView);
+            });
     fill(m_normView, palette(), norms, log, false);
 }
 

@@ -1,8 +1,9 @@
 // Qt Charts of the finished steps: the loss per step (with the learning rate the step's optimizer
 // used, on a right axis, when one was reported), and the gradient norm per parameter per step
-// (parameters picked in a list; linear or log scale). Besides the current run they overlay the
-// runs of a comparison over several steps, one colour per run, with the first step where they
-// part marked. SPDX-License-Identifier: MIT
+// (parameters picked in a list; linear or log scale). Besides the current run they overlay any
+// runs ticked in the Runs list: the two sides of a comparison over several steps (with the first
+// step where they part marked) and runs saved earlier, one colour per run.
+// SPDX-License-Identifier: MIT
 #pragma once
 
 #include "debug/recorder.h"
@@ -15,7 +16,6 @@
 class QChart;
 class QChartView;
 class QCheckBox;
-class QComboBox;
 class QDoubleSpinBox;
 class QListWidget;
 
@@ -32,16 +32,30 @@ class ChartsView : public QWidget {
 public:
     explicit ChartsView(QWidget* parent = nullptr);
     void setHistory(const std::vector<debug::StepSummary>& history);
-    /// The runs of a comparison (A, B) and the step where they part; shown at once, overlaid.
-    /// The Runs box switches between them and the current run; an empty list forgets them.
+    /// The runs of a comparison (A, B) and the step where they part; ticked at once (the current
+    /// run unticked), overlaid. An empty list forgets them.
     void setComparedRuns(std::vector<ChartRun> runs, std::optional<std::int64_t> partsAt);
-    /// True while the compared runs are drawn rather than the current run.
+    /// Runs saved earlier, listed unticked (a run ticked before by its label stays ticked).
+    void setSavedRuns(std::vector<ChartRun> runs);
+    /// True while a compared run is drawn.
     bool showingComparedRuns() const;
+    /// Ticks the compared runs and unticks the current run, or the other way round.
     void showComparedRuns(bool on);
+    /// Ticks or unticks a run of the list by its label ("Current run", "A: ...", a saved run's).
+    bool setRunShown(const QString& label, bool shown);
+    /// The labels of the ticked runs, in list order (for tests).
+    QStringList shownRunLabels() const;
     /// The loss points drawn for the run named `label` (unsmoothed; for tests).
     std::vector<QPointF> lossPointsOf(const QString& label) const;
     /// The first divergence as drawn: the step of the vertical line, if any (for tests).
     std::optional<double> divergenceLine() const;
+
+signals:
+    /// The user asked to rename or delete saved run `index` (of setSavedRuns) in the Runs list.
+    void savedRunRenameRequested(int index, const QString& label);
+    void savedRunDeleteRequested(int index);
+
+public:
     void setLogScale(bool on);
     /// TensorBoard's smoothing weight in [0, 0.99]; 0 draws the steps as they are.
     void setSmoothing(double weight);
@@ -70,15 +84,19 @@ protected:
 
 private:
     void rebuild();
-    void rebuildCompared();
+    void rebuildOverlay(const std::vector<ChartRun>& runs);
     void rebuildParameterList();
-    /// The runs the charts draw now: the current run alone, or the compared ones.
+    void rebuildRunList();
+    void showRunMenu(const QPoint& at);
+    /// The ticked runs; the current run alone means the single-run charts.
     std::vector<ChartRun> shownRuns() const;
+    bool onlyCurrentShown() const;
 
     std::vector<debug::StepSummary> m_history;
     std::vector<ChartRun> m_compared;
     std::optional<std::int64_t> m_partsAt;
-    QComboBox* m_runs = nullptr;
+    std::vector<ChartRun> m_saved;
+    QListWidget* m_runList = nullptr;
     QChartView* m_lossView = nullptr;
     QChartView* m_normView = nullptr;
     QCheckBox* m_log = nullptr;

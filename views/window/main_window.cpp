@@ -59,6 +59,7 @@ MainWindow::MainWindow(bool restoreLayout, QWidget* parent) : QMainWindow(parent
     m_status = new QLabel(tr("No script open"));
     statusBar()->addWidget(m_status, 1);
     createTools();
+    connectSavedRuns();
     connect(m_bridge, &SessionBridge::stateChanged, this, [this](const auto& state) { showState(state); });
     connect(m_bridge, &SessionBridge::output, this, [this](const QString& text, bool isError) {
         m_console->append(text, isError ? ConsoleView::Kind::Stderr : ConsoleView::Kind::Stdout);
@@ -293,6 +294,7 @@ void MainWindow::openScript(const QString& path)
     options.apiProfile = m_apiProfile->checkedAction()->data().toInt() == 0 ? "2.x" : "1.10";
     options.overrides.mode = run::ModeOverride(m_mode->checkedAction()->data().toInt());
     m_bridge->open(std::move(options));
+    loadSavedRuns();
     updateActions();
 }
 

@@ -5,6 +5,7 @@
 // GUI thread. Layout and recent files persist in QSettings. SPDX-License-Identifier: MIT
 #pragma once
 
+#include "views/window/run_store.h"
 #include "views/window/session_bridge.h"
 
 #include "session/compare.h"
@@ -13,6 +14,7 @@
 #include <QSet>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <utility>
 
@@ -106,6 +108,10 @@ public:
     CompareView* compareView() const { return m_compare; }
     BreakpointsPanel* breakpointsPanel() const { return m_conditions; }
     RunProgress* runProgress() const { return m_progress; }
+    /// Where finished runs are kept (Note [saved runs]); tests point it at a folder of their own.
+    RunStore& runStore() { return *m_runStore; }
+    /// The saved runs of the open script, newest first, as the Charts panel lists them.
+    const std::vector<SavedRun>& savedRuns() const { return m_savedRuns; }
 
 signals:
     /// After a state was shown in every view.
@@ -145,6 +151,13 @@ private:
                            std::function<void()> slot);
     void updateToolActions();
     void finishCompare(const session::Comparison& comparison);
+    /// Saved runs (main_window_runs.cpp): listed in the Charts panel per script; a finished run
+    /// is saved once.
+    void connectSavedRuns();
+    void loadSavedRuns();
+    void saveFinishedRun(const debug::SessionState& state);
+    /// The what-if switches that differ from the script as written: "graph mode, has_aux on".
+    QString runSettingsText() const;
 
     void showState(const std::shared_ptr<const debug::SessionState>& state);
     void showGraph(const debug::SessionState& state);
@@ -191,6 +204,9 @@ private:
     std::int64_t m_growingStep = -1; ///< a step drawn from its own records (it left the template)
     std::shared_ptr<const display::DisplayGraph> m_pictureTemplate;
     std::size_t m_historyShown = 0;
+    std::unique_ptr<RunStore> m_runStore;
+    std::vector<SavedRun> m_savedRuns;
+    bool m_runSaved = false; ///< the current session's finished run was saved
     std::uint64_t m_statesShown = 0;
     bool m_saveLayout = true;
     bool m_defaultLayout = true;

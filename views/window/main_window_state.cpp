@@ -88,6 +88,7 @@ void MainWindow::resetRunViews()
     m_pictureRecords = 0;
     m_growingStep = -1;
     m_historyShown = 0;
+    m_runSaved = false;
     m_graph->clear();
     m_charts->setHistory({});
     m_gradients->setRows({});
@@ -189,6 +190,7 @@ void MainWindow::showState(const std::shared_ptr<const debug::SessionState>& sta
         m_historyShown = state->history.size();
         m_charts->setHistory(state->history);
     }
+    saveFinishedRun(*state);
     m_variables->setStack(state->stack);
     if (state->status != debug::SessionStatus::Running)
         showBreakpointMarks();
