@@ -171,6 +171,9 @@ ChartsView::ChartsView(QWidget* parent) : QWidget(parent)
     m_lossView = makeChartView(tr("Loss per step"));
     m_normView = makeChartView(tr("Gradient norm per parameter"));
     m_log = new QCheckBox(tr("Log scale"));
+    m_difference = new QCheckBox(tr("Difference"));
+    m_difference->setToolTip(tr("With two runs ticked: the first run's loss and gradient norms minus the "
+                                "second's, step by step"));
     m_smoothing = new QDoubleSpinBox;
     m_smoothing->setRange(0.0, 0.99);
     m_smoothing->setSingleStep(0.1);
@@ -189,6 +192,7 @@ ChartsView::ChartsView(QWidget* parent) : QWidget(parent)
     auto* side = new QVBoxLayout;
     side->addWidget(new QLabel(tr("Runs")));
     side->addWidget(m_runList);
+    side->addWidget(m_difference);
     side->addWidget(m_log);
     auto* smoothingRow = new QHBoxLayout;
     smoothingRow->addWidget(new QLabel(tr("Smoothing")));
@@ -210,6 +214,7 @@ ChartsView::ChartsView(QWidget* parent) : QWidget(parent)
     connect(m_runList, &QListWidget::customContextMenuRequested, this, &ChartsView::showRunMenu);
     rebuildRunList();
     connect(m_log, &QCheckBox::toggled, this, [this] { rebuild(); });
+    connect(m_difference, &QCheckBox::toggled, this, [this] { rebuild(); });
     connect(m_smoothing, &QDoubleSpinBox::valueChanged, this, [this] { rebuild(); });
     connect(m_parameters, &QListWidget::itemChanged, this, [this] { rebuild(); });
     rebuild();
@@ -293,6 +298,16 @@ void ChartsView::showComparedRuns(bool on)
     }
     rebuildParameterList();
     rebuild();
+}
+
+void ChartsView::setDifference(bool on)
+{
+    m_difference->setChecked(on);
+}
+
+bool ChartsView::showsDifference() const
+{
+    return m_difference->isChecked() && shownRuns().size() == 2;
 }
 
 bool ChartsView::setRunShown(const QString& label, bool shown)
@@ -479,6 +494,8 @@ void ChartsView::rebuild()
         return;
     }
     m_lossView->chart()->setTitle(tr("Loss per step"));
+    m_normView->chart()->setTitle(tr("Gradient norm per parameter"));
+    m_difference->setEnabled(false);
     const bool log = m_log->isChecked();
     const double smoothing = m_smoothing->value();
     // Markers help on a few steps and become a solid band on many.
@@ -571,6 +588,11 @@ const QColor kRunColors[] = {QColor("#1f77b4"), QColor("#ff7f0e"), QColor("#2ca0
 // vertical line in both charts when its two sides are what is drawn. The legend names the runs.
 void ChartsView::rebuildOverlay(const std::vector<ChartRun>& runs)
 {
+    m_difference->setEnabled(runs.size() == 2);
+    if (runs.size() == 2 && m_difference->isChecked()) {
+        rebuildDifference(runs[0], runs[1]);
+        return;
+    }
     const bool log = m_log->isChecked();
     const double smoothing = m_smoothing->value();
     std::size_t longest = 0;
@@ -642,6 +664,57 @@ void ChartsView::rebuildOverlay(const std::vector<ChartRun>& runs)
                 QToolTip::showText(QCursor::pos(), text, m_lossView);
             });
     fill(m_normView, palette(), norms, log, false);
+    m_normView->chart()->setTitle(tr("Gradient norm per parameter"));
+}
+
+namespace {
+
+/// a's value minus b's at each step both have (finite on both sides).
+template <class Value>
+std::vector<QPointF> differences(const ChartRun& a, const ChartRun& b, Value value)
+{
+    std::vector<QPointF> out;
+    for (const debug::StepSummary& sa : a.steps)
+        for (const debug::StepSummary& sb : b.steps)
+            if (sa.step == sb.step) {
+                const std::optional<double> va = value(sa), vb = value(sb);
+                if (va && vb && std::isfinite(*va) && std::isfinite(*vb))
+                    out.emplace_back(double(sa.step), *va - *vb);
+            }
+    return out;
+}
+
+} // namespace
+
+// Two runs as their difference (first - second): the loss, and each ticked parameter's gradient
+// norm; a linear axis, since a difference changes sign.
+void ChartsView::rebuildDifference(const ChartRun& a, const ChartRun& b)
+{
+    const double smoothing = m_smoothing->value();
+    const QString name = tr("%1 - %2").arg(a.label, b.label);
+    const std::vector<QLineSeries*> loss = seriesOf(
+        name, differences(a, b, [](const debug::StepSummary& s) { return std::optional<double>(s.loss); }), smoothing,
+        QColor("#1f77b4"), true);
+    std::vector<QLineSeries*> norms;
+    for (int i = 0; i < m_parameters->count(); ++i) {
+        const QListWidgetItem* item = m_parameters->item(i);
+        if (item->checkState() != Qt::Checked)
+            continue;
+        const std::string param = item->text().toStdString();
+        const auto norm = [&param](const debug::StepSummary& s) -> std::optional<double> {
+            for (const debug::ParameterSummary& p : s.parameters)
+                if (p.name == param)
+                    return p.gradientNorm;
+            return std::nullopt;
+        };
+        for (QLineSeries* series : seriesOf(item->text(), differences(a, b, norm), smoothing,
+                                            kColors[std::size_t(i) % std::size(kColors)], false))
+            norms.push_back(series);
+    }
+    fill(m_lossView, palette(), loss, false, false);
+    m_lossView->chart()->setTitle(tr("Loss difference: %1").arg(name));
+    fill(m_normView, palette(), norms, false, false);
+    m_normView->chart()->setTitle(tr("Gradient norm difference per parameter"));
 }
 
 } // namespace gradstep::views

@@ -41,6 +41,9 @@ public:
     bool showingComparedRuns() const;
     /// Ticks the compared runs and unticks the current run, or the other way round.
     void showComparedRuns(bool on);
+    /// With exactly two runs ticked: draw their difference (first - second) instead of both.
+    void setDifference(bool on);
+    bool showsDifference() const;
     /// Ticks or unticks a run of the list by its label ("Current run", "A: ...", a saved run's).
     bool setRunShown(const QString& label, bool shown);
     /// The labels of the ticked runs, in list order (for tests).
@@ -85,6 +88,7 @@ protected:
 private:
     void rebuild();
     void rebuildOverlay(const std::vector<ChartRun>& runs);
+    void rebuildDifference(const ChartRun& a, const ChartRun& b);
     void rebuildParameterList();
     void rebuildRunList();
     void showRunMenu(const QPoint& at);
@@ -100,6 +104,7 @@ private:
     QChartView* m_lossView = nullptr;
     QChartView* m_normView = nullptr;
     QCheckBox* m_log = nullptr;
+    QCheckBox* m_difference = nullptr;
     QDoubleSpinBox* m_smoothing = nullptr;
     QListWidget* m_parameters = nullptr;
 };

@@ -203,6 +203,16 @@ TEST_CASE("the charts overlay two compared runs, mark where they part and export
     const QStringList lines = charts.toCsv().split(QLatin1Char('\n'));
     CHECK(lines.at(0) == QStringLiteral("step,loss (A: lr 0.1),loss (B: lr 0.05),w (A: lr 0.1),w (B: lr 0.05)"));
     CHECK(lines.at(2) == QStringLiteral("2,0.5,0.75,1,1"));
+    // Their difference, step by step: A - B.
+    charts.setDifference(true);
+    CHECK(charts.showsDifference());
+    const std::vector<QPointF> diff = charts.lossPointsOf(QStringLiteral("A: lr 0.1 - B: lr 0.05"));
+    REQUIRE(diff.size() == 4);
+    CHECK(diff[0].y() == 0.0);
+    CHECK(diff[1].y() == Approx(0.5 - 0.75));
+    CHECK_FALSE(charts.divergenceLine());
+    charts.setDifference(false);
+    CHECK(charts.divergenceLine());
     // Back to the current run: its own single point, no divergence line; and forth again.
     charts.showComparedRuns(false);
     CHECK(charts.lossPoints() == 1);
