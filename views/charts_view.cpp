@@ -536,6 +536,9 @@ void ChartsView::rebuild()
         m_parameters->item(i)->setIcon(QIcon(swatch));
     }
     fill(m_normView, palette(), norms, log, false);
+    const auto current = [this](const QString&) { return tr("Current run"); };
+    connectClicks(m_lossView, current);
+    connectClicks(m_normView, current);
 }
 
 namespace {
@@ -581,6 +584,21 @@ const QColor kRunColors[] = {QColor("#1f77b4"), QColor("#ff7f0e"), QColor("#2ca0
                              QColor("#8c564b"), QColor("#17becf")};
 
 } // namespace
+
+/// Clicking a point of a run's curve asks for that step (stepClicked); `runOf` names the run a
+/// series belongs to.
+void ChartsView::connectClicks(QChartView* view, const std::function<QString(const QString&)>& runOf)
+{
+    for (QAbstractSeries* series : view->chart()->series()) {
+        auto* line = qobject_cast<QLineSeries*>(series);
+        if (!line || line->name() == tr("runs part") || line->name() == tr("learning rate"))
+            continue;
+        const QString run = runOf(line->name());
+        connect(line, &QLineSeries::clicked, this, [this, run](const QPointF& point) {
+            emit stepClicked(run, std::int64_t(std::llround(point.x())));
+        });
+    }
+}
 
 // The ticked runs overlaid: the loss of each run in its own colour (the first solid, the second
 // dashed, later ones dotted), and per ticked parameter its gradient norm in each run (the
@@ -665,6 +683,15 @@ void ChartsView::rebuildOverlay(const std::vector<ChartRun>& runs)
             });
     fill(m_normView, palette(), norms, log, false);
     m_normView->chart()->setTitle(tr("Gradient norm per parameter"));
+    // A series is named by its run ("A: has_aux on", "... (smoothed)") or "param (run)".
+    const auto runOf = [runs](const QString& name) {
+        for (const ChartRun& run : runs)
+            if (name == run.label || name.startsWith(run.label + QLatin1Char(' ')) || name.endsWith(QLatin1Char('(') + run.label + QLatin1Char(')')))
+                return run.label;
+        return QString();
+    };
+    connectClicks(m_lossView, runOf);
+    connectClicks(m_normView, runOf);
 }
 
 namespace {

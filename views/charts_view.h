@@ -9,6 +9,7 @@
 #include "debug/recorder.h"
 
 #include <QWidget>
+#include <functional>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -57,6 +58,8 @@ signals:
     /// The user asked to rename or delete saved run `index` (of setSavedRuns) in the Runs list.
     void savedRunRenameRequested(int index, const QString& label);
     void savedRunDeleteRequested(int index);
+    /// A point of run `label`'s curve was clicked: the user wants to see that step.
+    void stepClicked(const QString& label, std::int64_t step);
 
 public:
     void setLogScale(bool on);
@@ -89,6 +92,7 @@ private:
     void rebuild();
     void rebuildOverlay(const std::vector<ChartRun>& runs);
     void rebuildDifference(const ChartRun& a, const ChartRun& b);
+    void connectClicks(QChartView* view, const std::function<QString(const QString&)>& runOf);
     void rebuildParameterList();
     void rebuildRunList();
     void showRunMenu(const QPoint& at);

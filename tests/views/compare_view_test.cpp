@@ -153,8 +153,23 @@ TEST_CASE("Compare over 3 steps overlays both runs in the charts, as the compari
           != Approx(charts->lossPointsOf(QStringLiteral("B: has_aux off"))[1].y()).epsilon(1e-4));
     REQUIRE(charts->divergenceLine());
     CHECK(*charts->divergenceLine() == 1.0);
+    // A click on side B's curve at step 2 re-runs B's settings to the start of step 2.
+    REQUIRE(waitFor([&] {
+        const auto s = window->bridge().state();
+        return window->bridge().session() && s && s->status == debug::SessionStatus::Paused;
+    }));
+    emit charts->stepClicked(QStringLiteral("B: has_aux off"), 2);
+    REQUIRE(waitFor([&] {
+        const auto s = window->bridge().state();
+        return s && s->status == debug::SessionStatus::Paused && s->step == 2 && s->history.size() == 1;
+    }));
+    CHECK(window->bridge().options().overrides.hasAux == run::HasAuxOverride::Off);
+    const auto atTwo = window->bridge().state();
+    REQUIRE(atTwo->liveNode);
+    CHECK(atTwo->liveNode->phase == Phase::Forward);
+    // The step before it is B's step 1: its loss is the comparison's.
+    CHECK(atTwo->history.back().loss == Approx(*c.b.steps[0].loss));
     // Opening a script forgets the compared runs: they were another script's.
-    REQUIRE(waitFor([&] { return window->bridge().session() != nullptr; }));
     window->openScript(sample("linear_regression.py"));
     CHECK_FALSE(charts->showingComparedRuns());
     CHECK(charts->lossPointsOf(QStringLiteral("A: has_aux on")).empty());

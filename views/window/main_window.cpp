@@ -229,15 +229,20 @@ void MainWindow::createWhatIfMenu(QMenu* menu)
     m_mode = group(tr("Execution mode"), {tr("As written"), tr("PyNative"), tr("Graph")});
 }
 
+void MainWindow::takeMenuSettings(debug::SessionOptions& options) const
+{
+    options.overrides.hasAux = run::HasAuxOverride(m_hasAux->checkedAction()->data().toInt());
+    options.overrides.gradApi = run::GradApiOverride(m_gradApi->checkedAction()->data().toInt());
+    options.apiProfile = m_apiProfile->checkedAction()->data().toInt() == 0 ? "2.x" : "1.10";
+    options.overrides.mode = run::ModeOverride(m_mode->checkedAction()->data().toInt());
+}
+
 void MainWindow::applyOverrides()
 {
     debug::SessionOptions options = m_bridge->options();
     if (options.script.empty())
         return;
-    options.overrides.hasAux = run::HasAuxOverride(m_hasAux->checkedAction()->data().toInt());
-    options.overrides.gradApi = run::GradApiOverride(m_gradApi->checkedAction()->data().toInt());
-    options.apiProfile = m_apiProfile->checkedAction()->data().toInt() == 0 ? "2.x" : "1.10";
-    options.overrides.mode = run::ModeOverride(m_mode->checkedAction()->data().toInt());
+    takeMenuSettings(options);
     reopenWith(std::move(options), tr("restarting with has_aux %1, gradient API %2, API %3, mode %4\n")
                                        .arg(m_hasAux->checkedAction()->text(), m_gradApi->checkedAction()->text(),
                                             m_apiProfile->checkedAction()->text(), m_mode->checkedAction()->text()));
@@ -287,12 +292,10 @@ void MainWindow::openScript(const QString& path)
     m_compare->clear();
     m_charts->setComparedRuns({}, std::nullopt); // another script's runs are not this one's
     resetRunViews();
+    m_goToStep.reset();
     debug::SessionOptions options;
     options.script = info.absoluteFilePath().toStdString();
-    options.overrides.hasAux = run::HasAuxOverride(m_hasAux->checkedAction()->data().toInt());
-    options.overrides.gradApi = run::GradApiOverride(m_gradApi->checkedAction()->data().toInt());
-    options.apiProfile = m_apiProfile->checkedAction()->data().toInt() == 0 ? "2.x" : "1.10";
-    options.overrides.mode = run::ModeOverride(m_mode->checkedAction()->data().toInt());
+    takeMenuSettings(options);
     m_bridge->open(std::move(options));
     loadSavedRuns();
     updateActions();

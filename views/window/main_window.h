@@ -112,6 +112,10 @@ public:
     RunStore& runStore() { return *m_runStore; }
     /// The saved runs of the open script, newest first, as the Charts panel lists them.
     const std::vector<SavedRun>& savedRuns() const { return m_savedRuns; }
+    /// Re-runs the script to the start of training step `step` and pauses there (runs are
+    /// deterministic): a click on a curve. A side of the last comparison ("A: has_aux on")
+    /// re-runs under that side's settings, which the What-if menus then show.
+    void goToStep(const QString& runLabel, std::int64_t step);
 
 signals:
     /// After a state was shown in every view.
@@ -135,6 +139,13 @@ private:
     /// Shrinks and moves the window into the screen's available area.
     void fitToScreen();
     void applyOverrides();
+    /// The What-if menus' settings into `options`.
+    void takeMenuSettings(debug::SessionOptions& options) const;
+    /// The What-if menus show the settings of side A or B of a comparison of `what`.
+    void checkSideSettings(session::CompareWhat what, bool sideA);
+    /// Drives a goToStep once its session pauses: runs the steps before the target, then steps
+    /// into it.
+    void continueGoToStep(const debug::SessionState& state);
     /// Restarts the run with options, saying why in the console; views start over.
     void reopenWith(debug::SessionOptions options, const QString& message);
     void toggleBreakpoint(int line);
@@ -207,6 +218,8 @@ private:
     std::unique_ptr<RunStore> m_runStore;
     std::vector<SavedRun> m_savedRuns;
     bool m_runSaved = false; ///< the current session's finished run was saved
+    std::optional<std::int64_t> m_goToStep; ///< goToStep's target while under way
+    bool m_goToStepRan = false;             ///< its runSteps was issued
     std::uint64_t m_statesShown = 0;
     bool m_saveLayout = true;
     bool m_defaultLayout = true;

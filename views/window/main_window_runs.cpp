@@ -4,8 +4,10 @@
 
 #include "views/charts_view.h"
 #include "views/console_view.h"
+#include "views/window/compare_view.h"
 
 #include <QActionGroup>
+#include <QAction>
 
 namespace gradstep::views {
 
@@ -20,6 +22,7 @@ void MainWindow::connectSavedRuns()
                               ConsoleView::Kind::Diagnostic);
         loadSavedRuns();
     });
+    connect(m_charts, &ChartsView::stepClicked, this, &MainWindow::goToStep);
     connect(m_charts, &ChartsView::savedRunDeleteRequested, this, [this](int index) {
         if (index < 0 || std::size_t(index) >= m_savedRuns.size())
             return;
@@ -65,6 +68,78 @@ void MainWindow::saveFinishedRun(const debug::SessionState& state)
         return;
     }
     loadSavedRuns();
+}
+
+namespace {
+
+void checkData(QActionGroup* group, int data)
+{
+    for (QAction* action : group->actions())
+        if (action->data().toInt() == data)
+            action->setChecked(true);
+}
+
+} // namespace
+
+void MainWindow::checkSideSettings(session::CompareWhat what, bool sideA)
+{
+    // The menus' data are the override enums' values (0: as written); the API menu's 0 is 2.x.
+    switch (what) {
+    case session::CompareWhat::HasAux: checkData(m_hasAux, int(sideA ? run::HasAuxOverride::On : run::HasAuxOverride::Off)); break;
+    case session::CompareWhat::Mode: checkData(m_mode, int(sideA ? run::ModeOverride::PyNative : run::ModeOverride::Graph)); break;
+    case session::CompareWhat::GradApi:
+        checkData(m_gradApi, int(sideA ? run::GradApiOverride::ValueAndGrad : run::GradApiOverride::GradFallback));
+        break;
+    case session::CompareWhat::Api: checkData(m_apiProfile, sideA ? 0 : 1); break;
+    case session::CompareWhat::Scripts:
+    case session::CompareWhat::Saved: break;
+    }
+}
+
+void MainWindow::goToStep(const QString& runLabel, std::int64_t step)
+{
+    if (comparing() || step < 1 || m_bridge->options().script.empty())
+        return;
+    if (const auto& c = m_compare->comparison(); c && !c->interrupted) {
+        if (runLabel == QStringLiteral("A: ") + QString::fromStdString(c->a.label))
+            checkSideSettings(c->what, true);
+        else if (runLabel == QStringLiteral("B: ") + QString::fromStdString(c->b.label))
+            checkSideSettings(c->what, false);
+    }
+    debug::SessionOptions options = m_bridge->options();
+    takeMenuSettings(options);
+    m_goToStep = step;
+    m_goToStepRan = false;
+    reopenWith(std::move(options), tr("re-running to step %1 of %2 (%3); runs are deterministic\n")
+                                       .arg(step)
+                                       .arg(runLabel, runSettingsText()));
+}
+
+void MainWindow::continueGoToStep(const debug::SessionState& state)
+{
+    if (!m_goToStep || state.status == debug::SessionStatus::Running)
+        return;
+    const std::int64_t target = *m_goToStep;
+    if (state.status != debug::SessionStatus::Paused) {
+        m_goToStep.reset();
+        m_console->append(tr("the run ended at step %1, before step %2\n").arg(state.step).arg(target),
+                          ConsoleView::Kind::Diagnostic);
+        return;
+    }
+    if (state.step >= target) {
+        m_goToStep.reset();
+        return;
+    }
+    if (!m_goToStepRan) {
+        m_goToStepRan = true;
+        runSteps(int(target - state.step)); // pauses at the end of step target - 1
+        return;
+    }
+    if (state.step + 1 == target && state.why.reason == debug::PauseReason::Command) {
+        stepInto(); // the next node starts the target step
+        return;
+    }
+    m_goToStep.reset(); // a breakpoint or watchpoint stopped the run first: it stays there
 }
 
 } // namespace gradstep::views

@@ -191,6 +191,7 @@ void MainWindow::showState(const std::shared_ptr<const debug::SessionState>& sta
         m_charts->setHistory(state->history);
     }
     saveFinishedRun(*state);
+    continueGoToStep(*state);
     m_variables->setStack(state->stack);
     if (state->status != debug::SessionStatus::Running)
         showBreakpointMarks();
