@@ -1,7 +1,7 @@
 // `gradstep compare --steps N`: two runs' curves step by step and the first step where they part,
 // for a what-if switch, two scripts and a saved run (app/cli_compare.cpp, session/compare_curves.cpp).
 // SPDX-License-Identifier: MIT
-#include "tests/app/cli_support.h"
+#include "tests/app/compare_cli.h"
 
 #include "io/json.h"
 
@@ -11,17 +11,6 @@ using namespace gradstep;
 using namespace gradstep::test;
 
 namespace {
-
-CommandResult compareCli(const std::string& args)
-{
-    CommandResult r = runGradstep("compare " + args);
-    r.out += r.err;
-    return r;
-}
-
-std::string sample(const std::string& name) { return shellQuote("samples/" + name); }
-
-std::string quoted(const std::filesystem::path& path) { return shellQuote(path.string()); }
 
 /// Linear regression trained by SGD at `lr`; with `failAt` > 0 it raises before that step.
 std::string regression(const std::string& lr, int failAt = 0)

@@ -1,6 +1,6 @@
 // `gradstep compare` as a user runs it: the built executable, its table, its JSON report and its
 // exit statuses (app/cli_compare.cpp). SPDX-License-Identifier: MIT
-#include "tests/app/cli_support.h"
+#include "tests/app/compare_cli.h"
 
 #include "io/json.h"
 
@@ -8,22 +8,6 @@
 
 using namespace gradstep;
 using namespace gradstep::test;
-
-namespace {
-
-/// `gradstep compare ARGS`, with stderr appended to stdout for the checks.
-CommandResult compareCli(const std::string& args)
-{
-    CommandResult r = runGradstep("compare " + args);
-    r.out += r.err;
-    return r;
-}
-
-std::string sample(const std::string& name) { return shellQuote("samples/" + name); }
-
-std::string quoted(const std::filesystem::path& path) { return shellQuote(path.string()); }
-
-} // namespace
 
 TEST_CASE("gradstep compare --what has-aux prints the table and writes the JSON report")
 {
