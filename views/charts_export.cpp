@@ -125,11 +125,12 @@ QString ChartsView::exportTo(const QString& path) const
     if (suffix != QLatin1String("png") && suffix != QLatin1String("svg"))
         return tr("cannot export charts to '%1': expected a .png, .svg or .csv file").arg(path);
     // Drawn at a readable size whatever the dock's: a chart view is resized for the picture
-    // and back (hidden ones get the resize event they would otherwise get when shown).
-    const int width = std::max({m_lossView->width(), m_normView->width(), 900});
-    const QSize one(width, std::max(m_lossView->height(), 320));
-    const QSize two(width, std::max(m_normView->height(), 320));
-    const QSize whole(width, one.height() + two.height());
+    // and back (hidden ones get the resize event they would otherwise get when shown). One
+    // column of two charts, or one per run side by side.
+    const std::vector<std::vector<QChartView*>> columns = shownCharts();
+    const int columnWidth = std::max({m_lossView->width(), m_normView->width(), columns.size() > 1 ? 560 : 900});
+    const QSize cell(columnWidth, std::max({m_lossView->height(), m_normView->height(), 320}));
+    const QSize whole(cell.width() * int(columns.size()), cell.height() * 2);
     const auto resize = [](QChartView* view, const QSize& size) {
         const QSize old = view->size();
         view->resize(size);
@@ -140,14 +141,16 @@ QString ChartsView::exportTo(const QString& path) const
     const auto paint = [&](QPainter& painter, double scale) {
         painter.setRenderHint(QPainter::Antialiasing);
         painter.fillRect(QRectF(0, 0, whole.width() * scale, whole.height() * scale), palette().color(QPalette::Base));
-        const auto draw = [&](QChartView* view, const QSize& size, double top) {
-            const QSize old = resize(view, size);
-            view->render(&painter, QRectF(0, top * scale, size.width() * scale, size.height() * scale),
-                         view->viewport()->rect(), Qt::IgnoreAspectRatio);
-            resize(view, old);
-        };
-        draw(m_lossView, one, 0);
-        draw(m_normView, two, one.height());
+        for (std::size_t c = 0; c < columns.size(); ++c)
+            for (std::size_t r = 0; r < columns[c].size(); ++r) {
+                QChartView* view = columns[c][r];
+                const QSize old = resize(view, cell);
+                view->render(&painter,
+                             QRectF(double(c) * cell.width() * scale, double(r) * cell.height() * scale,
+                                    cell.width() * scale, cell.height() * scale),
+                             view->viewport()->rect(), Qt::IgnoreAspectRatio);
+                resize(view, old);
+            }
         return painter.end();
     };
     bool ok = false;

@@ -11,6 +11,7 @@
 #include <QToolTip>
 #include <QDoubleSpinBox>
 #include <QEvent>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
@@ -171,6 +172,8 @@ ChartsView::ChartsView(QWidget* parent) : QWidget(parent)
     m_lossView = makeChartView(tr("Loss per step"));
     m_normView = makeChartView(tr("Gradient norm per parameter"));
     m_log = new QCheckBox(tr("Log scale"));
+    m_sideBySide = new QCheckBox(tr("Side by side"));
+    m_sideBySide->setToolTip(tr("With two or more runs ticked: a panel per run, on the same scales"));
     m_difference = new QCheckBox(tr("Difference"));
     m_difference->setToolTip(tr("With two runs ticked: the first run's loss and gradient norms minus the "
                                 "second's, step by step"));
@@ -192,6 +195,7 @@ ChartsView::ChartsView(QWidget* parent) : QWidget(parent)
     auto* side = new QVBoxLayout;
     side->addWidget(new QLabel(tr("Runs")));
     side->addWidget(m_runList);
+    side->addWidget(m_sideBySide);
     side->addWidget(m_difference);
     side->addWidget(m_log);
     auto* smoothingRow = new QHBoxLayout;
@@ -200,12 +204,19 @@ ChartsView::ChartsView(QWidget* parent) : QWidget(parent)
     side->addLayout(smoothingRow);
     side->addWidget(new QLabel(tr("Parameters")));
     side->addWidget(m_parameters, 1);
-    auto* charts = new QHBoxLayout; // side by side: the dock under the graph is wide and low
+    m_overlayArea = new QWidget;
+    auto* charts = new QHBoxLayout(m_overlayArea); // next to each other: the dock under the graph is wide and low
+    charts->setContentsMargins(0, 0, 0, 0);
     charts->addWidget(m_lossView, 1);
     charts->addWidget(m_normView, 1);
+    m_panelArea = new QWidget;
+    auto* panels = new QGridLayout(m_panelArea);
+    panels->setContentsMargins(0, 0, 0, 0);
+    m_panelArea->hide();
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
-    layout->addLayout(charts, 1);
+    layout->addWidget(m_overlayArea, 1);
+    layout->addWidget(m_panelArea, 1);
     layout->addLayout(side);
     connect(m_runList, &QListWidget::itemChanged, this, [this] {
         rebuildParameterList();
@@ -215,6 +226,7 @@ ChartsView::ChartsView(QWidget* parent) : QWidget(parent)
     rebuildRunList();
     connect(m_log, &QCheckBox::toggled, this, [this] { rebuild(); });
     connect(m_difference, &QCheckBox::toggled, this, [this] { rebuild(); });
+    connect(m_sideBySide, &QCheckBox::toggled, this, [this] { rebuild(); });
     connect(m_smoothing, &QDoubleSpinBox::valueChanged, this, [this] { rebuild(); });
     connect(m_parameters, &QListWidget::itemChanged, this, [this] { rebuild(); });
     rebuild();
@@ -303,6 +315,37 @@ void ChartsView::showComparedRuns(bool on)
 void ChartsView::setDifference(bool on)
 {
     m_difference->setChecked(on);
+}
+
+void ChartsView::setSideBySide(bool on)
+{
+    m_sideBySide->setChecked(on);
+}
+
+int ChartsView::panelCount() const
+{
+    return m_panelArea->isHidden() ? 0 : int(m_panels.size());
+}
+
+std::pair<double, double> ChartsView::panelRange(int panel) const
+{
+    const auto axes = m_panels.at(std::size_t(panel))->chart()->axes(Qt::Vertical);
+    if (axes.isEmpty())
+        return {0.0, 0.0};
+    if (const auto* log = qobject_cast<const QLogValueAxis*>(axes.front()))
+        return {log->min(), log->max()};
+    const auto* linear = static_cast<const QValueAxis*>(axes.front());
+    return {linear->min(), linear->max()};
+}
+
+std::vector<std::vector<QChartView*>> ChartsView::shownCharts() const
+{
+    if (m_panelArea->isHidden())
+        return {{m_lossView, m_normView}};
+    std::vector<std::vector<QChartView*>> columns;
+    for (std::size_t i = 0; i + 1 < m_panels.size(); i += 2)
+        columns.push_back({m_panels[i], m_panels[i + 1]});
+    return columns;
 }
 
 bool ChartsView::showsDifference() const
@@ -489,6 +532,8 @@ const QColor kColors[] = {QColor("#1f77b4"), QColor("#ff7f0e"), QColor("#2ca02c"
 
 void ChartsView::rebuild()
 {
+    m_overlayArea->show();
+    m_panelArea->hide();
     if (!onlyCurrentShown()) {
         rebuildOverlay(shownRuns());
         return;
@@ -496,6 +541,7 @@ void ChartsView::rebuild()
     m_lossView->chart()->setTitle(tr("Loss per step"));
     m_normView->chart()->setTitle(tr("Gradient norm per parameter"));
     m_difference->setEnabled(false);
+    m_sideBySide->setEnabled(false);
     const bool log = m_log->isChecked();
     const double smoothing = m_smoothing->value();
     // Markers help on a few steps and become a solid band on many.
@@ -607,6 +653,11 @@ void ChartsView::connectClicks(QChartView* view, const std::function<QString(con
 void ChartsView::rebuildOverlay(const std::vector<ChartRun>& runs)
 {
     m_difference->setEnabled(runs.size() == 2);
+    m_sideBySide->setEnabled(runs.size() >= 2);
+    if (runs.size() >= 2 && m_sideBySide->isChecked() && !m_difference->isChecked()) {
+        rebuildSideBySide(runs);
+        return;
+    }
     if (runs.size() == 2 && m_difference->isChecked()) {
         rebuildDifference(runs[0], runs[1]);
         return;
@@ -742,6 +793,109 @@ void ChartsView::rebuildDifference(const ChartRun& a, const ChartRun& b)
     m_lossView->chart()->setTitle(tr("Loss difference: %1").arg(name));
     fill(m_normView, palette(), norms, false, false);
     m_normView->chart()->setTitle(tr("Gradient norm difference per parameter"));
+}
+
+namespace {
+
+/// One range over all `views` on each axis, so panels side by side compare at a glance.
+void sameRanges(const std::vector<QChartView*>& views)
+{
+    double xLow = HUGE_VAL, xHigh = -HUGE_VAL, yLow = HUGE_VAL, yHigh = -HUGE_VAL;
+    const auto range = [](const QAbstractAxis* axis) -> std::pair<double, double> {
+        if (const auto* log = qobject_cast<const QLogValueAxis*>(axis))
+            return {log->min(), log->max()};
+        const auto* linear = static_cast<const QValueAxis*>(axis);
+        return {linear->min(), linear->max()};
+    };
+    const auto setRange = [](QAbstractAxis* axis, double low, double high) { axis->setRange(low, high); };
+    for (const QChartView* v : views) {
+        if (v->chart()->series().isEmpty())
+            continue;
+        const auto [x0, x1] = range(v->chart()->axes(Qt::Horizontal).front());
+        const auto [y0, y1] = range(v->chart()->axes(Qt::Vertical).front());
+        xLow = std::min(xLow, x0);
+        xHigh = std::max(xHigh, x1);
+        yLow = std::min(yLow, y0);
+        yHigh = std::max(yHigh, y1);
+    }
+    if (xLow > xHigh)
+        return;
+    for (QChartView* v : views) {
+        setRange(v->chart()->axes(Qt::Horizontal).front(), xLow, xHigh);
+        setRange(v->chart()->axes(Qt::Vertical).front(), yLow, yHigh);
+    }
+}
+
+} // namespace
+
+// A panel per run, its loss over its gradient norms; every loss panel on one scale, every norm
+// panel on another, the steps aligned.
+void ChartsView::rebuildSideBySide(const std::vector<ChartRun>& runs)
+{
+    m_overlayArea->hide();
+    m_panelArea->show();
+    auto* grid = static_cast<QGridLayout*>(m_panelArea->layout());
+    while (m_panels.size() < 2 * runs.size()) {
+        QChartView* view = makeChartView(QString());
+        view->setMinimumSize(120, 80);
+        grid->addWidget(view, int(m_panels.size() % 2), int(m_panels.size() / 2));
+        m_panels.push_back(view);
+    }
+    // Equal columns for the shown runs, none for the hidden panels of runs unticked since.
+    for (std::size_t i = 0; i < m_panels.size(); ++i) {
+        m_panels[i]->setVisible(i < 2 * runs.size());
+        grid->setColumnStretch(int(i / 2), i < 2 * runs.size() ? 1 : 0);
+    }
+    grid->setRowStretch(0, 1);
+    grid->setRowStretch(1, 1);
+    const bool log = m_log->isChecked();
+    const double smoothing = m_smoothing->value();
+    const bool comparison = runs.size() == 2 && m_compared.size() == 2 && runs[0].label == m_compared[0].label
+                            && runs[1].label == m_compared[1].label;
+    std::vector<QChartView*> lossViews, normViews;
+    for (std::size_t r = 0; r < runs.size(); ++r) {
+        std::vector<QPointF> points;
+        for (const debug::StepSummary& step : runs[r].steps)
+            if (std::isfinite(step.loss) && (!log || step.loss > 0))
+                points.emplace_back(double(step.step), step.loss);
+        std::vector<QLineSeries*> loss =
+            seriesOf(runs[r].label, points, smoothing, kRunColors[r % std::size(kRunColors)], runs[r].steps.size() <= 50);
+        std::vector<QLineSeries*> norms;
+        for (int i = 0; i < m_parameters->count(); ++i) {
+            const QListWidgetItem* item = m_parameters->item(i);
+            if (item->checkState() != Qt::Checked)
+                continue;
+            std::vector<QPointF> normPoints;
+            for (const debug::StepSummary& step : runs[r].steps)
+                for (const debug::ParameterSummary& p : step.parameters)
+                    if (QString::fromStdString(p.name) == item->text() && std::isfinite(p.gradientNorm)
+                        && (!log || p.gradientNorm > 0))
+                        normPoints.emplace_back(double(step.step), p.gradientNorm);
+            for (QLineSeries* s : seriesOf(item->text(), normPoints, smoothing,
+                                           kColors[std::size_t(i) % std::size(kColors)], false))
+                norms.push_back(s);
+        }
+        if (m_partsAt && comparison) {
+            if (QLineSeries* line = verticalLine(tr("runs part"), double(*m_partsAt), loss, log))
+                loss.push_back(line);
+            if (QLineSeries* line = verticalLine(tr("runs part"), double(*m_partsAt), norms, log))
+                norms.push_back(line);
+        }
+        QChartView* lossView = m_panels[2 * r];
+        QChartView* normView = m_panels[2 * r + 1];
+        fill(lossView, palette(), loss, log, false);
+        lossView->chart()->setTitle(tr("%1: loss").arg(runs[r].label));
+        fill(normView, palette(), norms, log, false);
+        normView->chart()->setTitle(tr("%1: gradient norms").arg(runs[r].label));
+        const QString label = runs[r].label;
+        const auto runOf = [label](const QString&) { return label; };
+        connectClicks(lossView, runOf);
+        connectClicks(normView, runOf);
+        lossViews.push_back(lossView);
+        normViews.push_back(normView);
+    }
+    sameRanges(lossViews);
+    sameRanges(normViews);
 }
 
 } // namespace gradstep::views

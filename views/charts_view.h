@@ -45,6 +45,13 @@ public:
     /// With exactly two runs ticked: draw their difference (first - second) instead of both.
     void setDifference(bool on);
     bool showsDifference() const;
+    /// With two or more runs ticked: one panel per run (its loss over its gradient norms), the
+    /// panels' step axes linked and their value axes on the same scale.
+    void setSideBySide(bool on);
+    /// Side by side: the panels' charts, per run its loss chart then its norm chart (for tests).
+    int panelCount() const;
+    /// A panel chart's value-axis range (for tests).
+    std::pair<double, double> panelRange(int panel) const;
     /// Ticks or unticks a run of the list by its label ("Current run", "A: ...", a saved run's).
     bool setRunShown(const QString& label, bool shown);
     /// The labels of the ticked runs, in list order (for tests).
@@ -92,6 +99,9 @@ private:
     void rebuild();
     void rebuildOverlay(const std::vector<ChartRun>& runs);
     void rebuildDifference(const ChartRun& a, const ChartRun& b);
+    void rebuildSideBySide(const std::vector<ChartRun>& runs);
+    /// The chart views drawn now, by column (one column, or one per run side by side).
+    std::vector<std::vector<QChartView*>> shownCharts() const;
     void connectClicks(QChartView* view, const std::function<QString(const QString&)>& runOf);
     void rebuildParameterList();
     void rebuildRunList();
@@ -109,6 +119,10 @@ private:
     QChartView* m_normView = nullptr;
     QCheckBox* m_log = nullptr;
     QCheckBox* m_difference = nullptr;
+    QCheckBox* m_sideBySide = nullptr;
+    QWidget* m_overlayArea = nullptr; ///< the loss and norm charts
+    QWidget* m_panelArea = nullptr;   ///< side by side: a loss and a norm chart per run
+    std::vector<QChartView*> m_panels; ///< per run: its loss chart, then its norm chart
     QDoubleSpinBox* m_smoothing = nullptr;
     QListWidget* m_parameters = nullptr;
 };

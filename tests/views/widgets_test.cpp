@@ -203,6 +203,21 @@ TEST_CASE("the charts overlay two compared runs, mark where they part and export
     const QStringList lines = charts.toCsv().split(QLatin1Char('\n'));
     CHECK(lines.at(0) == QStringLiteral("step,loss (A: lr 0.1),loss (B: lr 0.05),w (A: lr 0.1),w (B: lr 0.05)"));
     CHECK(lines.at(2) == QStringLiteral("2,0.5,0.75,1,1"));
+    // Side by side: a loss panel and a norm panel per run, each row on one scale.
+    charts.setSideBySide(true);
+    REQUIRE(charts.panelCount() == 4);
+    CHECK(charts.panelRange(0) == charts.panelRange(2)); // the two loss panels
+    CHECK(charts.panelRange(1) == charts.panelRange(3)); // the two norm panels
+    CHECK(charts.panelRange(0).second >= 1.0);
+    {
+        QTemporaryDir out;
+        const QString png = out.filePath(QStringLiteral("side.png"));
+        REQUIRE(charts.exportTo(png).isEmpty());
+        const QImage image(png);
+        CHECK(image.width() > image.height()); // two columns of two charts
+    }
+    charts.setSideBySide(false);
+    CHECK(charts.panelCount() == 0);
     // Their difference, step by step: A - B.
     charts.setDifference(true);
     CHECK(charts.showsDifference());

@@ -159,8 +159,8 @@ QString divergenceText(const session::Comparison& c)
 
 QString CompareView::idleText()
 {
-    return tr("Pick what to flip and press Compare: the script's first training step runs as A and as B "
-              "from the same seed.");
+    return tr("Pick what to flip and press Compare: the script's first training step (or as many steps as "
+              "Steps says) runs as A and as B from the same seed.");
 }
 
 CompareView::CompareView(QWidget* parent) : QWidget(parent)

@@ -155,7 +155,11 @@ void MainWindow::createToolActions()
         }
         bool ok = false;
         const QString picked = QInputDialog::getItem(this, tr("Compare"),
-            tr("Run the first training step twice, as A and as B, flipping:"), names, current, false, &ok);
+            m_compare->steps() == 1
+                ? tr("Run the first training step twice, as A and as B, flipping:")
+                : tr("Run %1 training steps twice, as A and as B (the Compare panel's Steps), flipping:")
+                      .arg(m_compare->steps()),
+            names, current, false, &ok);
         if (ok)
             startCompare(choices[std::max<qsizetype>(names.indexOf(picked), 0)]);
     });
