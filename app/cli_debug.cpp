@@ -30,10 +30,12 @@ options:
   --break WHERE  pause at LINE, FILE:LINE, op:TYPE (every Conv2D), name:GLOB (node names such
                  as LeNet5/conv1/Conv2D), phase:forward|backward|update (a phase begins) or
                  tensor:STAT OP NUMBER (an output with max_abs>1e3, ...); repeatable
-  --watch LIST   comma-separated watchpoints: nan, above[:STAT]=X, below[:STAT]=X,
+  --watch LIST   comma-separated watchpoints: nan, overflow, above[:STAT]=X, below[:STAT]=X,
                  vanishing[=1e-7], exploding[=1e3], unchanged[=1e-8], change_above=X,
                  change_below=X, saturation[=0.9], dead_relu[=0.9]; repeatable. With nan the
-                 report names the node that first produced NaN/Inf from finite inputs
+                 report names the node that first produced NaN/Inf from finite inputs; with
+                 overflow the first node whose float16/bfloat16 output overflowed to inf (or
+                 rounded a nonzero value to 0) where float32 would not, and its float32 value
   --steps N      stop after N training steps when nothing was hit
   --api PROFILE  the MindSpore API the script sees: 2.x (default) or 1.10
   --seed S       mindspore.set_seed(S) before the script starts

@@ -3,6 +3,7 @@
 
 #include "io/json.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -59,6 +60,22 @@ Json tensorsJson(const std::vector<debug::TensorRecord>& list)
     for (const debug::TensorRecord& t : list)
         a.push_back(statsJson(t));
     return a;
+}
+
+/// The overflow watchpoint's finding beside the node, as nan_root_cause is beside the NaN's.
+Json overflowJson(const debug::HalfPrecisionIssue& issue)
+{
+    Json o = Json::object();
+    o["kind"] = issue.kindName();
+    o["dtype"] = std::string(dtypeName(issue.dtype));
+    o["output"] = issue.output;
+    o["count"] = issue.count;
+    o["index"] = issue.index;
+    o["half_value"] = number(issue.halfValue);
+    o["float32_value"] = number(issue.float32Value);
+    o["float32_largest_abs"] = number(std::fabs(issue.float32Extreme));
+    o["message"] = issue.describe();
+    return o;
 }
 
 std::string fileOf(const debug::NodeRecord& r, const python::UserFiles& files)
@@ -172,6 +189,11 @@ std::string debugReportJson(const debug::SessionState& state, const python::User
         watch.push_back(std::move(w));
     }
     j["watch"] = watch;
+    const bool overflowHit = std::any_of(state.why.watchHits.begin(), state.why.watchHits.end(), [](const debug::WatchHit& h) {
+        return h.kind == debug::Watchpoint::Kind::HalfPrecisionOverflow;
+    });
+    if (r && overflowHit && r->halfPrecision)
+        j["overflow"] = overflowJson(*r->halfPrecision);
     if (const auto& cause = state.why.nanRootCause) {
         Json c = Json::object();
         c["kind"] = cause->kind == debug::NanRootCause::Kind::ProducedByNode ? "produced_by_node"

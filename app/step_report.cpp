@@ -159,6 +159,29 @@ void StepReport::updateFinished(const UpdateEvent& event)
     }
 }
 
+void StepReport::lossScaleReported(const LossScaleEvent& event)
+{
+    // Sent after the step's gradient call and before its update (which an overflow skips). The
+    // call differentiated the scaled loss: its gradients are divided by the scale here, as the
+    // step divides them before the optimizer, so the table shows the gradients of the loss it
+    // shows (an overflowing step's stay inf or NaN).
+    std::lock_guard lock(m_mutex);
+    if (m_steps.empty())
+        return;
+    StepRecord& step = m_steps.back();
+    step.lossScale = event;
+    if (!(event.lossScale > 0.0) || !std::isfinite(event.lossScale))
+        return;
+    for (ParamStep& p : step.params) {
+        p.gradNorm /= event.lossScale;
+        p.gradSum /= event.lossScale;
+        for (double& v : p.gradFirst5)
+            v /= event.lossScale;
+    }
+    for (double& n : step.inputGradNorms)
+        n /= event.lossScale;
+}
+
 void StepReport::stop()
 {
     {
@@ -208,7 +231,12 @@ std::string formatStepTable(const std::vector<StepRecord>& steps)
                 names.push_back(name);
     // The learning rate shows when an optimizer reported one: schedules are a common bug source.
     const bool rates = std::any_of(steps.begin(), steps.end(), [](const StepRecord& s) { return s.learningRate.has_value(); });
+    const bool scaled = std::any_of(steps.begin(), steps.end(), [](const StepRecord& s) { return s.lossScale.has_value(); });
     std::vector<std::string> header{"step", "loss"};
+    if (scaled) {
+        header.push_back("loss scale");
+        header.push_back("overflow");
+    }
     if (rates)
         header.push_back("lr");
     const std::size_t firstNorm = header.size();
@@ -217,6 +245,17 @@ std::string formatStepTable(const std::vector<StepRecord>& steps)
     std::vector<std::vector<std::string>> rows{header};
     for (const StepRecord& s : steps) {
         std::vector<std::string> row{std::to_string(s.step), s.loss ? cell(*s.loss) : "-"};
+        if (scaled) {
+            // Scales are powers of the factor (2^24 = 16777216): all their digits.
+            char scale[32];
+            if (s.lossScale)
+                std::snprintf(scale, sizeof scale, "%.10g", s.lossScale->lossScale);
+            row.push_back(s.lossScale ? std::string(scale) : "-");
+            row.push_back(!s.lossScale             ? "-"
+                          : !s.lossScale->overflow ? "no"
+                          : s.lossScale->updateSkipped ? "yes, skipped"
+                                                       : "yes");
+        }
         if (rates)
             row.push_back(s.learningRate ? cell(*s.learningRate) : "-");
         row.resize(header.size());
@@ -261,12 +300,17 @@ Json stepReportJson(const std::string& script, const std::string& api, const std
         Json::Array inputs;
         for (double n : s.inputGradNorms)
             inputs.push_back(number(n));
-        stepItems.emplace_back(Json::Object{{"step", s.step},
-                                            {"loss", s.loss ? number(*s.loss) : Json(nullptr)},
-                                            {"params", Json(params)},
-                                            {"input_grad_norms", Json(inputs)},
-                                            {"updated", s.updated},
-                                            {"learning_rate", s.learningRate ? number(*s.learningRate) : Json(nullptr)}});
+        Json item(Json::Object{{"step", s.step},
+                               {"loss", s.loss ? number(*s.loss) : Json(nullptr)},
+                               {"params", Json(params)},
+                               {"input_grad_norms", Json(inputs)},
+                               {"updated", s.updated},
+                               {"learning_rate", s.learningRate ? number(*s.learningRate) : Json(nullptr)}});
+        if (s.lossScale) {
+            item["loss_scale"] = number(s.lossScale->lossScale);
+            item["overflow"] = s.lossScale->overflow;
+        }
+        stepItems.push_back(std::move(item));
     }
     return Json(Json::Object{{"script", script}, {"api", api}, {"mode", mode}, {"steps", Json(stepItems)}});
 }

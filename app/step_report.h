@@ -33,6 +33,11 @@ struct StepRecord {
     std::vector<double> inputGradNorms;///< one per differentiated input position
     bool updated = false;              ///< an optimizer update followed within this step
     std::optional<double> learningRate;///< what the step's first optimizer update used
+    /// Loss scaling (TrainOneStepWithLossScaleCell, amp's O2): the scale the step's loss was
+    /// multiplied by and whether its gradients overflowed (the update is then skipped); none
+    /// when the script scales no loss. The step's gradient figures are then of the unscaled
+    /// gradients (divided by the scale, as the step divides them for the optimizer).
+    std::optional<LossScaleEvent> lossScale;
 };
 
 /// Collects steps; when `stopAfter` > 0 it calls `requestStop` once the stopAfter-th step's
@@ -48,6 +53,7 @@ public:
     void gradCallStarted(const GradCallEvent& event) override;
     void gradCallFinished(const GradCallEvent& event) override;
     void updateFinished(const UpdateEvent& event) override;
+    void lossScaleReported(const LossScaleEvent& event) override;
     /// Node events only tell whether graph mode ran; after the first graph node there is
     /// nothing more to learn from them, and graph mode runs at full speed without them.
     bool wantsNodeEvents() const override { return !m_ranGraphNodes.load(std::memory_order_relaxed); }
@@ -70,12 +76,15 @@ private:
     std::atomic<bool> m_ranGraphNodes{false};
 };
 
-/// The table printed after the run: one row per step, the loss and each parameter's gradient
-/// norm (or each differentiated input's when the steps have no parameters).
+/// The table printed after the run: one row per step, the loss (with the loss scale and whether
+/// the step overflowed, when the script scales its loss) and each parameter's gradient norm (or
+/// each differentiated input's when the steps have no parameters).
 std::string formatStepTable(const std::vector<StepRecord>& steps);
 
-/// {"script", "api", "mode", "steps": [{"step", "loss", "params": [{"name", "shape", "grad_norm",
-/// "grad_sum", "grad_first5", "value_norm"}]}]}; a non-finite number is written as null.
+/// {"script", "api", "mode", "steps": [{"step", "loss", ["loss_scale", "overflow",] "params":
+/// [{"name", "shape", "grad_norm", "grad_sum", "grad_first5", "value_norm"}], "input_grad_norms",
+/// "updated", "learning_rate"}]}; loss_scale and overflow only for steps that scaled their loss.
+/// A non-finite number is written as null.
 Json stepReportJson(const std::string& script, const std::string& api, const std::string& mode,
                     const std::vector<StepRecord>& steps);
 

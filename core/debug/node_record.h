@@ -5,6 +5,7 @@
 #pragma once
 
 #include "autodiff/identity.h"
+#include "debug/half_precision_check.h"
 #include "debug/tensor_stats.h"
 
 #include <compare>
@@ -94,6 +95,9 @@ struct NodeRecord {
     std::vector<TensorRecord> inputs;  ///< backward: the gradients flowing in, one per output
     std::vector<TensorRecord> outputs; ///< backward: the input gradients produced
     double seconds = 0.0;         ///< wall time from the node's start event to its finish event
+    /// A half-precision output that overflowed or underflowed where float32 would not have,
+    /// when the recorder was asked to check (Recorder::setHalfPrecisionChecks).
+    std::optional<HalfPrecisionIssue> halfPrecision;
 
     bool allInputsFinite() const;
     bool anyOutputNonFinite() const;

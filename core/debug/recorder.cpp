@@ -230,17 +230,25 @@ void Recorder::nodeFinished(const NodeEvent& event)
 {
     // The provider may call into the script's interpreter: ask it before taking the lock.
     SourceLocation location = eventLocation(event);
+    // The float32 re-run runs ops: outside the lock, which memory pressure may need.
+    std::optional<HalfPrecisionIssue> half;
+    if (m_checkHalfPrecision)
+        try {
+            half = findHalfPrecisionIssue(event);
+        } catch (const std::exception&) {
+            // A node that cannot be re-run (or memory that cannot be had for it) goes unchecked.
+        }
 
     std::lock_guard lock(m_mutex);
     const InsideRecorder inside;
     try {
-        finishRecord(event, std::move(location));
+        finishRecord(event, std::move(location), std::move(half));
     } catch (const std::bad_alloc&) {
         releaseSnapshots(); // this node goes unrecorded (Note [Recording under memory pressure])
     }
 }
 
-void Recorder::finishRecord(const NodeEvent& event, SourceLocation location)
+void Recorder::finishRecord(const NodeEvent& event, SourceLocation location, std::optional<HalfPrecisionIssue> half)
 {
     auto match = std::find_if(m_pending.rbegin(), m_pending.rend(), [&](const Pending& p) {
         return p.record.opSeq == event.seq && p.record.phase == event.phase;
@@ -256,6 +264,7 @@ void Recorder::finishRecord(const NodeEvent& event, SourceLocation location)
     m_pending.erase(position, m_pending.end());
 
     r.location = std::move(location);
+    r.halfPrecision = std::move(half);
     fillIdentity(r, event);
     fillOutputs(r, event);
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -427,8 +436,8 @@ void Recorder::stepStarted(std::int64_t step)
         returnFreedMemory();
 }
 
-StepSummary Recorder::stepFinished(std::int64_t step, double loss,
-                                   const std::vector<ParameterState>& parameters, double learningRate)
+StepSummary Recorder::stepFinished(std::int64_t step, double loss, const std::vector<ParameterState>& parameters,
+                                   double learningRate, std::optional<LossScaleEvent> lossScale)
 {
     std::lock_guard lock(m_mutex);
     StepSummary s;
@@ -436,6 +445,7 @@ StepSummary Recorder::stepFinished(std::int64_t step, double loss,
     s.finished = true;
     s.loss = loss;
     s.learningRate = learningRate;
+    s.lossScale = lossScale;
     for (const RecordPtr& r : m_current.records)
         ++(r->phase == Phase::Forward ? s.forwardNodes
                                       : r->phase == Phase::Backward ? s.backwardNodes : s.updateNodes);

@@ -11,6 +11,7 @@
 #include "autodiff/observer.h"
 #include "debug/node_record.h"
 
+#include <atomic>
 #include <chrono>
 #include <deque>
 #include <functional>
@@ -69,6 +70,9 @@ struct StepSummary {
     /// The learning rate the step's optimizer update used (its first group's); NaN when no
     /// optimizer reported one.
     double learningRate = std::numeric_limits<double>::quiet_NaN();
+    /// The step's loss scaling (TrainOneStepWithLossScaleCell, amp's O2): its scale, the next
+    /// step's, whether it overflowed and skipped its update. None when the step scaled no loss.
+    std::optional<LossScaleEvent> lossScale;
     std::vector<ParameterSummary> parameters;
     DropReport dropped;
 };
@@ -98,7 +102,8 @@ public:
     /// Closes the step: per-parameter norms and weight change, loss, node counts. The step's
     /// snapshots stay until the next stepStarted. Returns the summary also added to history().
     StepSummary stepFinished(std::int64_t step, double loss, const std::vector<ParameterState>& parameters,
-                             double learningRate = std::numeric_limits<double>::quiet_NaN());
+                             double learningRate = std::numeric_limits<double>::quiet_NaN(),
+                             std::optional<LossScaleEvent> lossScale = std::nullopt);
 
     RecorderOptions options() const;
     /// Applies at once: a lower cap drops the oldest snapshots now.
@@ -108,6 +113,10 @@ public:
     void clear();
     /// Fills NodeRecord::graphNode of graph-mode nodes; null leaves it empty.
     void setGraphNodeResolver(GraphNodeResolver resolver);
+    /// Fills NodeRecord::halfPrecision (the overflow watchpoint): each finished node with a
+    /// float16 or bfloat16 output holding an inf or a zero is re-run in float32 to tell
+    /// (Note [Half-precision overflow]). Off by default; any thread may switch it.
+    void setHalfPrecisionChecks(bool enabled) { m_checkHalfPrecision = enabled; }
 
     std::int64_t currentStep() const;
     std::vector<RecordPtr> currentRecords() const;
@@ -163,7 +172,7 @@ private:
 
     /// The halves of nodeStarted / nodeFinished, under the lock.
     void startRecord(const NodeEvent& event);
-    void finishRecord(const NodeEvent& event, SourceLocation location);
+    void finishRecord(const NodeEvent& event, SourceLocation location, std::optional<HalfPrecisionIssue> half);
     std::optional<TensorId> knownId(const Tensor& t) const;
     TensorId idFor(const Tensor& t);
     TensorRecord inputRecord(const Tensor& t, Phase phase);
@@ -202,6 +211,7 @@ private:
     std::uint64_t m_nextExternal = 1;
     GraphNodeResolver m_graphResolver;
     std::uint64_t m_pressureToken = 0; ///< tensor/memory_pressure.h
+    std::atomic<bool> m_checkHalfPrecision{false};
 };
 
 } // namespace gradstep::debug

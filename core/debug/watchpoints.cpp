@@ -20,8 +20,9 @@ struct KindInfo {
     double defaultValue;
 };
 
-constexpr std::array<KindInfo, 10> kKinds{{
+constexpr std::array<KindInfo, 11> kKinds{{
     {Kind::NanInf, "nan", "NaN/Inf", false, 0.0},
+    {Kind::HalfPrecisionOverflow, "overflow", "half-precision", false, 0.0},
     {Kind::Above, "above", "tensor above threshold", true, 0.0},
     {Kind::Below, "below", "tensor below threshold", true, 0.0},
     {Kind::GradientVanishing, "vanishing", "gradient vanishing", false, 1e-7},
@@ -125,9 +126,33 @@ std::optional<Finding> examine(const Watchpoint& wp, const NodeRecord& r, const 
         return Finding{"zero_share", s.zeroShare(), ">"};
     case Kind::WeightUnchanged:
     case Kind::WeightChangeAbove:
-    case Kind::WeightChangeBelow: break;
+    case Kind::WeightChangeBelow:
+    case Kind::HalfPrecisionOverflow: break; // not a statistic: halfPrecisionHit
     }
     return std::nullopt;
+}
+
+/// Named as the NaN root cause names its node: "Float16 overflow first produced by Cast at
+/// backward of Net/Cast (main.py:12:5), backward phase, step 1: output 0: 32 elements overflowed
+/// Float16 to inf; in float32 element 3 is 1.3e+05 (largest |x| 4.7e+05)".
+WatchHit halfPrecisionHit(const Watchpoint& wp, const NodeRecord& r, const HalfPrecisionIssue& issue)
+{
+    WatchHit hit;
+    hit.watchpointId = wp.id;
+    hit.kind = wp.kind;
+    hit.step = r.step;
+    hit.recordSeq = r.seq;
+    hit.node = r.fullName;
+    hit.location = r.location;
+    if (issue.output < r.outputs.size())
+        hit.tensor = r.outputs[issue.output].id.toString();
+    hit.quantity = std::string(issue.kindName()) + "_count";
+    hit.value = static_cast<double>(issue.count);
+    hit.threshold = wp.threshold;
+    hit.message = std::string(dtypeName(issue.dtype)) + " " + issue.kindName() + " first produced by " + r.op
+                  + " at " + r.where() + ", " + std::string(phaseName(r.phase)) + " phase, step "
+                  + std::to_string(r.step) + ": output " + std::to_string(issue.output) + ": " + issue.describe();
+    return hit;
 }
 
 WatchHit stepHit(const Watchpoint& wp, const StepSummary& step, const ParameterSummary& p,
@@ -184,7 +209,8 @@ std::optional<std::pair<std::string, Finding>> examineParameter(const Watchpoint
     case Kind::Above:
     case Kind::Below:
     case Kind::ActivationSaturation:
-    case Kind::DeadRelu: break;
+    case Kind::DeadRelu:
+    case Kind::HalfPrecisionOverflow: break;
     }
     return std::nullopt;
 }
@@ -202,7 +228,7 @@ std::string Watchpoint::toString() const
     std::string s(k.key);
     if (kind == Kind::Above || kind == Kind::Below)
         s += ":" + std::string(statName(stat));
-    if (kind != Kind::NanInf)
+    if (kind != Kind::NanInf && kind != Kind::HalfPrecisionOverflow)
         s += "=" + formatNumber(threshold);
     return s;
 }
@@ -210,6 +236,11 @@ std::string Watchpoint::toString() const
 std::vector<WatchHit> checkRecord(const Watchpoint& wp, const NodeRecord& record)
 {
     std::vector<WatchHit> hits;
+    if (wp.kind == Kind::HalfPrecisionOverflow) {
+        if (record.halfPrecision)
+            hits.push_back(halfPrecisionHit(wp, record, *record.halfPrecision));
+        return hits;
+    }
     for (std::size_t i = 0; i < record.outputs.size(); ++i) {
         const TensorRecord& out = record.outputs[i];
         if (!out.defined || out.stats.count == 0)
@@ -256,7 +287,7 @@ Watchpoint parseWatchpoint(std::string_view item)
             bad(item, "needs a threshold, e.g. " + std::string(key) + "=1e3");
         return wp;
     }
-    if (wp.kind == Kind::NanInf)
+    if (wp.kind == Kind::NanInf || wp.kind == Kind::HalfPrecisionOverflow)
         bad(item, "takes no threshold");
     const std::optional<double> v = parseNumber(item.substr(eq + 1));
     if (!v)

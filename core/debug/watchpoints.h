@@ -24,6 +24,9 @@ struct Watchpoint {
         WeightChangeBelow,    ///< relative weight change < threshold
         ActivationSaturation, ///< share of Sigmoid/Tanh outputs within 0.01 of their limits > threshold
         DeadRelu,             ///< share of zeros in a ReLU's output > threshold
+        /// a float16/bfloat16 output overflowed to inf from finite inputs, or a value nonzero in
+        /// float32 underflowed to zero (NodeRecord::halfPrecision; Note [Half-precision overflow])
+        HalfPrecisionOverflow,
     };
 
     int id = 0;
@@ -56,7 +59,7 @@ std::vector<WatchHit> checkRecord(const Watchpoint& wp, const NodeRecord& record
 /// Parameter conditions on a finished step (vanishing, exploding, weight change, NaN in weights).
 std::vector<WatchHit> checkStep(const Watchpoint& wp, const StepSummary& step);
 
-/// One item: nan (or inf), above[:STAT]=X, below[:STAT]=X, vanishing[=1e-7], exploding[=1e3],
+/// One item: nan (or inf), overflow, above[:STAT]=X, below[:STAT]=X, vanishing[=1e-7], exploding[=1e3],
 /// unchanged[=1e-8], change_above=X, change_below=X, saturation[=0.9], dead_relu[=0.9].
 Watchpoint parseWatchpoint(std::string_view item);
 /// A comma-separated list of items, as --watch takes it. ValueError naming the bad item.

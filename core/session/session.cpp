@@ -36,6 +36,9 @@ void Session::Impl::refreshPoints()
 {
     anyPoints = !breakpoints.all().empty() || !watchpoints.all().empty();
     anyLinePoints = breakpoints.anyLine();
+    // Only the overflow watchpoint needs the float32 re-runs, so only it pays for them.
+    recorder.setHalfPrecisionChecks(std::any_of(watchpoints.all().begin(), watchpoints.all().end(),
+                                                [](const Watchpoint& wp) { return wp.kind == Watchpoint::Kind::HalfPrecisionOverflow; }));
 }
 
 std::string Session::Impl::lineProblem(const Breakpoint& bp, bool finished) const

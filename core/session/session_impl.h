@@ -43,6 +43,7 @@ struct WorkerState {
     double loss = std::numeric_limits<double>::quiet_NaN();
     std::vector<Parameter> weights;
     std::vector<Tensor> weightGrads;
+    std::optional<LossScaleEvent> lossScale; ///< the step's, until the recorder's summary keeps it
     RecordPtr previous;
     RecordPtr current;
     std::uint64_t lastSeq = 0;       ///< the newest record seen
@@ -82,6 +83,7 @@ public:
     void updateStarted(const UpdateEvent& event) override;
     void updateFinished(const UpdateEvent& event) override;
     void graphCompiled(const GraphCompileEvent& event) override;
+    void lossScaleReported(const LossScaleEvent& event) override;
 
 private:
     Session::Impl& m_impl;

@@ -71,6 +71,12 @@ void SessionObserver::gradCallFinished(const GradCallEvent& event)
 
 void SessionObserver::updateStarted(const UpdateEvent&) { m_impl.beginStepIfNeeded(); }
 
+void SessionObserver::lossScaleReported(const LossScaleEvent& event)
+{
+    // After the step's gradient call, before its update: the step's summary takes it at the end.
+    m_impl.w.lossScale = event;
+}
+
 void SessionObserver::updateFinished(const UpdateEvent& event)
 {
     m_impl.endStep(&event);
@@ -86,6 +92,7 @@ void Session::Impl::beginStepIfNeeded()
     w.loss = std::numeric_limits<double>::quiet_NaN();
     w.weights.clear();
     w.weightGrads.clear();
+    w.lossScale.reset();
     w.previous = nullptr;
     recorder.stepStarted(w.step);
 }
@@ -103,7 +110,8 @@ void Session::Impl::endStep(const UpdateEvent* update)
             if (std::none_of(params.begin(), params.end(), [&](const ParameterState& s) { return s.name == p.name(); }))
                 params.push_back({p.name(), Tensor(), p});
     const StepSummary summary = recorder.stepFinished(
-        w.step, w.loss, params, update ? update->learningRate : std::numeric_limits<double>::quiet_NaN());
+        w.step, w.loss, params, update ? update->learningRate : std::numeric_limits<double>::quiet_NaN(),
+        w.lossScale);
     w.stepEnded = true;
 
     PauseInfo why;

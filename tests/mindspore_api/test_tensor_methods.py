@@ -154,3 +154,9 @@ close(t.inv(), 1 / x)
 close(t.diff(), np.diff(x))
 close(t.logaddexp(t), x + np.log(2))
 print("more ok")
+
+# int() of a one-element Tensor is a Python int for every dtype (a bool Tensor's too: 1 or 0)
+for value, expected in ((Tensor(True), 1), (Tensor(False), 0), (Tensor(np.array([2.7], np.float32)), 2),
+                        (Tensor(np.array(-3, np.int64)), -3)):
+    assert type(int(value)) is int and int(value) == expected, (value, int(value))
+print("int ok")

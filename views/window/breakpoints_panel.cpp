@@ -93,7 +93,8 @@ void BreakpointsPanel::fillTemplates()
         {"source line", "main.py:12"}, {"op type", "op:Conv2D"}, {"name glob", "name:LeNet5/conv*"},
         {"phase change", "phase:backward"}, {"tensor condition", "tensor:max_abs > 1e3"}};
     static const char* const kWatchpoints[][2] = {
-        {"NaN or Inf", "nan"}, {"output above", "above:max_abs=1e3"}, {"output below", "below:min=-1e3"},
+        {"NaN or Inf", "nan"}, {"half-precision overflow", "overflow"},
+        {"output above", "above:max_abs=1e3"}, {"output below", "below:min=-1e3"},
         {"vanishing gradient", "vanishing=1e-7"}, {"exploding gradient", "exploding=1e3"},
         {"weight unchanged", "unchanged=1e-8"}, {"weight change above", "change_above=0.1"},
         {"weight change below", "change_below=1e-6"}, {"saturation", "saturation=0.9"},
@@ -109,7 +110,7 @@ void BreakpointsPanel::fillTemplates()
             m_template->addItem(tr(name), QString::fromLatin1(example));
     m_input->setPlaceholderText(m_kind->currentIndex() == 0
         ? tr("main.py:12, op:Conv2D, name:LeNet5/conv*, phase:backward, tensor:max_abs > 1e3")
-        : tr("nan, exploding=1e3, vanishing=1e-7, above:max_abs=100, dead_relu=0.9"));
+        : tr("nan, overflow, exploding=1e3, vanishing=1e-7, above:max_abs=100, dead_relu=0.9"));
 }
 
 void BreakpointsPanel::showError(const QString& message)

@@ -196,7 +196,16 @@ void bindConversions(TensorClass& cls)
                                        "Use a.any() or a.all()").cast<bool>();
              })
         .def("__float__", [](const Tensor& t) { return py::float_(onlyElement(t, kOneElement)); })
-        .def("__int__", [](const Tensor& t) { return py::int_(onlyElement(t, kOneElement)); })
+        .def("__int__",
+             [](const Tensor& t) {
+                 // Python's int(): a bool Tensor gives 1 or 0, not True or False (py::int_ would keep
+                 // the bool, an int subclass, and Python warns that __int__ returned a non-int).
+                 const py::object value = onlyElement(t, kOneElement);
+                 PyObject* number = PyNumber_Long(value.ptr());
+                 if (!number)
+                     throw py::error_already_set();
+                 return py::reinterpret_steal<py::int_>(number);
+             })
         .def("__index__", [](const Tensor& t) {
             if (!isIntegral(t.dtype()) || t.numel() != 1)
                 throw py::type_error("only integer tensors of a single element can be converted to an index");
