@@ -93,9 +93,13 @@ QString ChartsView::toCsv() const
         }
     const bool rates = std::any_of(m_history.begin(), m_history.end(),
                                    [](const debug::StepSummary& s) { return std::isfinite(s.learningRate); });
+    const bool scaled = std::any_of(m_history.begin(), m_history.end(),
+                                    [](const debug::StepSummary& s) { return s.lossScale.has_value(); });
     QString out = QStringLiteral("step,loss");
     if (rates)
         out += QStringLiteral(",learning_rate");
+    if (scaled)
+        out += QStringLiteral(",loss_scale,overflow");
     for (const QString& name : names)
         out += QLatin1Char(',') + csvField(name);
     out += QLatin1Char('\n');
@@ -106,6 +110,10 @@ QString ChartsView::toCsv() const
         out += QString::number(step.step) + QLatin1Char(',') + csvNumber(step.loss);
         if (rates)
             out += QLatin1Char(',') + (std::isfinite(step.learningRate) ? csvNumber(step.learningRate) : QString());
+        if (scaled)
+            out += step.lossScale ? QLatin1Char(',') + csvNumber(step.lossScale->lossScale)
+                                        + (step.lossScale->overflow ? QStringLiteral(",1") : QStringLiteral(",0"))
+                                  : QStringLiteral(",,");
         for (const QString& n : norms)
             out += QLatin1Char(',') + n;
         out += QLatin1Char('\n');
@@ -130,7 +138,10 @@ QString ChartsView::exportTo(const QString& path) const
     const std::vector<std::vector<QChartView*>> columns = shownCharts();
     const int columnWidth = std::max({m_lossView->width(), m_normView->width(), columns.size() > 1 ? 560 : 900});
     const QSize cell(columnWidth, std::max({m_lossView->height(), m_normView->height(), 320}));
-    const QSize whole(cell.width() * int(columns.size()), cell.height() * 2);
+    std::size_t rows = 0;
+    for (const auto& column : columns)
+        rows = std::max(rows, column.size());
+    const QSize whole(cell.width() * int(columns.size()), cell.height() * int(rows));
     const auto resize = [](QChartView* view, const QSize& size) {
         const QSize old = view->size();
         view->resize(size);

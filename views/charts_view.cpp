@@ -21,6 +21,7 @@
 #include <QtCharts/QChartView>
 #include <QtCharts/QLineSeries>
 #include <QtCharts/QLogValueAxis>
+#include <QtCharts/QScatterSeries>
 #include <QtCharts/QValueAxis>
 #include <cmath>
 #include <set>
@@ -171,6 +172,8 @@ ChartsView::ChartsView(QWidget* parent) : QWidget(parent)
 {
     m_lossView = makeChartView(tr("Loss per step"));
     m_normView = makeChartView(tr("Gradient norm per parameter"));
+    m_scaleView = makeChartView(tr("Loss scale per step"));
+    m_scaleView->hide();
     m_log = new QCheckBox(tr("Log scale"));
     m_sideBySide = new QCheckBox(tr("Side by side"));
     m_sideBySide->setToolTip(tr("With two or more runs ticked: a panel per run, on the same scales"));
@@ -209,6 +212,7 @@ ChartsView::ChartsView(QWidget* parent) : QWidget(parent)
     charts->setContentsMargins(0, 0, 0, 0);
     charts->addWidget(m_lossView, 1);
     charts->addWidget(m_normView, 1);
+    charts->addWidget(m_scaleView, 1);
     m_panelArea = new QWidget;
     auto* panels = new QGridLayout(m_panelArea);
     panels->setContentsMargins(0, 0, 0, 0);
@@ -341,7 +345,8 @@ std::pair<double, double> ChartsView::panelRange(int panel) const
 std::vector<std::vector<QChartView*>> ChartsView::shownCharts() const
 {
     if (m_panelArea->isHidden())
-        return {{m_lossView, m_normView}};
+        return lossScaleShown() ? std::vector<std::vector<QChartView*>>{{m_lossView, m_normView, m_scaleView}}
+                                : std::vector<std::vector<QChartView*>>{{m_lossView, m_normView}};
     std::vector<std::vector<QChartView*>> columns;
     for (std::size_t i = 0; i + 1 < m_panels.size(); i += 2)
         columns.push_back({m_panels[i], m_panels[i + 1]});
@@ -540,6 +545,7 @@ void ChartsView::rebuild()
     }
     m_lossView->chart()->setTitle(tr("Loss per step"));
     m_normView->chart()->setTitle(tr("Gradient norm per parameter"));
+    rebuildLossScale();
     m_difference->setEnabled(false);
     m_sideBySide->setEnabled(false);
     const bool log = m_log->isChecked();
@@ -652,6 +658,7 @@ void ChartsView::connectClicks(QChartView* view, const std::function<QString(con
 // vertical line in both charts when its two sides are what is drawn. The legend names the runs.
 void ChartsView::rebuildOverlay(const std::vector<ChartRun>& runs)
 {
+    m_scaleView->hide(); // the current run's alone
     m_difference->setEnabled(runs.size() == 2);
     m_sideBySide->setEnabled(runs.size() >= 2);
     if (runs.size() >= 2 && m_sideBySide->isChecked() && !m_difference->isChecked()) {
@@ -896,6 +903,89 @@ void ChartsView::rebuildSideBySide(const std::vector<ChartRun>& runs)
     }
     sameRanges(lossViews);
     sameRanges(normViews);
+}
+
+// Note [the loss-scale chart]: dynamic loss scaling halves the scale on an overflowing step and
+// skips its update; a scale that keeps falling, or many skipped updates, is how a half-precision
+// run goes quietly wrong. The scale spans powers of two, so its axis is log2.
+void ChartsView::rebuildLossScale()
+{
+    auto* scale = new QLineSeries;
+    scale->setName(tr("loss scale"));
+    scale->setColor(QColor("#6a1b9a"));
+    auto* overflows = new QScatterSeries;
+    overflows->setName(tr("overflow"));
+    overflows->setColor(QColor("#c62828"));
+    overflows->setMarkerSize(9.0);
+    int skipped = 0;
+    for (const debug::StepSummary& step : m_history) {
+        if (!step.lossScale || !(step.lossScale->lossScale > 0.0))
+            continue;
+        scale->append(double(step.step), step.lossScale->lossScale);
+        if (step.lossScale->overflow)
+            overflows->append(double(step.step), step.lossScale->lossScale);
+        skipped += step.lossScale->updateSkipped ? 1 : 0;
+    }
+    if (scale->count() == 0) {
+        delete scale;
+        delete overflows;
+        m_scaleView->hide();
+        return;
+    }
+    QChart* old = m_scaleView->chart();
+    auto* chart = new QChart;
+    chart->setMargins(old->margins());
+    chart->legend()->setVisible(false);
+    applyChartTheme(chart, palette());
+    m_scaleView->setChart(chart);
+    delete old;
+    chart->setTitle(tr("Loss scale per step: %n overflow(s)", nullptr, int(overflows->count()))
+                    + tr(", %n update(s) skipped", nullptr, skipped));
+    auto* x = new QValueAxis;
+    x->setTitleText(tr("step"));
+    x->setLabelFormat(QStringLiteral("%d"));
+    auto* y = new QLogValueAxis;
+    y->setBase(2.0);
+    y->setLabelFormat(QStringLiteral("%.3g"));
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    double low = HUGE_VAL, high = -HUGE_VAL, first = HUGE_VAL, last = -HUGE_VAL;
+    for (const QPointF& p : scale->points()) {
+        low = std::min(low, p.y());
+        high = std::max(high, p.y());
+        first = std::min(first, p.x());
+        last = std::max(last, p.x());
+    }
+    for (QXYSeries* s : {static_cast<QXYSeries*>(scale), static_cast<QXYSeries*>(overflows)}) {
+        chart->addSeries(s);
+        s->attachAxis(x);
+        s->attachAxis(y);
+    }
+    x->setRange(first, std::max(last, first + 1));
+    y->setRange(std::exp2(std::floor(std::log2(low))), std::exp2(std::ceil(std::log2(high)) + (high == low ? 1 : 0)));
+    m_scaleView->show();
+}
+
+bool ChartsView::lossScaleShown() const
+{
+    return !m_scaleView->isHidden();
+}
+
+int ChartsView::lossScalePoints() const
+{
+    const auto series = m_scaleView->chart()->series();
+    return lossScaleShown() && !series.isEmpty() ? int(static_cast<QXYSeries*>(series.front())->count()) : 0;
+}
+
+int ChartsView::overflowMarks() const
+{
+    const auto series = m_scaleView->chart()->series();
+    return lossScaleShown() && series.size() > 1 ? int(static_cast<QXYSeries*>(series.at(1))->count()) : 0;
+}
+
+QString ChartsView::lossScaleTitle() const
+{
+    return lossScaleShown() ? m_scaleView->chart()->title() : QString();
 }
 
 } // namespace gradstep::views

@@ -82,6 +82,13 @@ public:
     int learningRatePoints() const;
     /// The y range of the gradient-norm chart (for tests).
     std::pair<double, double> normAxisRange() const;
+    /// The loss-scale chart: shown when the current run scales its loss (amp's O2,
+    /// TrainOneStepWithLossScaleCell), the scale per step on a log2 axis, overflowing steps
+    /// marked, the skipped updates counted in its title.
+    bool lossScaleShown() const;
+    int lossScalePoints() const;
+    int overflowMarks() const;
+    QString lossScaleTitle() const;
 
     /// The two charts as a PNG or SVG picture, or their data as CSV (step, loss, then each
     /// parameter's gradient norm), by the suffix. An error message, empty on success
@@ -97,6 +104,8 @@ protected:
 
 private:
     void rebuild();
+    /// The current run's loss scale (rebuild's part; hides the chart when there is none).
+    void rebuildLossScale();
     void rebuildOverlay(const std::vector<ChartRun>& runs);
     void rebuildDifference(const ChartRun& a, const ChartRun& b);
     void rebuildSideBySide(const std::vector<ChartRun>& runs);
@@ -117,6 +126,7 @@ private:
     QListWidget* m_runList = nullptr;
     QChartView* m_lossView = nullptr;
     QChartView* m_normView = nullptr;
+    QChartView* m_scaleView = nullptr;
     QCheckBox* m_log = nullptr;
     QCheckBox* m_difference = nullptr;
     QCheckBox* m_sideBySide = nullptr;

@@ -165,6 +165,38 @@ TEST_CASE("the loss chart shows the learning rate each step used, on its own axi
     CHECK(lines.at(2) == QStringLiteral("2,1,"));
 }
 
+TEST_CASE("the loss-scale chart plots the scale per step, marks the overflows and counts the skipped updates")
+{
+    ChartsView charts;
+    std::vector<debug::StepSummary> history(4);
+    const double scales[] = {65536.0, 32768.0, 32768.0, 16384.0};
+    for (int i = 0; i < 4; ++i) {
+        history[std::size_t(i)].step = i + 1;
+        history[std::size_t(i)].loss = 1.0;
+        LossScaleEvent e;
+        e.lossScale = scales[i];
+        e.overflow = i == 0 || i == 2;
+        e.updateSkipped = e.overflow;
+        e.nextLossScale = e.overflow ? scales[i] / 2 : scales[i];
+        history[std::size_t(i)].lossScale = e;
+    }
+    charts.setHistory(history);
+    REQUIRE(charts.lossScaleShown());
+    CHECK(charts.lossScalePoints() == 4);
+    CHECK(charts.overflowMarks() == 2);
+    CHECK(charts.lossScaleTitle().contains(QStringLiteral("2 overflow(s), 2 update(s) skipped")));
+    const QStringList lines = charts.toCsv().split(QLatin1Char('\n'));
+    CHECK(lines.at(0) == QStringLiteral("step,loss,loss_scale,overflow"));
+    CHECK(lines.at(1) == QStringLiteral("1,1,65536,1"));
+    CHECK(lines.at(2) == QStringLiteral("2,1,32768,0"));
+    // A run without loss scaling has no such chart.
+    history.resize(1);
+    history[0].lossScale.reset();
+    charts.setHistory(history);
+    CHECK_FALSE(charts.lossScaleShown());
+    CHECK(charts.lossScalePoints() == 0);
+}
+
 TEST_CASE("the charts overlay two compared runs, mark where they part and export one column per run")
 {
     ChartsView charts;
