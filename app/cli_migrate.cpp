@@ -55,6 +55,9 @@ options:
                      std, bounds, the initialiser each side used)
   --help             show this help
 
+environment: GRADSTEP_MIGRATE_PYTHON names the python3 that runs TORCH_SCRIPT (one with torch,
+such as a virtual environment's); by default Debian's python3, where python3-torch installs.
+
 exit status: 0 compared (whether or not they diverge), 1 a script could not run at all (or
 python3-torch is not installed), 2 bad usage.
 )";
@@ -139,6 +142,8 @@ int migrateCommand(int argc, char** argv)
         std::fputs(kUsage, stdout);
         return 0;
     }
+    if (const char* python = std::getenv("GRADSTEP_MIGRATE_PYTHON"); python && *python)
+        options.request.python = python;
     if (!startPython("migrate"))
         return 1;
     const migrate::MigrationOutcome outcome = migrate::runMigration(options.request);

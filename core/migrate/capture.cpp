@@ -52,6 +52,20 @@ std::optional<TensorView> Capture::tensor(const std::string& key) const
     return view;
 }
 
+bool Capture::addTensor(const std::string& key, const std::vector<std::int64_t>& shape, const std::string& dtype,
+                        const std::vector<double>& values)
+{
+    if (m_doc["tensors"].find(key))
+        return false;
+    Json dims = Json::array();
+    for (std::int64_t d : shape)
+        dims.push_back(Json(d));
+    m_doc["tensors"][key] = Json(Json::Object{{"offset", static_cast<double>(m_blob.size() * sizeof(double))},
+                                              {"shape", dims}, {"dtype", dtype}});
+    m_blob.insert(m_blob.end(), values.begin(), values.end());
+    return true;
+}
+
 bool Capture::completed() const
 {
     const Json* c = m_doc.find("completed");

@@ -30,7 +30,8 @@ namespace gradstep::migrate {
 // {name: value}, "defaults": {name: default as Python text}}, as gradstep's Cells keep their
 // constructor arguments. The MindSpore side adds "copied" (Parameters that received PyTorch's
 // values), "inputs" and "target" ({"shape", "dtype", "substituted", "layout"}: what the port fed
-// before PyTorch's batch replaced it). float64 keeps float32 values exact and integer labels too.
+// before PyTorch's batch replaced it), "parameter_names" ({Parameter.name: path}: a training wrapper's
+// optimizer updates inside gradstep's C++, whose update events name Parameters by their own names). float64 keeps float32 values exact and integer labels too.
 
 /// A recorded tensor: its shape, its own dtype and its values widened to double.
 struct TensorView {
@@ -49,6 +50,9 @@ public:
 
     const Json& doc() const { return m_doc; }
     std::optional<TensorView> tensor(const std::string& key) const;
+    /// Adds a tensor under `key` (replacing none: false when the key exists).
+    bool addTensor(const std::string& key, const std::vector<std::int64_t>& shape, const std::string& dtype,
+                   const std::vector<double>& values);
     bool completed() const;
     std::int64_t steps() const;
     /// The module entry of "modules" at `path`; null when there is none.

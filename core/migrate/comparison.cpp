@@ -53,7 +53,8 @@ double largestMagnitude(const Capture& c, const std::string& prefix)
     for (const auto& [key, entry] : c.doc()["tensors"].asObject()) {
         if (key.rfind(prefix, 0) != 0)
             continue;
-        for (double v : c.tensor(key)->values)
+        const std::optional<TensorView> view = c.tensor(key);
+        for (double v : view->values)
             if (std::isfinite(v))
                 scale = std::max(scale, std::abs(v));
     }

@@ -5,6 +5,8 @@
 
 #include "python/host/script_runner.h"
 
+#include "autodiff/observer.h"
+
 #include <cstdlib>
 #include <filesystem>
 
@@ -33,6 +35,43 @@ public:
 
 private:
     std::string m_path;
+};
+
+/// The gradients of the port's optimizer updates, from gradstep's own update events: a
+/// TrainOneStepCell updates inside C++, where the Python capture cannot see the gradients.
+class UpdateRecorder : public ExecutionObserver {
+public:
+    struct Gradient {
+        std::int64_t step = 0;
+        std::string parameter;
+        std::vector<std::int64_t> shape;
+        std::vector<double> values;
+    };
+
+    void nodeStarted(const NodeEvent&) override {}
+    void nodeFinished(const NodeEvent&) override {}
+    bool wantsNodeEvents() const override { return false; }
+    void updateStarted(const UpdateEvent& event) override
+    {
+        for (std::size_t i = 0; i < event.parameters.size() && i < event.gradients.size(); ++i) {
+            const Tensor& g = event.gradients[i];
+            m_gradients.push_back({event.step, event.parameters[i].name(),
+                                   g.shape().toVector(), g.toDoubles()});
+        }
+    }
+    /// Adds the gradients the capture lacks, under the parameters' paths.
+    void addTo(Capture& capture) const
+    {
+        const Json* names = capture.doc().find("parameter_names");
+        for (const Gradient& g : m_gradients) {
+            const Json* path = names ? names->find(g.parameter) : nullptr;
+            const std::string name = path && path->isString() ? path->asString() : g.parameter;
+            capture.addTensor("grad/" + std::to_string(g.step) + "/" + name, g.shape, "float32", g.values);
+        }
+    }
+
+private:
+    std::vector<Gradient> m_gradients;
 };
 
 /// The last lines of the PyTorch script's output (its traceback, when it raised).
@@ -88,6 +127,8 @@ MigrationOutcome runMigration(const MigrationRequest& request)
                                              [&torch, &request](const std::string& asked) {
                                                  return answerMatchRequest(torch.doc(), asked, request.userMap);
                                              }};
+    UpdateRecorder updates;
+    run.observer = &updates;
     python::ScriptRunner runner;
     const python::RunResult result = runner.run(std::move(run));
     outcome.msSeconds = result.seconds;
@@ -98,7 +139,8 @@ MigrationOutcome runMigration(const MigrationRequest& request)
         outcome.message = "the MindSpore script " + request.msScript + " did not run";
         return outcome;
     }
-    const Capture ms = Capture::load(directory.path(), "mindspore");
+    Capture ms = Capture::load(directory.path(), "mindspore");
+    updates.addTo(ms);
     if (ms.doc()["root"].isNull()) {
         outcome.status = MigrationStatus::MindsporeFailed;
         outcome.message = result.status == python::RunStatus::Error

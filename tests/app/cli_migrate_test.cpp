@@ -8,6 +8,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
+
 using namespace gradstep;
 using namespace gradstep::test;
 
@@ -32,6 +34,19 @@ TEST_CASE("gradstep migrate refuses bad usage with status 2")
                                              + " --map " + shellQuote(map.string()));
     CHECK(badMap.status == 2);
     CHECK_THAT(badMap.err, Catch::Contains("must be a JSON object"));
+}
+
+TEST_CASE("gradstep migrate without PyTorch names the package to install and exits 1")
+{
+    // A python3 that cannot import torch: Debian's without its site directories.
+    ScratchDir dir;
+    const auto python = dir.write("python3-without-torch", "#!/bin/sh\nexec /usr/bin/python3 -S \"$@\"\n");
+    std::filesystem::permissions(python, std::filesystem::perms::owner_all);
+    ::setenv("GRADSTEP_MIGRATE_PYTHON", python.c_str(), 1);
+    const CommandResult r = runGradstep("migrate " + sample("torch_cnn.py") + " " + sample("mindspore_cnn.py"));
+    ::unsetenv("GRADSTEP_MIGRATE_PYTHON");
+    CHECK(r.status == 1);
+    CHECK_THAT(r.err, Catch::Contains("install Debian's python3-torch (sudo apt-get install python3-torch)"));
 }
 
 #ifdef GRADSTEP_HAVE_TORCH
@@ -78,6 +93,18 @@ TEST_CASE("the faithful MindSpore port of the PyTorch CNN is equal over three st
     // BatchNorm's step counter has no MindSpore counterpart: listed, not skipped
     CHECK(r["unmatched"]["torch"].dump() == "[\"bn1.num_batches_tracked\"]");
     CHECK(r["unmatched"]["mindspore"].size() == 0);
+}
+
+TEST_CASE("a port training through WithLossCell and TrainOneStepCell is equal, gradients included")
+{
+    const Json r = migrate("torch_cnn.py", "mindspore_cnn_train_one_step.py", "--steps 2");
+    INFO(r.dump(2));
+    CHECK(r["verdict"].asString() == "equal");
+    REQUIRE(r["params"].size() == 14);
+    CHECK(r["params"][0]["torch"].asString() == "conv1.weight");
+    // the optimizer updates inside TrainOneStepCell: its gradients come from gradstep's update events
+    CHECK(r["params"][0]["grad_max_abs_diff"].isNumber());
+    CHECK(r["params"][0]["grad_max_abs_diff"].asNumber() < 1e-6);
 }
 
 TEST_CASE("Conv2d left at pad_mode='same' diverges in shape at conv1, naming padding and pad_mode")

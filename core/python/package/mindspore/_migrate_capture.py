@@ -237,15 +237,25 @@ class _Capture:
             self.depth -= 1
 
     def root_call(self, original, cell, args, kwargs):
+        """A call of the network, or of a training wrapper around it (WithLossCell,
+        TrainOneStepCell: called with the batch and the labels, returning the loss)."""
         self.forward, self.stack = [], []
-        if cell is self.root:
-            infos = []
-            args = self.substitute(args, ["input/%d" % i for i in range(8)], infos)
-            if self.steps_done == 0:
-                self.input_info = infos
+        wrapper = cell is not self.root
+        infos = []
+        keys = ["input/0", "target"] if wrapper else ["input/%d" % i for i in range(8)]
+        args = self.substitute(args, keys, infos)
+        if self.steps_done == 0:
+            self.input_info = infos[:1] if wrapper else infos
+        if wrapper:
+            self.target_info = infos[1] if len(infos) > 1 else None
+            self.wrapper_loss_info(cell)
+            optimizer = getattr(cell, "optimizer", None)
+            if optimizer is not None and self.optimizer is None:
+                self.optimizer = {"class": type(optimizer).__name__, "args": self.init_args.get(id(optimizer), {})}
         self.recording_call = True
+        steps_before = self.steps_done
         try:
-            return self.nested(original, cell, args, kwargs)
+            out = self.nested(original, cell, args, kwargs)
         except Exception as e:
             if self.error is None:
                 self.error = {"module": self.stack[-1] if self.stack else "", "type": type(e).__name__,
@@ -254,6 +264,24 @@ class _Capture:
             raise
         finally:
             self.recording_call = False
+        if wrapper:
+            loss = out[0] if isinstance(out, tuple) and out else out
+            if isinstance(loss, mindspore.Tensor):
+                self.loss = loss.asnumpy().copy()
+            # A TrainOneStepCell's step: its optimizer ran inside gradstep's C++ (or already
+            # ended the step when it is a Python optimizer)
+            if type(cell).__name__.startswith("TrainOneStep") and self.steps_done == steps_before:
+                self.end_step(self.steps_done + 1)
+        return out
+
+    def wrapper_loss_info(self, cell):
+        while cell is not None and cell is not self.root:
+            loss_fn = getattr(cell, "_loss_fn", None)
+            if isinstance(loss_fn, nn.Cell):
+                self.loss_info = {"class": type(loss_fn).__name__,
+                                  "args": _constructor_args(loss_fn, getattr(loss_fn, "_gradstep_init_args", None))}
+                return
+            cell = next((getattr(cell, n) for n in _WRAPPED_CHILD if isinstance(getattr(cell, n, None), nn.Cell)), None)
 
     def loss_call(self, original, cell, args, kwargs):
         if len(args) >= 2 and isinstance(args[1], mindspore.Tensor):
@@ -280,6 +308,15 @@ class _Capture:
         self.record_forward(step)
         self.optimizer = {"class": type(optimizer).__name__, "args": self.init_args.get(id(optimizer), {})}
         result = original(optimizer, *args, **kwargs)
+        self.end_step(step)
+        return result
+
+    def end_step(self, step):
+        """After the update: the Parameters and buffers, and the end of the script after N steps."""
+        if step != self.steps_done + 1 or self.root is None:
+            return
+        if self.forward or self.loss is not None:
+            self.record_forward(step)
         for name, p in self.root.parameters_and_names():
             self.blob.add("after/%d/%s" % (step, name), p)
         self.steps_done = step
@@ -287,7 +324,6 @@ class _Capture:
             self.finish(True)
             import _gradstep_host
             raise _gradstep_host.ScriptStopped("the migration comparison recorded its steps")
-        return result
 
     # --- the record ----------------------------------------------------------------------
     def record_forward(self, step):
@@ -312,7 +348,7 @@ class _Capture:
             handle.remove()
         if self.forward and not completed:
             self.record_forward(self.steps_done + 1)  # the network ran but no optimizer followed
-        doc = {"framework": "mindspore", "completed": completed, "steps": self.steps_done, "modules": [],
+        doc = {"framework": "mindspore", "completed": completed, "parameter_names": getattr(self, "param_names", {}), "steps": self.steps_done, "modules": [],
                "params": [], "forward": self.events, "loss": self.loss_info, "optimizer": self.optimizer,
                "error": self.error, "root": None, "copied": self.copied, "inputs": self.input_info,
                "target": self.target_info}
