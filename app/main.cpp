@@ -2,6 +2,7 @@
 #include "app/cli_compare.h"
 #include "app/cli_debug.h"
 #include "app/cli_export.h"
+#include "app/cli_migrate.h"
 #ifdef GRADSTEP_HAVE_WINDOW
 #include "app/cli_gui.h"
 #endif
@@ -26,6 +27,7 @@ const char* kUsage = "usage: gradstep <command> [options]\n"
                      "  debug    run a script until a breakpoint, watchpoint or NaN; say where and why\n"
                      "  compare  a script's first training step under two settings, side by side\n"
                      "  export   draw the graph of a script's first training step (svg, png, pdf, dot)\n"
+                     "  migrate  a PyTorch script and its MindSpore port, compared layer by layer\n"
                      "  ops      list the op registry (name, label, kind, arity, differentiable)\n"
                      "options:\n"
                      "  -h, --help  print this help and exit\n"
@@ -54,6 +56,8 @@ int main(int argc, char** argv)
 #endif
         if (std::strcmp(argv[1], "compare") == 0)
             return gradstep::app::compareCommand(argc - 2, argv + 2);
+        if (std::strcmp(argv[1], "migrate") == 0)
+            return gradstep::app::migrateCommand(argc - 2, argv + 2);
         if (std::strcmp(argv[1], "export") == 0)
             return gradstep::app::exportCommand(argc - 2, argv + 2);
         if (std::strcmp(argv[1], "ops") == 0) {

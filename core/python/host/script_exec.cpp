@@ -7,6 +7,7 @@
 #include "python/bind/bindings.h"
 #include "python/host/diagnose.h"
 #include "python/host/frames.h"
+#include "python/host/migration_capture.h"
 #include "python/jit/jit_runtime.h"
 #include "python/bind/numpy_init_seeds.h"
 #include "python/host/run_checkpoint.h"
@@ -270,6 +271,10 @@ private:
             py::module_::import("mindspore").attr("set_seed")(*request.overrides.seed);
         if (request.overrides.checkpoint)
             armRunCheckpoint(*request.overrides.checkpoint);
+        if (request.migration) {
+            armMigrationCapture(*request.migration);
+            m_migration = true;
+        }
     }
 
     void restore() noexcept
@@ -277,6 +282,8 @@ private:
         // Restoring must not throw; a failure here leaves the state for the next run to fix.
         try {
             finishRunCheckpoint();
+            if (m_migration)
+                finishMigrationCapture();
             resetScriptSignals();
             m_sink->open = false;
             m_sys.attr("stdout") = m_savedStdout;
@@ -320,6 +327,7 @@ private:
     py::object m_modules;
     py::object m_savedArgv, m_savedDontWriteBytecode, m_savedPath, m_savedStdout, m_savedStderr, m_savedMain;
     py::object m_main;
+    bool m_migration = false; ///< the migration capture was armed: restore() finishes it
 };
 
 /// For the run, the worker thread passes on to the threads the script starts what python3's main

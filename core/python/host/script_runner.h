@@ -4,6 +4,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "python/host/migration_capture.h"
 #include "python/host/run_vocabulary.h"
 
 #include <chrono>
@@ -35,6 +36,8 @@ struct RunRequest {
     /// The MindSpore API the script sees: "2.x" or "1.10" (python/bind/api_profile.h).
     std::string apiProfile = "2.x";
     RunOverrides overrides;              ///< what-if switches (run_overrides.h)
+    /// `gradstep migrate`: record the run for the comparison with PyTorch (migration_capture.h)
+    std::optional<MigrationCapture> migration;
 };
 
 
