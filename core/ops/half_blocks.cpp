@@ -4,6 +4,7 @@
 #include "tensor/dtype_storage.h"
 #include "tensor/half_convert.h"
 
+#include <cstdint>
 #include <optional>
 #include <string_view>
 #include <variant>
@@ -75,6 +76,46 @@ std::optional<HalfArith> fusedArithmetic(const OpCall& call)
     return std::nullopt;
 }
 
+// Neg, Abs and ReLU of a float16 value are float16 values: the float32 kernel's result needs no
+// rounding, so they are computed on the bits in one pass, with the same bits as widening,
+// computing and rounding (a NaN comes out quiet, as the widening makes it; ReLU sends -0 to +0
+// and keeps NaN, as reluValue does). Square is x * x: the fused multiplication with itself.
+constexpr std::uint16_t kSign = 0x8000, kExponent = 0x7c00, kMantissa = 0x03ff, kQuiet = 0x0200;
+
+inline bool isNaNBits(std::uint16_t b) { return (b & kExponent) == kExponent && (b & kMantissa) != 0; }
+
+inline std::uint16_t quieted(std::uint16_t b) { return isNaNBits(b) ? static_cast<std::uint16_t>(b | kQuiet) : b; }
+
+template <class F> void mapBits(const Tensor& in, Tensor& out, F f)
+{
+    const auto* x = static_cast<const std::uint16_t*>(in.rawData());
+    auto* y = static_cast<std::uint16_t*>(out.rawData());
+    for (std::int64_t i = 0, n = out.numel(); i < n; ++i)
+        y[i] = f(x[i]);
+}
+
+bool fusedUnary(const OpCall& call, std::span<Tensor> outputs)
+{
+    if (call.inputs.size() != 1 || outputs.size() != 1)
+        return false;
+    const std::string_view name = call.op.name;
+    const Tensor& x = call.inputs[0];
+    if (name == "Neg")
+        mapBits(x, outputs[0], [](std::uint16_t b) { return quieted(static_cast<std::uint16_t>(b ^ kSign)); });
+    else if (name == "Abs")
+        mapBits(x, outputs[0], [](std::uint16_t b) { return quieted(static_cast<std::uint16_t>(b & ~kSign)); });
+    else if (name == "ReLU")
+        mapBits(x, outputs[0], [](std::uint16_t b) {
+            return isNaNBits(b) ? static_cast<std::uint16_t>(b | kQuiet) : (b & kSign) != 0 ? std::uint16_t{0} : b;
+        });
+    else if (name == "Square")
+        return halfArithmetic(HalfArith::Mul, x.data<Eigen::half>(), x.data<Eigen::half>(),
+                              outputs[0].data<Eigen::half>(), outputs[0].numel());
+    else
+        return false;
+    return true;
+}
+
 } // namespace
 
 bool runHalfElementwiseInBlocks(const OpCall& call, std::span<Tensor> outputs)
@@ -85,6 +126,8 @@ bool runHalfElementwiseInBlocks(const OpCall& call, std::span<Tensor> outputs)
         if (halfArithmetic(*op, call.inputs[0].data<Eigen::half>(), call.inputs[1].data<Eigen::half>(),
                            outputs[0].data<Eigen::half>(), outputs[0].numel()))
             return true;
+    if (fusedUnary(call, outputs))
+        return true;
     const std::int64_t n = outputs[0].numel();
     const std::int64_t whole = n / kBlock * kBlock;
     Blocks full(call.inputs.size(), outputs.size(), kBlock);

@@ -7,7 +7,8 @@ loss), Momentum). The O2 step is build_train_network(..., level="O2"): the netwo
 loss in float32, TrainOneStepWithLossScaleCell with a DynamicLossScaleManager. Both train the same
 batches of 32 (1, 32, 32) images; rounds alternate between the two so drift hits both, and we
 report the median step of each after a warm-up. The elementwise figures are the median of many
-calls of ops.add / ops.mul / ops.exp on 2^20 elements.
+calls of ops.add / ops.mul / ops.exp and the unary relu / neg / abs / square / sqrt / tanh on 2^20
+elements.
 """
 import statistics
 import sys
@@ -95,7 +96,13 @@ def bench_elementwise():
     a16, b16 = a32.astype(ms.float16), b32.astype(ms.float16)
     for name, fn, args32, args16 in (("add", ops.add, (a32, b32), (a16, b16)),
                                      ("mul", ops.mul, (a32, b32), (a16, b16)),
-                                     ("exp", ops.exp, (a32,), (a16,))):
+                                     ("exp", ops.exp, (a32,), (a16,)),
+                                     ("relu", ops.relu, (a32,), (a16,)),
+                                     ("neg", ops.neg, (a32,), (a16,)),
+                                     ("abs", ops.abs, (a32,), (a16,)),
+                                     ("square", ops.square, (a32,), (a16,)),
+                                     ("sqrt", ops.sqrt, (a32,), (a16,)),
+                                     ("tanh", ops.tanh, (a32,), (a16,))):
         t32 = time_op(fn, *args32)
         t16 = time_op(fn, *args16)
         print("%s on 2^20 elements: float32 %.3f ms, float16 %.3f ms: %.2fx (target <= 1.5x)"

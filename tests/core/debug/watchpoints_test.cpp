@@ -158,6 +158,8 @@ TEST_CASE("watch lists parse into conditions with defaults and print back")
     CHECK(list[3].toString() == "above:max=5");
     CHECK(list[1].toString() == "vanishing=1e-07");
     CHECK(parseWatchpoint("inf").kind == Watchpoint::Kind::NanInf);
+    CHECK(parseWatchpoint("overflow").kind == Watchpoint::Kind::HalfPrecisionOverflow);
+    CHECK(parseWatchpoint("overflow").toString() == "overflow");
     WatchpointSet set;
     const std::vector<int> ids = set.add("nan,dead_relu");
     CHECK(ids.size() == 2);
@@ -176,12 +178,13 @@ TEST_CASE("malformed watch lists are refused with a message naming the item")
         }
         return std::string("no error");
     };
-    CHECK(message("nan,,vanishing") == "watchpoint '': empty item, expected one of nan, above, below, "
+    CHECK(message("nan,,vanishing") == "watchpoint '': empty item, expected one of nan, overflow, above, below, "
                                        "vanishing, exploding, unchanged, change_above, change_below, "
                                        "saturation, dead_relu");
     CHECK(message("nan,exploded=3").find("watchpoint 'exploded=3': unknown condition 'exploded'") == 0);
     CHECK(message("above") == "watchpoint 'above': needs a threshold, e.g. above=1e3");
     CHECK(message("vanishing=tiny") == "watchpoint 'vanishing=tiny': threshold 'tiny' is not a number");
     CHECK(message("nan=1") == "watchpoint 'nan=1': takes no threshold");
+    CHECK(message("overflow=1") == "watchpoint 'overflow=1': takes no threshold");
     CHECK(message("above:biggest=1").find("unknown statistic 'biggest'") != std::string::npos);
 }

@@ -89,6 +89,24 @@ TEST_CASE("large float16 elementwise ops run in blocks with the same bits as sma
     checkBits(exp(a), tiled(kExp, n));
     checkBits(tanh(a), tiled(kTanh, n));
     checkBits(mul(a, b), tiled(kMul, n));
+    // Neg, Abs and ReLU on the bits, Square as x * x (ops/half_blocks.cpp).
+    checkBits(neg(a), tiled(kNeg, n));
+    checkBits(abs(a), tiled(kAbs, n));
+    checkBits(relu(a), tiled(kRelu, n));
+    checkBits(square(a), tiled(kSquare, n));
+}
+
+TEST_CASE("the float16 bit-level Neg, Abs, ReLU and Square agree with the widening path on NaN, inf, zeros and subnormals")
+{
+    // Signalling and quiet NaN of both signs, +-inf, +-0, the smallest and largest subnormals,
+    // the largest finite value, and ordinary numbers.
+    const std::vector<std::uint16_t> special{0x7c01, 0x7e00, 0xfc01, 0xfe00, 0x7c00, 0xfc00, 0x0000, 0x8000,
+                                             0x0001, 0x8001, 0x03ff, 0x83ff, 0x7bff, 0xfbff, 0x3c00, 0xbc00};
+    const std::size_t n = 2 * 8192 + 16;
+    const Tensor small = half(special), large = half(tiled(special, n));
+    for (auto op : {+[](const Tensor& t) { return neg(t); }, +[](const Tensor& t) { return abs(t); },
+                    +[](const Tensor& t) { return relu(t); }, +[](const Tensor& t) { return square(t); }})
+        checkBits(op(large), tiled(bitsOf(op(small)), n));
 }
 
 TEST_CASE("float16 matmul, conv2d, reductions, softmax, norms and losses match NumPy bit for bit")
