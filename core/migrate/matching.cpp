@@ -23,11 +23,6 @@ bool transposed(const std::vector<std::int64_t>& a, const std::vector<std::int64
     return a.size() == 2 && b.size() == 2 && a[0] == b[1] && a[1] == b[0] && a[0] != a[1];
 }
 
-std::string joinPath(const std::string& module, const std::string& attr)
-{
-    return module.empty() ? attr : module + "." + attr;
-}
-
 } // namespace
 
 std::vector<ParamInfo> paramInfos(const Json& params, const Json& modules)
