@@ -175,7 +175,7 @@ ChartsView::ChartsView(QWidget* parent) : QWidget(parent)
     m_scaleView = makeChartView(tr("Loss scale per step"));
     m_scaleView->hide();
     m_log = new QCheckBox(tr("Log scale"));
-    m_sideBySide = new QCheckBox(tr("Side by side"));
+    m_sideBySide = new QCheckBox(tr("Panels"));
     m_sideBySide->setToolTip(tr("With two or more runs ticked: a panel per run, on the same scales"));
     m_difference = new QCheckBox(tr("Difference"));
     m_difference->setToolTip(tr("With two runs ticked: the first run's loss and gradient norms minus the "
@@ -190,16 +190,18 @@ ChartsView::ChartsView(QWidget* parent) : QWidget(parent)
     m_parameters->setMaximumWidth(180);
     m_runList = new QListWidget;
     m_runList->setMaximumWidth(180);
-    m_runList->setMaximumHeight(110);
+    m_runList->setMaximumHeight(64);
     m_runList->setContextMenuPolicy(Qt::CustomContextMenu);
     m_runList->setToolTip(tr("Runs to draw, overlaid: the current run, the sides of the last comparison over "
                              "several steps (Compare, Steps > 1) and runs saved earlier (right-click to rename "
                              "or delete one)"));
+    // Compact: the panel's height is the dock's minimum, and the graph above wants the room.
     auto* side = new QVBoxLayout;
-    side->addWidget(new QLabel(tr("Runs")));
     side->addWidget(m_runList);
-    side->addWidget(m_sideBySide);
-    side->addWidget(m_difference);
+    auto* runModes = new QHBoxLayout;
+    runModes->addWidget(m_sideBySide);
+    runModes->addWidget(m_difference);
+    side->addLayout(runModes);
     side->addWidget(m_log);
     auto* smoothingRow = new QHBoxLayout;
     smoothingRow->addWidget(new QLabel(tr("Smoothing")));
