@@ -2,6 +2,7 @@
 #include "tensor/half_convert.h"
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <cpuid.h>
 #include <immintrin.h>
 #define GRADSTEP_HAS_F16C_PATH 1
 #endif
@@ -43,9 +44,10 @@ __attribute__((target("avx,f16c"))) void floatToHalfF16C(const float* in, Eigen:
         const __m128i h = _mm256_cvtps_ph(_mm256_loadu_ps(in + i), _MM_FROUND_TO_NEAREST_INT);
         _mm_storeu_si128(reinterpret_cast<__m128i*>(out + i), h);
     }
+    // One lane of the 128-bit form (clang's _cvtss_sh macro is a C99 compound literal).
     for (; i < n; ++i)
-        out[i] = Eigen::numext::bit_cast<Eigen::half>(
-            static_cast<std::uint16_t>(_cvtss_sh(in[i], _MM_FROUND_TO_NEAREST_INT)));
+        out[i] = Eigen::numext::bit_cast<Eigen::half>(static_cast<std::uint16_t>(
+            _mm_extract_epi16(_mm_cvtps_ph(_mm_set_ss(in[i]), _MM_FROUND_TO_NEAREST_INT), 0)));
 }
 
 template <HalfArith Op> __attribute__((target("avx,f16c"))) __m256 apply(__m256 x, __m256 y)
@@ -88,9 +90,21 @@ __attribute__((target("avx,f16c"))) void arithmeticF16C(const Eigen::half* a, co
         out[i + k] = Eigen::numext::bit_cast<Eigen::half>(to[k]);
 }
 
+// CPUID leaf 1 (clang's __builtin_cpu_supports knows no "f16c"): AVX, F16C and OSXSAVE, and the
+// OS saving the YMM registers (XGETBV), without which AVX instructions fault.
 bool hasF16C()
 {
-    static const bool has = __builtin_cpu_supports("avx") && __builtin_cpu_supports("f16c");
+    static const bool has = [] {
+        unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+        if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx))
+            return false;
+        const bool osxsave = (ecx & (1u << 27)) != 0, avx = (ecx & (1u << 28)) != 0, f16c = (ecx & (1u << 29)) != 0;
+        if (!(osxsave && avx && f16c))
+            return false;
+        unsigned lo = 0, hi = 0;
+        __asm__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+        return (lo & 6u) == 6u;
+    }();
     return has;
 }
 #endif
