@@ -1,6 +1,6 @@
 # Quick start: `make run` (set up, build, run the main job) and `make test` (set up, build, test).
 # `make asan` builds and runs the core tests under AddressSanitizer + UndefinedBehaviorSanitizer
-# (leaks inside Graphviz and the font libraries are suppressed: tests/lsan_graphviz.supp).
+# (leaks inside Graphviz, the font libraries and CPython are suppressed: tests/lsan_external.supp).
 # `make fuzz` builds the op fuzzer with clang (libFuzzer + ASan + UBSan) and runs FUZZ_RUNS inputs
 # (about a minute here) from FUZZ_SEED, at most FUZZ_SECONDS: with a fixed seed and a fresh corpus
 # every run explores the same inputs, so CI cannot fail on a find the last local run did not see.
@@ -48,7 +48,7 @@ asan: setup
 	@cmake -S . -B $(BUILD_ASAN) -G Ninja -DCMAKE_BUILD_TYPE=Debug -DGRADSTEP_WERROR=ON -DGRADSTEP_SANITIZE=ON -DGRADSTEP_BUILD_BENCH=OFF >/dev/null
 	@cmake --build $(BUILD_ASAN) -j $(JOBS) --target gradstep_core_tests
 	@cd $(BUILD_ASAN) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-		LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan_graphviz.supp ctest --output-on-failure -j $(JOBS) -R '^core:'
+		LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan_external.supp ctest --output-on-failure -j $(JOBS) -R '^core:'
 
 # -O1 keeps the sanitizers' reports readable at a usable speed. New corpus entries go to
 # $(BUILD_FUZZ)/corpus; tests/fuzz/corpus holds the committed seeds.
