@@ -166,6 +166,36 @@ std::vector<QLineSeries*> seriesOf(const QString& name, const std::vector<QPoint
     return {raw, smooth};
 }
 
+/// A run's losses as points; what a log axis cannot show (<= 0) and non-finite values left out.
+std::vector<QPointF> stepLosses(const std::vector<debug::StepSummary>& steps, bool log)
+{
+    std::vector<QPointF> points;
+    for (const debug::StepSummary& step : steps)
+        if (std::isfinite(step.loss) && (!log || step.loss > 0))
+            points.emplace_back(double(step.step), step.loss);
+    return points;
+}
+
+/// One parameter's gradient norms in a run as points, left out likewise.
+std::vector<QPointF> stepNorms(const std::vector<debug::StepSummary>& steps, const QString& name, bool log)
+{
+    std::vector<QPointF> points;
+    for (const debug::StepSummary& step : steps)
+        for (const debug::ParameterSummary& p : step.parameters)
+            if (QString::fromStdString(p.name) == name && std::isfinite(p.gradientNorm) && (!log || p.gradientNorm > 0))
+                points.emplace_back(double(step.step), p.gradientNorm);
+    return points;
+}
+
+/// A value axis's range, linear or log.
+std::pair<double, double> axisRange(const QAbstractAxis* axis)
+{
+    if (const auto* log = qobject_cast<const QLogValueAxis*>(axis))
+        return {log->min(), log->max()};
+    const auto* linear = static_cast<const QValueAxis*>(axis);
+    return {linear->min(), linear->max()};
+}
+
 } // namespace
 
 ChartsView::ChartsView(QWidget* parent) : QWidget(parent)
@@ -336,12 +366,7 @@ int ChartsView::panelCount() const
 std::pair<double, double> ChartsView::panelRange(int panel) const
 {
     const auto axes = m_panels.at(std::size_t(panel))->chart()->axes(Qt::Vertical);
-    if (axes.isEmpty())
-        return {0.0, 0.0};
-    if (const auto* log = qobject_cast<const QLogValueAxis*>(axes.front()))
-        return {log->min(), log->max()};
-    const auto* linear = static_cast<const QValueAxis*>(axes.front());
-    return {linear->min(), linear->max()};
+    return axes.isEmpty() ? std::pair{0.0, 0.0} : axisRange(axes.front());
 }
 
 std::vector<std::vector<QChartView*>> ChartsView::shownCharts() const
@@ -488,12 +513,7 @@ int ChartsView::gradientSeries() const
 std::pair<double, double> ChartsView::normAxisRange() const
 {
     const auto axes = m_normView->chart()->axes(Qt::Vertical);
-    if (axes.isEmpty())
-        return {0.0, 0.0};
-    if (const auto* log = qobject_cast<const QLogValueAxis*>(axes.front()))
-        return {log->min(), log->max()};
-    const auto* linear = static_cast<const QValueAxis*>(axes.front());
-    return {linear->min(), linear->max()};
+    return axes.isEmpty() ? std::pair{0.0, 0.0} : axisRange(axes.front());
 }
 
 void ChartsView::changeEvent(QEvent* event)
@@ -554,11 +574,8 @@ void ChartsView::rebuild()
     const double smoothing = m_smoothing->value();
     // Markers help on a few steps and become a solid band on many.
     const bool markers = m_history.size() <= 50;
-    std::vector<QPointF> lossPoints;
-    for (const debug::StepSummary& step : m_history)
-        if (std::isfinite(step.loss) && (!log || step.loss > 0))
-            lossPoints.emplace_back(double(step.step), step.loss);
-    const std::vector<QLineSeries*> loss = seriesOf(tr("loss"), lossPoints, smoothing, QColor("#1f77b4"), markers);
+    const std::vector<QLineSeries*> loss =
+        seriesOf(tr("loss"), stepLosses(m_history, log), smoothing, QColor("#1f77b4"), markers);
     auto* rate = new QLineSeries;
     rate->setName(tr("learning rate"));
     rate->setColor(QColor("#2ca02c"));
@@ -572,14 +589,9 @@ void ChartsView::rebuild()
         const QListWidgetItem* item = m_parameters->item(i);
         if (item->checkState() != Qt::Checked)
             continue;
-        std::vector<QPointF> points;
-        for (const debug::StepSummary& step : m_history)
-            for (const debug::ParameterSummary& p : step.parameters)
-                if (QString::fromStdString(p.name) == item->text() && std::isfinite(p.gradientNorm)
-                    && (!log || p.gradientNorm > 0))
-                    points.emplace_back(double(step.step), p.gradientNorm);
         const QColor color = kColors[std::size_t(i) % std::size(kColors)];
-        for (QLineSeries* series : seriesOf(item->text(), points, smoothing, color, false))
+        for (QLineSeries* series : seriesOf(item->text(), stepNorms(m_history, item->text(), log), smoothing, color,
+                                            false))
             norms.push_back(series);
     }
     // The parameter list doubles as the legend (a chart legend clips beyond a few entries).
@@ -679,12 +691,8 @@ void ChartsView::rebuildOverlay(const std::vector<ChartRun>& runs)
     const bool markers = longest <= 50;
     std::vector<QLineSeries*> loss;
     for (std::size_t r = 0; r < runs.size(); ++r) {
-        std::vector<QPointF> points;
-        for (const debug::StepSummary& step : runs[r].steps)
-            if (std::isfinite(step.loss) && (!log || step.loss > 0))
-                points.emplace_back(double(step.step), step.loss);
-        const std::vector<QLineSeries*> series =
-            seriesOf(runs[r].label, points, smoothing, kRunColors[r % std::size(kRunColors)], markers);
+        const std::vector<QLineSeries*> series = seriesOf(runs[r].label, stepLosses(runs[r].steps, log), smoothing,
+                                                          kRunColors[r % std::size(kRunColors)], markers);
         dashAfterFirst(series, r);
         loss.insert(loss.end(), series.begin(), series.end());
     }
@@ -695,14 +703,9 @@ void ChartsView::rebuildOverlay(const std::vector<ChartRun>& runs)
             continue;
         const QColor color = kColors[std::size_t(i) % std::size(kColors)];
         for (std::size_t r = 0; r < runs.size(); ++r) {
-            std::vector<QPointF> points;
-            for (const debug::StepSummary& step : runs[r].steps)
-                for (const debug::ParameterSummary& p : step.parameters)
-                    if (QString::fromStdString(p.name) == item->text() && std::isfinite(p.gradientNorm)
-                        && (!log || p.gradientNorm > 0))
-                        points.emplace_back(double(step.step), p.gradientNorm);
             const std::vector<QLineSeries*> series = seriesOf(
-                item->text() + QStringLiteral(" (") + runs[r].label + QLatin1Char(')'), points, smoothing,
+                item->text() + QStringLiteral(" (") + runs[r].label + QLatin1Char(')'),
+                stepNorms(runs[r].steps, item->text(), log), smoothing,
                 color, false);
             dashAfterFirst(series, r);
             norms.insert(norms.end(), series.begin(), series.end());
@@ -810,12 +813,7 @@ namespace {
 void sameRanges(const std::vector<QChartView*>& views)
 {
     double xLow = HUGE_VAL, xHigh = -HUGE_VAL, yLow = HUGE_VAL, yHigh = -HUGE_VAL;
-    const auto range = [](const QAbstractAxis* axis) -> std::pair<double, double> {
-        if (const auto* log = qobject_cast<const QLogValueAxis*>(axis))
-            return {log->min(), log->max()};
-        const auto* linear = static_cast<const QValueAxis*>(axis);
-        return {linear->min(), linear->max()};
-    };
+    const auto range = axisRange;
     const auto setRange = [](QAbstractAxis* axis, double low, double high) { axis->setRange(low, high); };
     for (const QChartView* v : views) {
         if (v->chart()->series().isEmpty())
@@ -863,24 +861,14 @@ void ChartsView::rebuildSideBySide(const std::vector<ChartRun>& runs)
                             && runs[1].label == m_compared[1].label;
     std::vector<QChartView*> lossViews, normViews;
     for (std::size_t r = 0; r < runs.size(); ++r) {
-        std::vector<QPointF> points;
-        for (const debug::StepSummary& step : runs[r].steps)
-            if (std::isfinite(step.loss) && (!log || step.loss > 0))
-                points.emplace_back(double(step.step), step.loss);
-        std::vector<QLineSeries*> loss =
-            seriesOf(runs[r].label, points, smoothing, kRunColors[r % std::size(kRunColors)], runs[r].steps.size() <= 50);
+        std::vector<QLineSeries*> loss = seriesOf(runs[r].label, stepLosses(runs[r].steps, log), smoothing,
+                                                  kRunColors[r % std::size(kRunColors)], runs[r].steps.size() <= 50);
         std::vector<QLineSeries*> norms;
         for (int i = 0; i < m_parameters->count(); ++i) {
             const QListWidgetItem* item = m_parameters->item(i);
             if (item->checkState() != Qt::Checked)
                 continue;
-            std::vector<QPointF> normPoints;
-            for (const debug::StepSummary& step : runs[r].steps)
-                for (const debug::ParameterSummary& p : step.parameters)
-                    if (QString::fromStdString(p.name) == item->text() && std::isfinite(p.gradientNorm)
-                        && (!log || p.gradientNorm > 0))
-                        normPoints.emplace_back(double(step.step), p.gradientNorm);
-            for (QLineSeries* s : seriesOf(item->text(), normPoints, smoothing,
+            for (QLineSeries* s : seriesOf(item->text(), stepNorms(runs[r].steps, item->text(), log), smoothing,
                                            kColors[std::size_t(i) % std::size(kColors)], false))
                 norms.push_back(s);
         }
