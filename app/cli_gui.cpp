@@ -99,9 +99,8 @@ int parse(int argc, char** argv, GuiOptions& o)
             }
             o.compare = *what;
         } else if (std::strcmp(a, "--compare-steps") == 0 && hasValue) {
-            char* end = nullptr;
-            const long n = std::strtol(argv[++i], &end, 10);
-            if (*end != '\0' || n < 1 || n > 10000) {
+            long long n = 0;
+            if (!app::parseWholeNumber(argv[++i], 10000, n) || n < 1) {
                 std::fprintf(stderr, "gradstep gui: --compare-steps expects a count from 1 to 10000, got '%s'\n", argv[i]);
                 return 2;
             }

@@ -2,6 +2,7 @@
 #include "app/compare_processes.h"
 
 #include "io/json.h"
+#include "io/temporary_directory.h"
 
 #include <algorithm>
 #include <atomic>
@@ -16,7 +17,6 @@
 #include <optional>
 #include <spawn.h>
 #include <sstream>
-#include <stdexcept>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
@@ -30,30 +30,6 @@ namespace {
 std::atomic<bool> g_interrupted{false};
 
 void onInterrupt(int) { g_interrupted = true; }
-
-/// A private temporary folder, removed with everything in it when this ends.
-class TempFolder {
-public:
-    TempFolder()
-    {
-        std::string pattern = (std::filesystem::temp_directory_path() / "gradstep-compare-XXXXXX").string();
-        if (!mkdtemp(pattern.data()))
-            throw std::runtime_error("cannot create a temporary folder in "
-                                     + std::filesystem::temp_directory_path().string());
-        m_path = pattern;
-    }
-    ~TempFolder()
-    {
-        std::error_code ignored;
-        std::filesystem::remove_all(m_path, ignored);
-    }
-    TempFolder(const TempFolder&) = delete;
-    TempFolder& operator=(const TempFolder&) = delete;
-    const std::filesystem::path& path() const { return m_path; }
-
-private:
-    std::filesystem::path m_path;
-};
 
 struct Child {
     pid_t pid = -1;
@@ -138,7 +114,7 @@ bool sidesRunInParallel()
 
 std::pair<SideOutcome, SideOutcome> runSidesInProcesses(const SideCommand& a, const SideCommand& b)
 {
-    TempFolder folder;
+    const TemporaryDirectory folder("gradstep-compare");
     struct sigaction action {}, previous {};
     action.sa_handler = onInterrupt;
     sigemptyset(&action.sa_mask);

@@ -2,6 +2,7 @@
 #include "app/step_report.h"
 
 #include "api/value.h"
+#include "tensor/tensor_norm.h"
 #include "tensor/dtype_storage.h"
 
 #include <algorithm>
@@ -11,58 +12,6 @@
 namespace gradstep::app {
 
 namespace {
-
-/// Sum of squares and sum of the elements in double, whatever the dtype. A typed loop with four
-/// partial sums: Tensor::at per element, one chain of dependent adds, took a third of a LeNet5
-/// training step's time under `gradstep run`.
-void accumulate(const Tensor& original, double& squares, double& sum)
-{
-    if (isComplex(original.dtype())) {
-        // |z|^2 for the norm; the sum is of the real parts (a complex sum is not one number).
-        squares = 0.0;
-        sum = 0.0;
-        visitComplex(original.dtype(), [&](auto* tag) {
-            using C = std::remove_pointer_t<decltype(tag)>;
-            const C* data = original.data<C>();
-            for (std::int64_t i = 0, n = original.numel(); i < n; ++i) {
-                squares += std::norm(std::complex<double>(data[i]));
-                sum += static_cast<double>(data[i].real());
-            }
-        });
-        return;
-    }
-    // Storage dtypes (Float16, UInt8, ...) are summed through Float64, which holds all of them.
-    const Tensor t = isComputeDType(original.dtype()) ? original : convertDType(original, DType::Float64);
-    constexpr std::int64_t kLanes = 4;
-    double sq[kLanes] = {}, s[kLanes] = {};
-    visitDType(t.dtype(), [&](auto* tag) {
-        using T = std::remove_pointer_t<decltype(tag)>;
-        const T* data = t.data<T>();
-        const std::int64_t n = t.numel();
-        std::int64_t i = 0;
-        for (; i + kLanes <= n; i += kLanes)
-            for (std::int64_t k = 0; k < kLanes; ++k) {
-                const double v = static_cast<double>(data[i + k]);
-                sq[k] += v * v;
-                s[k] += v;
-            }
-        for (; i < n; ++i) {
-            const double v = static_cast<double>(data[i]);
-            sq[0] += v * v;
-            s[0] += v;
-        }
-    });
-    squares = (sq[0] + sq[1]) + (sq[2] + sq[3]);
-    sum = (s[0] + s[1]) + (s[2] + s[3]);
-}
-
-double norm(const Tensor& t)
-{
-    double squares = 0.0;
-    double sum = 0.0;
-    accumulate(t, squares, sum);
-    return std::sqrt(squares);
-}
 
 /// The first Tensor leaf of the value (the loss of `(loss, aux)`), as a number when it has one
 /// element; none otherwise.
@@ -130,15 +79,15 @@ void StepReport::gradCallFinished(const GradCallEvent& event)
         param.name = p.name();
         param.shape.assign(p.shape().begin(), p.shape().end());
         double squares = 0.0;
-        accumulate(g, squares, param.gradSum);
+        sumSquaresAndSum(g, squares, param.gradSum);
         param.gradNorm = std::sqrt(squares);
         for (std::int64_t k = 0; k < std::min<std::int64_t>(5, g.numel()); ++k)
             param.gradFirst5.push_back(g.at(k));
-        param.valueNorm = norm(p);
+        param.valueNorm = l2Norm(p);
         record.params.push_back(std::move(param));
     }
     for (const Tensor& g : event.inputGrads)
-        record.inputGradNorms.push_back(g.defined() ? norm(g) : 0.0);
+        record.inputGradNorms.push_back(g.defined() ? l2Norm(g) : 0.0);
     std::lock_guard lock(m_mutex);
     record.step = static_cast<std::int64_t>(m_steps.size()) + 1;
     m_steps.push_back(std::move(record));

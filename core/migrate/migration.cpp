@@ -6,36 +6,13 @@
 #include "python/host/script_runner.h"
 
 #include "autodiff/observer.h"
+#include "io/temporary_directory.h"
 
-#include <cstdlib>
 #include <filesystem>
 
 namespace gradstep::migrate {
 
 namespace {
-
-/// A private directory for the two captures, removed with this object.
-class TemporaryDirectory {
-public:
-    TemporaryDirectory()
-    {
-        std::string pattern = (std::filesystem::temp_directory_path() / "gradstep-migrate-XXXXXX").string();
-        if (!mkdtemp(pattern.data()))
-            throw RuntimeError("cannot create a temporary directory in " + std::filesystem::temp_directory_path().string());
-        m_path = pattern;
-    }
-    ~TemporaryDirectory()
-    {
-        std::error_code ignored;
-        std::filesystem::remove_all(m_path, ignored);
-    }
-    TemporaryDirectory(const TemporaryDirectory&) = delete;
-    TemporaryDirectory& operator=(const TemporaryDirectory&) = delete;
-    const std::string& path() const { return m_path; }
-
-private:
-    std::string m_path;
-};
 
 /// The gradients of the port's optimizer updates, from gradstep's own update events: a
 /// TrainOneStepCell updates inside C++, where the Python capture cannot see the gradients.
@@ -109,10 +86,11 @@ bool torchSide(const MigrationRequest& request, const std::string& directory, Mi
 MigrationOutcome runMigration(const MigrationRequest& request)
 {
     MigrationOutcome outcome;
-    TemporaryDirectory directory;
-    if (!torchSide(request, directory.path(), outcome))
+    const TemporaryDirectory directory("gradstep-migrate"); // the two captures
+    const std::string dir = directory.path().string();
+    if (!torchSide(request, dir, outcome))
         return outcome;
-    const Capture torch = Capture::load(directory.path(), "torch");
+    const Capture torch = Capture::load(dir, "torch");
     if (torch.doc()["root"].isNull()) {
         outcome.status = MigrationStatus::TorchFailed;
         outcome.message = "the PyTorch script " + request.torchScript
@@ -123,7 +101,7 @@ MigrationOutcome runMigration(const MigrationRequest& request)
     python::RunRequest run;
     run.script = request.msScript;
     run.overrides.mode = run::ModeOverride::PyNative; // every Cell's output is seen by a hook
-    run.migration = python::MigrationCapture{directory.path(), request.steps, request.copyWeights,
+    run.migration = python::MigrationCapture{dir, request.steps, request.copyWeights,
                                              [&torch, &request](const std::string& asked) {
                                                  return answerMatchRequest(torch.doc(), asked, request.userMap);
                                              }};
@@ -134,12 +112,12 @@ MigrationOutcome runMigration(const MigrationRequest& request)
     outcome.msSeconds = result.seconds;
     if (result.status == python::RunStatus::Error)
         outcome.msError = result.diagnostic;
-    if (!std::filesystem::exists(directory.path() + "/mindspore.json")) {
+    if (!std::filesystem::exists(dir + "/mindspore.json")) {
         outcome.status = MigrationStatus::MindsporeFailed;
         outcome.message = "the MindSpore script " + request.msScript + " did not run";
         return outcome;
     }
-    Capture ms = Capture::load(directory.path(), "mindspore");
+    Capture ms = Capture::load(dir, "mindspore");
     updates.addTo(ms);
     if (ms.doc()["root"].isNull()) {
         outcome.status = MigrationStatus::MindsporeFailed;

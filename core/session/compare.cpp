@@ -10,6 +10,7 @@
 #include "python/host/script_runner.h"
 #include "tensor/dtype_storage.h"
 #include "tensor/errors.h"
+#include "tensor/tensor_norm.h"
 
 #include <algorithm>
 #include <cmath>
@@ -45,32 +46,11 @@ std::vector<double> elementValues(const Tensor& t)
     return isComplex(t.dtype()) ? magnitudes(t) : t.toDoubles();
 }
 
-double l2Norm(const std::vector<double>& values)
+double vectorNorm(const std::vector<double>& values)
 {
     double squares = 0.0;
     for (double v : values)
         squares += v * v;
-    return std::sqrt(squares);
-}
-
-/// The L2 norm without a copy of the elements for the common float32 and float64 tensors: a
-/// curve takes two norms per parameter per step, and copies of every gradient and weight cost a
-/// long comparison several per cent of its time.
-double l2NormOf(const Tensor& t)
-{
-    if (!t.defined())
-        return 0.0;
-    if (t.dtype() != DType::Float32 && t.dtype() != DType::Float64)
-        return l2Norm(elementValues(t));
-    double squares = 0.0; // a Tensor is always one contiguous row-major buffer
-    const auto sum = [&](const auto* p) {
-        for (std::int64_t i = 0, n = t.numel(); i < n; ++i)
-            squares += static_cast<double>(p[i]) * static_cast<double>(p[i]);
-    };
-    if (t.dtype() == DType::Float32)
-        sum(t.data<float>());
-    else
-        sum(t.data<double>());
     return std::sqrt(squares);
 }
 
@@ -84,7 +64,7 @@ ParamGrad gradOf(std::string name, const Tensor& grad)
     p.values = elementValues(grad);
     for (double v : p.values)
         p.sum += v;
-    p.norm = l2Norm(p.values);
+    p.norm = vectorNorm(p.values);
     return p;
 }
 
@@ -196,7 +176,7 @@ public:
         for (std::size_t i = 0; i < e.inputGrads.size() && i < e.positions.size(); ++i) {
             std::string name = "input" + std::to_string(e.positions[i]);
             if (m_firstClosed) {
-                point.params.push_back({std::move(name), l2NormOf(e.inputGrads[i]), 0.0});
+                point.params.push_back({std::move(name), l2Norm(e.inputGrads[i]), 0.0});
                 continue;
             }
             ParamGrad g = gradOf(std::move(name), e.inputGrads[i]);
@@ -206,11 +186,11 @@ public:
         for (std::size_t i = 0; i < e.weightGrads.size() && i < e.weights.size(); ++i) {
             const Tensor& value = e.weights[i];
             if (m_firstClosed) {
-                point.params.push_back({e.weights[i].name(), l2NormOf(e.weightGrads[i]), l2NormOf(value)});
+                point.params.push_back({e.weights[i].name(), l2Norm(e.weightGrads[i]), l2Norm(value)});
                 continue;
             }
             ParamGrad g = gradOf(e.weights[i].name(), e.weightGrads[i]);
-            point.params.push_back({g.name, g.norm, l2NormOf(value)});
+            point.params.push_back({g.name, g.norm, l2Norm(value)});
             m_figures.params.push_back(std::move(g));
         }
         if (!m_firstClosed) {

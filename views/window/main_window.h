@@ -141,8 +141,8 @@ private:
     void applyOverrides();
     /// The What-if menus' settings into `options`.
     void takeMenuSettings(debug::SessionOptions& options) const;
-    /// The What-if menus show the settings of side A or B of a comparison of `what`.
-    void checkSideSettings(session::CompareWhat what, bool sideA);
+    /// The What-if menus show a comparison side's settings.
+    void checkSideSettings(const session::CompareSide& side);
     /// Drives a goToStep once its session pauses: runs the steps before the target, then steps
     /// into it.
     void continueGoToStep(const debug::SessionState& state);

@@ -81,33 +81,35 @@ void checkData(QActionGroup* group, int data)
 
 } // namespace
 
-void MainWindow::checkSideSettings(session::CompareWhat what, bool sideA)
+void MainWindow::checkSideSettings(const session::CompareSide& side)
 {
     // The menus' data are the override enums' values (0: as written); the API menu's 0 is 2.x.
-    switch (what) {
-    case session::CompareWhat::HasAux: checkData(m_hasAux, int(sideA ? run::HasAuxOverride::On : run::HasAuxOverride::Off)); break;
-    case session::CompareWhat::Mode: checkData(m_mode, int(sideA ? run::ModeOverride::PyNative : run::ModeOverride::Graph)); break;
-    case session::CompareWhat::GradApi:
-        checkData(m_gradApi, int(sideA ? run::GradApiOverride::ValueAndGrad : run::GradApiOverride::GradFallback));
-        break;
-    case session::CompareWhat::Api: checkData(m_apiProfile, sideA ? 0 : 1); break;
-    case session::CompareWhat::Scripts:
-    case session::CompareWhat::Saved: break;
-    }
+    checkData(m_hasAux, int(side.overrides.hasAux));
+    checkData(m_gradApi, int(side.overrides.gradApi));
+    checkData(m_mode, int(side.overrides.mode));
+    checkData(m_apiProfile, side.apiProfile == "1.10" ? 1 : 0);
 }
 
 void MainWindow::goToStep(const QString& runLabel, std::int64_t step)
 {
     if (comparing() || step < 1 || m_bridge->options().script.empty())
         return;
-    if (const auto& c = m_compare->comparison(); c && !c->interrupted) {
-        if (runLabel == QStringLiteral("A: ") + QString::fromStdString(c->a.label))
-            checkSideSettings(c->what, true);
-        else if (runLabel == QStringLiteral("B: ") + QString::fromStdString(c->b.label))
-            checkSideSettings(c->what, false);
-    }
     debug::SessionOptions options = m_bridge->options();
     takeMenuSettings(options);
+    // A side of the comparison: its settings as session::settingSides defines them, over the
+    // menus' others (as the comparison had them).
+    const auto& c = m_compare->comparison();
+    if (c && !c->interrupted && c->what != session::CompareWhat::Scripts && c->what != session::CompareWhat::Saved) {
+        session::CompareOptions base;
+        base.base = options.overrides;
+        base.baseApiProfile = options.apiProfile;
+        const auto [a, b] = session::settingSides(options.script, c->what, base);
+        if (runLabel == QStringLiteral("A: ") + QString::fromStdString(c->a.label))
+            checkSideSettings(a);
+        else if (runLabel == QStringLiteral("B: ") + QString::fromStdString(c->b.label))
+            checkSideSettings(b);
+        takeMenuSettings(options);
+    }
     m_goToStep = step;
     m_goToStepRan = false;
     reopenWith(std::move(options), tr("re-running to step %1 of %2 (%3); runs are deterministic\n")
