@@ -21,8 +21,9 @@ constexpr std::uint32_t kKeep = 0xffffffffu;
 // Started and finished events of one graph node, sharing one sequence number.
 class NodeEvents {
 public:
-    NodeEvents(const GraphNode& node, std::span<const Tensor> inputs)
-        : m_ctx(executionContext()), m_node(node), m_inputs(inputs), m_active(m_ctx.observingNodes())
+    NodeEvents(const GraphNode& node, std::span<const Tensor> inputs, const Attrs* attrs = nullptr)
+        : m_ctx(executionContext()), m_node(node), m_attrs(attrs ? *attrs : node.attrs), m_inputs(inputs),
+          m_active(m_ctx.observingNodes())
     {
         if (!m_active)
             return;
@@ -40,12 +41,13 @@ private:
     {
         const std::string* scope = m_node.identity.scope.empty() ? nullptr : &m_node.identity.scope;
         return NodeEvent{m_seq,  m_node.identity.phase, m_node.op, nullptr,
-                         scope,  &m_node.attrs,         m_inputs,  outputs,
+                         scope,  &m_attrs,              m_inputs,  outputs,
                          &m_node};
     }
 
     ExecutionContext& m_ctx;
     const GraphNode& m_node;
+    const Attrs& m_attrs;
     std::span<const Tensor> m_inputs;
     bool m_active; ///< decided once, so a started event always gets its finished one
     std::uint64_t m_seq = 0;
@@ -69,6 +71,7 @@ void GraphExecutor::prepare()
         m_lastUse[out] = kKeep;
     m_subExecutors.resize(nodes.size());
     m_fusedKernels.resize(nodes.size());
+    m_drawAttrs.resize(nodes.size());
     for (const GraphNode& node : nodes) {
         m_subExecutors[node.id].resize(node.subgraphs.size());
         if (node.kind == NodeKind::Fused)
@@ -124,9 +127,38 @@ void GraphExecutor::checkInputs(std::span<const Tensor> inputs) const
     }
 }
 
+// splitmix64's finaliser: run numbers 2, 3, ... give unrelated seeds, not neighbouring ones.
+static std::uint64_t mixSeed(std::uint64_t seed, std::uint64_t run)
+{
+    std::uint64_t z = seed + run * 0x9E3779B97F4A7C15ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+void GraphExecutor::drawSeeds()
+{
+    for (const GraphNode& node : m_graph.nodes()) {
+        if (node.kind != NodeKind::Op || !node.op->random)
+            continue;
+        Attrs& attrs = m_drawAttrs[node.id];
+        attrs = node.attrs;
+        const auto traced = static_cast<std::uint64_t>(node.attrs.getInt("seed", 0));
+        // Kernels take the seed as a non-negative int64.
+        attrs.set("seed", static_cast<std::int64_t>(mixSeed(traced, m_runs) >> 1));
+    }
+}
+
+const Attrs& GraphExecutor::attrsOf(const GraphNode& node) const
+{
+    return m_runs > 1 && node.kind == NodeKind::Op && node.op->random ? m_drawAttrs[node.id] : node.attrs;
+}
+
 TensorList GraphExecutor::run(std::span<const Tensor> inputs)
 {
     checkInputs(inputs);
+    if (++m_runs > 1)
+        drawSeeds();
     const ExecutionContext& ctx = executionContext();
     const bool observed = ctx.observingNodes();
     m_values.assign(m_graph.values().size(), Tensor());
@@ -219,8 +251,9 @@ void GraphExecutor::runOp(const GraphNode& node, std::span<const Tensor> inputs,
     const OpDef& op = *node.op;
     OutputList outputs;
     allocateOutputs(node, outputs, observed);
-    NodeEvents events(node, inputs);
-    runKernel(OpCall{op, inputs, node.attrs}, outputs.span());
+    const Attrs& attrs = attrsOf(node);
+    NodeEvents events(node, inputs, &attrs);
+    runKernel(OpCall{op, inputs, attrs}, outputs.span());
     storeOutputs(node, outputs.span());
     events.finished(outputs.span());
 }
@@ -250,7 +283,7 @@ void GraphExecutor::runGroup(std::size_t group)
             if (node.kind == NodeKind::Fused)
                 m_fusedKernels[id]->run(inputs, m_groupOutputs[k].span());
             else
-                runKernel(OpCall{*node.op, inputs, node.attrs}, m_groupOutputs[k].span());
+                runKernel(OpCall{*node.op, inputs, attrsOf(node)}, m_groupOutputs[k].span());
         } catch (...) {
             m_groupErrors[k] = std::current_exception();
         }

@@ -26,6 +26,12 @@ class Storage;
 /// Without an observer, the nodes of a parallel group (nodeGroups) run at once on the
 /// inter-op pool (Note [Inter-op parallelism]) when that is measured to be faster (Note
 /// [Measured parallelism]); with one, every node runs in graph order.
+/// Note [Random ops in compiled graphs]: a random op's seed is fixed when the graph is traced, yet
+/// MindSpore's random kernels keep their generator between launches, so every call of a compiled
+/// function draws anew (a Dropout mask differs per step, as in PyNative). Run k > 1 of an executor
+/// therefore runs each random op with its traced seed mixed with k; the first run uses the traced
+/// seed itself. Events report the seed actually used. The gradient reads the mask the forward
+/// node produced in the same run, so forward and backward always agree.
 class GraphExecutor {
 public:
     explicit GraphExecutor(Graph graph);
@@ -56,6 +62,9 @@ private:
     void runFused(const GraphNode& node, std::span<const Tensor> inputs, bool observed);
     Tensor allocate(ValueId id, bool observed);
     void checkInputs(std::span<const Tensor> inputs) const;
+    /// The attributes a node runs with this time: its own, except a random op's seed on later runs.
+    const Attrs& attrsOf(const GraphNode& node) const;
+    void drawSeeds();
     GraphExecutor& subExecutor(const GraphNode& node, std::size_t which);
 
     Graph m_graph;
@@ -72,6 +81,8 @@ private:
     std::vector<std::shared_ptr<Storage>> m_slots;
     std::vector<Tensor> m_values;
     std::vector<Tensor> m_scratchInputs;
+    std::uint64_t m_runs = 0;            ///< run() calls so far, this one included
+    std::vector<Attrs> m_drawAttrs;      ///< per node: a random op's attributes for this run
 };
 
 /// Runs a graph once (a GraphExecutor built for one run).

@@ -352,6 +352,7 @@ void bindGrad(py::module_& m)
     bindJit(m);
     bindJitStats(m);
     bindValueDependentShape(m);
+    bindRandomDraw(m);
 }
 
 } // namespace gradstep::python

@@ -418,6 +418,25 @@ void bindValueDependentShape(py::module_& m)
         "in Python.");
 }
 
+// The package's random functions draw with NumPy, which a trace would freeze into a constant: the
+// compiled function would return the same numbers on every call, unlike MindSpore's kernels. A
+// body drawing them runs in Python instead (core ops such as Dropout stay compiled, Note [Random
+// ops in compiled graphs]).
+void bindRandomDraw(py::module_& m)
+{
+    m.def(
+        "_random_draw",
+        [](const std::string& op) {
+            ExecutionContext& ctx = executionContext();
+            if (!ctx.tracer)
+                return;
+            ++ctx.untraceableCalls;
+            throw py::type_error("For '" + op + "', random numbers are drawn on every call, which a "
+                                 "function compiled for graph mode cannot do here");
+        },
+        py::arg("op"), "gradstep: a random draw of the package; while tracing, the body runs in Python.");
+}
+
 void bindJitStats(py::module_& m)
 {
     m.def(

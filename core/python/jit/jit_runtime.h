@@ -53,6 +53,9 @@ std::size_t jitCompileCount();
 /// mindspore._value_dependent_shape(op, input): the package's ops whose output shape depends on
 /// their input's values call it; while tracing it sends the body to Python (runCompiled).
 void bindValueDependentShape(pybind11::module_& m);
+/// mindspore._random_draw(op): the package's NumPy-drawn random functions call it; while tracing it
+/// sends the body to Python, so each call draws anew.
+void bindRandomDraw(pybind11::module_& m);
 /// mindspore._jit_stats(): {"compiles": n, "cache_hits": m, "last_compile_ms": t}.
 void bindJitStats(pybind11::module_& m);
 

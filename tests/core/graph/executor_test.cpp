@@ -206,3 +206,37 @@ TEST_CASE("an observer sees a parameter input as the Parameter, while the graph 
     CHECK_FALSE(out[1].gradFn()); // returned as a plain tensor, as without an observer
     CHECK_FALSE(executeGraph(g, args)[1].gradFn());
 }
+
+TEST_CASE("a random op in a compiled graph draws anew on every run, from its traced seed first")
+{
+    Graph g = parseGraph("graph @g(%x : f32[64]) {\n"
+                         "  %0 : f32[64], %1 : f32[64] = Dropout(%x) {keep_prob = 0.5, seed = 7}\n"
+                         "  return %0\n"
+                         "}\n");
+    const Tensor x = Tensor::fromVector<float>({64}, std::vector<float>(64, 1.0f));
+    GraphExecutor executor(g);
+    struct SeedLog : ExecutionObserver {
+        std::vector<std::int64_t> seeds;
+        void nodeStarted(const NodeEvent&) override {}
+        void nodeFinished(const NodeEvent& e) override { seeds.push_back(e.attrs->getInt("seed")); }
+    } log;
+    std::vector<std::vector<double>> masks;
+    {
+        ObserverGuard attach(&log);
+        for (int run = 0; run < 3; ++run)
+            masks.push_back(executor.run(TensorList{x})[0].toDoubles());
+    }
+    // The first run is the traced op itself: the same mask PyNative draws with seed 7.
+    CHECK(masks[0] == dropout(x, 0.5, 7).toDoubles());
+    CHECK(masks[1] != masks[0]);
+    CHECK(masks[2] != masks[1]);
+    CHECK(masks[2] != masks[0]);
+    // Events report the seed each run used, and that seed reproduces the run's mask.
+    REQUIRE(log.seeds.size() == 3);
+    CHECK(log.seeds[0] == 7);
+    CHECK(masks[1] == dropout(x, 0.5, static_cast<std::uint64_t>(log.seeds[1])).toDoubles());
+    // Another executor of the same graph (a recompilation) repeats the sequence.
+    GraphExecutor again(g);
+    for (int run = 0; run < 3; ++run)
+        CHECK(again.run(TensorList{x})[0].toDoubles() == masks[static_cast<std::size_t>(run)]);
+}

@@ -120,6 +120,7 @@ class Embedding(_nn.Cell):
 class _DropoutNd(_nn.Cell):
     _who = "Dropout2d"
     _dims = (4,)
+    _functional = None
 
     def __init__(self, p=0.5):
         super().__init__()
@@ -135,21 +136,15 @@ class _DropoutNd(_nn.Cell):
         if x.ndim not in self._dims:
             raise ValueError("For '%s', the dimension of 'x' must be %s, but got %d."
                              % (self._who, " or ".join(map(str, self._dims)), x.ndim))
-        if not self.training or self.p == 0.0:
-            return x
-        if self.p == 1.0:
-            return x * 0.0
-        # One Bernoulli draw per (sample, channel), shared by the whole feature map.
-        shape = tuple(x.shape[:2]) + (1,) * (x.ndim - 2)
-        mask = ops.dropout(ops.ones(shape, x.dtype), p=self.p, training=True)
-        return x * ops.stop_gradient(mask)
+        return self._functional(x, self.p, self.training)
 
 
 class Dropout1d(_DropoutNd):
     """Zeroes whole channels of (N, C, L) / (C, L) input with probability p in training, scaling
     the rest by 1 / (1 - p)."""
     _who = "Dropout1d"
-    _dims = (3,)
+    _dims = (2, 3)
+    _functional = staticmethod(ops.dropout1d)
 
 
 class Dropout2d(_DropoutNd):
@@ -157,6 +152,7 @@ class Dropout2d(_DropoutNd):
     rest by 1 / (1 - p)."""
     _who = "Dropout2d"
     _dims = (4,)
+    _functional = staticmethod(ops.dropout2d)
 
 
 class Dropout3d(_DropoutNd):
@@ -164,6 +160,7 @@ class Dropout3d(_DropoutNd):
     rest by 1 / (1 - p)."""
     _who = "Dropout3d"
     _dims = (5,)
+    _functional = staticmethod(ops.dropout3d)
 
 
 class Flatten(_CFlatten):

@@ -28,6 +28,48 @@ def _reduce(op, loss, reduction, weights=None):
     return loss
 
 
+# ---------------------------------------------------------------- channel dropout
+def _channel_dropout(op, ranks, input, p, training):
+    """Zeroes whole channels with probability p, scaling the kept ones by 1 / (1 - p): one draw per
+    (sample, channel) through ops.dropout, so compiled code draws a new mask on every call. An
+    input of the lowest rank in `ranks` below the batched one has no batch axis: its channels are
+    axis 0."""
+    _t(op, input)
+    if isinstance(p, bool) or not isinstance(p, (int, float)):
+        raise TypeError("For '%s', the 'p' must be float, but got %s." % (op, type(p).__name__))
+    if not 0.0 <= p <= 1.0:
+        raise ValueError("For '%s', the 'p' must be a number in range [0, 1], but got %s." % (op, p))
+    if input.ndim not in ranks:
+        raise ValueError("For '%s', the dimension of 'input' must be %s, but got %d."
+                         % (op, " or ".join(map(str, ranks)), input.ndim))
+    if not training or p == 0.0:
+        return input
+    if p == 1.0:
+        return input * 0
+    batched = input.ndim == max(ranks)
+    channel_axes = 2 if batched else 1
+    shape = tuple(input.shape[:channel_axes]) + (1,) * (input.ndim - channel_axes)
+    mask = ops.dropout(ops.ones(shape, mstype.float32), p=float(p), training=True)
+    if input.dtype in (mstype.float16, mstype.bfloat16, mstype.float32, mstype.float64):
+        return input * ops.stop_gradient(mask.astype(input.dtype))
+    return (input.astype(mstype.float32) * ops.stop_gradient(mask)).astype(input.dtype)
+
+
+@export(_F)
+def dropout1d(input, p=0.5, training=True):
+    return _channel_dropout("dropout1d", (2, 3), input, p, training)
+
+
+@export(_F)
+def dropout2d(input, p=0.5, training=True):
+    return _channel_dropout("dropout2d", (4,), input, p, training)
+
+
+@export(_F)
+def dropout3d(input, p=0.5, training=True):
+    return _channel_dropout("dropout3d", (5,), input, p, training)
+
+
 # ---------------------------------------------------------------- matmul family
 @export(_F)
 def batch_matmul(x, y, transpose_a=False, transpose_b=False):

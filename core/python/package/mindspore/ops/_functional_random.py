@@ -21,6 +21,7 @@ def _gradstep_reset():
 
 
 def _rng(op, seed=None, seed2=None):
+    mindspore._random_draw(op)
     g = mindspore.get_seed()
     if seed is not None and not isinstance(seed, (int, np.integer)) or isinstance(seed, bool):
         raise TypeError("For '%s', the 'seed' must be an int, but got %s." % (op, type(seed).__name__))
