@@ -26,6 +26,7 @@ namespace {
 const char* kHelp =
     "usage: gradstep gui [SCRIPT] [--screenshot FILE.png] [--steps-into N] [--view VIEW]\n"
     "                    [--compare WHAT] [--compare-steps N] [--palette dark|light]\n"
+    "                    [--memory-cap MIB]\n"
     "Opens the debugger window on SCRIPT (default: the LeNet5 digits sample), paused after the\n"
     "first node.\n"
     "  --screenshot FILE.png  wait until N nodes ran, save the window as a PNG and exit\n"
@@ -40,7 +41,10 @@ const char* kHelp =
     "                         than one, the Charts panel overlays both runs (with --screenshot,\n"
     "                         the comparison runs and the picture shows the charts unless --view\n"
     "                         says otherwise)\n"
-    "  --palette dark|light   a dark or light palette instead of the system's\n";
+    "  --palette dark|light   a dark or light palette instead of the system's\n"
+    "  --memory-cap MIB       what the debugger keeps of the current step (tensor snapshots,\n"
+    "                         the weights before the update), in MiB (default 1024), as with\n"
+    "                         gradstep debug\n";
 
 struct GuiOptions {
     QString script;
@@ -50,6 +54,7 @@ struct GuiOptions {
     session::CompareWhat compare = session::CompareWhat::HasAux;
     int compareSteps = 1;
     QString palette;
+    std::optional<std::size_t> memoryCapBytes;
 };
 
 std::optional<views::MainWindow::View> parseView(const char* text)
@@ -111,6 +116,13 @@ int parse(int argc, char** argv, GuiOptions& o)
                 std::fprintf(stderr, "gradstep gui: --palette expects dark or light, got '%s'\n", argv[i]);
                 return 2;
             }
+        } else if (std::strcmp(a, "--memory-cap") == 0 && hasValue) {
+            long long n = 0;
+            if (!app::parseWholeNumber(argv[++i], 1LL << 30, n)) {
+                std::fprintf(stderr, "gradstep gui: --memory-cap needs a whole number of MiB, got '%s'\n", argv[i]);
+                return 2;
+            }
+            o.memoryCapBytes = static_cast<std::size_t>(n) << 20;
         } else if (a[0] != '-' && o.script.isEmpty()) {
             o.script = QString::fromLocal8Bit(a);
         } else {
@@ -223,6 +235,8 @@ int guiCommand(int argc, char** argv)
         const bool screenshot = !o.screenshot.isEmpty();
         views::MainWindow window(!screenshot);
         window.compareView()->setSteps(o.compareSteps);
+        if (o.memoryCapBytes)
+            window.setMemoryCap(*o.memoryCapBytes);
         if (screenshot) {
             window.resize(1600, 1000);
             driveScreenshot(window, o, status);

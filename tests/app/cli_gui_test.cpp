@@ -62,3 +62,13 @@ TEST_CASE("gui refuses an unknown --compare setting or --palette")
     CHECK(palette.status == 2);
     CHECK(palette.err.find("--palette expects dark or light") != std::string::npos);
 }
+
+TEST_CASE("gui refuses a --memory-cap that is not a whole number of MiB")
+{
+    for (const char* bad : {"lots", "-5", "1.5"}) {
+        const CommandResult r = runGui(std::string("--memory-cap ") + bad);
+        CHECK(r.status == 2);
+        CHECK(r.err.find("--memory-cap needs a whole number of MiB, got '" + std::string(bad) + "'")
+              != std::string::npos);
+    }
+}

@@ -312,3 +312,38 @@ TEST_CASE("at the end of a run that evaluates after training the graph shows the
 }
 
 #endif
+
+TEST_CASE("the window's memory cap reaches its runs: a step bigger than the cap drops its oldest snapshots")
+{
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("big.py"));
+    QFile file(path);
+    REQUIRE(file.open(QIODevice::WriteOnly));
+    // Eight 1 MiB intermediate tensors (and their gradients) in one step.
+    file.write("import numpy as np, mindspore as ms\n"
+               "x = ms.Tensor(np.ones((512, 512), np.float32))\n"
+               "def f(x):\n"
+               "    for _ in range(8):\n"
+               "        x = x * 1.0001\n"
+               "    return x.sum()\n"
+               "ms.grad(f)(x)\n");
+    file.close();
+    python::Host::start();
+    for (const std::size_t cap : {std::size_t{1} << 20, std::size_t{1} << 30}) {
+        auto window = std::make_unique<MainWindow>(false);
+        window->setMemoryCap(cap);
+        window->show();
+        window->openScript(path);
+        REQUIRE(waitForStop(*window, 0));
+        CHECK(window->bridge().options().memoryCapBytes == cap);
+        const std::uint64_t shown = window->statesShown();
+        REQUIRE(window->bridge().session()->runToEndOfStep());
+        const auto state = waitForStop(*window, shown);
+        REQUIRE(state);
+        if (cap == std::size_t{1} << 20)
+            CHECK(state->dropped.snapshots > 0);
+        else
+            CHECK(state->dropped.snapshots == 0);
+    }
+}

@@ -168,7 +168,7 @@ TEST_CASE("Stop ends a script blocked in time.sleep within seconds, says so, and
     REQUIRE(state->diagnostic);
     CHECK(state->diagnostic->span.line == 3);
     CHECK(state->why.message.find("blocked in a call that a stop cannot interrupt") != std::string::npos);
-    CHECK(window->console()->toPlainText().contains(QStringLiteral("gradstep gave up on the script")));
+    CHECK(window->console()->toPlainText().count(QStringLiteral("gradstep gave up on the script")) == 1);
     CHECK(window->statusText().contains(QStringLiteral("blocked")));
 
     // The next script runs normally: paused at its first node, then to its end.

@@ -235,6 +235,7 @@ void MainWindow::takeMenuSettings(debug::SessionOptions& options) const
     options.overrides.gradApi = run::GradApiOverride(m_gradApi->checkedAction()->data().toInt());
     options.apiProfile = m_apiProfile->checkedAction()->data().toInt() == 0 ? "2.x" : "1.10";
     options.overrides.mode = run::ModeOverride(m_mode->checkedAction()->data().toInt());
+    options.memoryCapBytes = m_memoryCapBytes;
 }
 
 void MainWindow::applyOverrides()

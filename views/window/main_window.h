@@ -57,6 +57,9 @@ public:
 
     /// Opens `path` (a new session, paused after the first node) and remembers it.
     void openScript(const QString& path);
+    /// What the debugger keeps of the current step in the runs this window starts from now on
+    /// (SessionOptions::memoryCapBytes; `gradstep gui --memory-cap`).
+    void setMemoryCap(std::size_t bytes) { m_memoryCapBytes = bytes; }
     /// File > Open Checkpoint: the run restarts with the MindSpore checkpoint at `path` loaded
     /// into the network the script first calls (RunOverrides::checkpoint).
     void openCheckpoint(const QString& path);
@@ -221,6 +224,7 @@ private:
     std::optional<std::int64_t> m_goToStep; ///< goToStep's target while under way
     bool m_goToStepRan = false;             ///< its runSteps was issued
     std::uint64_t m_statesShown = 0;
+    std::size_t m_memoryCapBytes = debug::SessionOptions{}.memoryCapBytes;
     bool m_saveLayout = true;
     bool m_defaultLayout = true;
     bool m_docksSized = false;

@@ -182,7 +182,9 @@ void MainWindow::showState(const std::shared_ptr<const debug::SessionState>& sta
     } else {
         m_source->setErrorMarker(0, QString());
     }
-    if (!state->why.message.empty() && state->why.reason != debug::PauseReason::Command)
+    // A diagnostic already says why the run ended (why.message repeats its headline or, for a
+    // script given up on, its message); the status bar keeps the short form.
+    if (!state->why.message.empty() && state->why.reason != debug::PauseReason::Command && !state->diagnostic)
         m_console->append(QString::fromStdString(state->why.message) + QLatin1Char('\n'), ConsoleView::Kind::Info);
     showGraph(*state);
     showGradients(*state);
