@@ -39,15 +39,24 @@ Value takeSens(std::vector<Value>& args)
     return sens;
 }
 
-// Whether grad itself checks `0 <= pos < args_num` is UNCONFIRMED (SEMANTICS.md §1.3). We check on
-// every call, with the ValueError of grad_func.py's _check_grad_position; MindSpore's engine would
-// fail later with a RuntimeError ("Position index 3 is exceed input size.").
-void checkPositions(const std::vector<std::int64_t>& positions, std::size_t argCount)
+// grad does not check `0 <= pos < args_num` in Python (grad_func.py only converts the type); the
+// engines do, with one text: graph mode's GetGradByPosition raises IndexError, PyNative's
+// GetInputGrads a RuntimeError, and PyNative checks only when the function has inputs (with none,
+// the positions select nothing and the gradients are an empty tuple).
+void checkPositions(std::vector<std::int64_t>& positions, std::size_t argCount, bool graphMode)
 {
-    for (std::int64_t p : positions)
-        if (p >= static_cast<std::int64_t>(argCount))
-            throw ValueError("The element in grad_position must belong to [0, args_num), but got "
-                             + std::to_string(p) + " with args_num " + std::to_string(argCount));
+    if (argCount == 0 && !graphMode) {
+        positions.clear();
+        return;
+    }
+    for (std::int64_t p : positions) {
+        if (p < static_cast<std::int64_t>(argCount))
+            continue;
+        const std::string text = "Position index " + std::to_string(p) + " is exceed input size.";
+        if (graphMode)
+            throw IndexError(text);
+        throw RuntimeError(text);
+    }
 }
 
 // A grad input gets its own node so that its gradient has a slot even when the caller's tensor
@@ -139,6 +148,15 @@ TensorList checkedSens(const Value& sens, const SpecList& roots)
     return seeds;
 }
 
+GradRequest effectiveRequest(const GradRequest& request, const std::vector<Value>& args)
+{
+    GradRequest r = request;
+    const std::size_t inputs = args.size() - (r.sensParam && !args.empty() ? 1 : 0);
+    checkPositions(r.positions, inputs, static_cast<bool>(t_graphEngine));
+    std::erase_if(r.positions, [&](std::int64_t p) { return !args[static_cast<std::size_t>(p)].isTensor(); });
+    return r;
+}
+
 GraphDifferentiatorGuard::GraphDifferentiatorGuard(GraphDifferentiator engine)
     : m_saved(std::exchange(t_graphEngine, std::move(engine)))
 {
@@ -146,11 +164,11 @@ GraphDifferentiatorGuard::GraphDifferentiatorGuard(GraphDifferentiator engine)
 
 GraphDifferentiatorGuard::~GraphDifferentiatorGuard() { t_graphEngine = std::move(m_saved); }
 
-GradResult differentiate(const Function& fn, std::vector<Value> args, const GradRequest& request)
+GradResult differentiate(const Function& fn, std::vector<Value> args, const GradRequest& given)
 {
     requireGradEnabled();
+    const GradRequest request = effectiveRequest(given, args); // args with the sens still last
     const Value sens = request.sensParam ? takeSens(args) : Value();
-    checkPositions(request.positions, args.size());
     if (GraphDifferentiator engine = std::exchange(t_graphEngine, nullptr))
         return engine(args, sens, request);
     Tape tape;

@@ -15,7 +15,7 @@ namespace {
 // (grad_func.py, _convert_grad_position_type and grad), so a user sees the words MindSpore prints.
 // Its TypeErrors for a bool, a non-int or a list as grad_position cannot occur here: the C++ type
 // of GradPosition admits only None, an int or a tuple of ints. The range check against the
-// arguments needs them, so it runs on each call (checkPositions in differentiate.cpp).
+// arguments needs them, so it runs on each call (effectiveRequest in differentiate.cpp).
 std::vector<std::int64_t> positionsOf(const GradPosition& position)
 {
     if (const auto* i = std::get_if<std::int64_t>(&position)) {
@@ -72,8 +72,9 @@ bool isNone(const GradPosition& p) { return std::holds_alternative<std::monostat
 // Runs one differentiation as a reported gradient-function call (grad_events.h); `withValue`:
 // the API hands fn's output back, so the finished event carries it.
 GradResult reportedCall(const Function& fn, const std::vector<Value>& args,
-                        const GradRequest& request, bool withValue)
+                        const GradRequest& given, bool withValue)
 {
+    const GradRequest request = effectiveRequest(given, args);
     GradCallScope call(request.positions, request.weights);
     GradResult result;
     try {
@@ -157,7 +158,7 @@ GradFunction GradOperation::operator()(Function fn, Weights weights) const
             for (std::size_t i = 0; i < inputs; ++i)
                 if (args[i].isTensor())
                     r.positions.push_back(static_cast<std::int64_t>(i));
-        } else if (!getByList && inputs > 0) {
+        } else if (!getByList && inputs > 0 && args[0].isTensor()) {
             r.positions.push_back(0);
         }
         GradResult result = reportedCall(fn, args, r, false);
@@ -165,7 +166,7 @@ GradFunction GradOperation::operator()(Function fn, Weights weights) const
             return Value::tuple({tupleOf(result.inputGrads), weightPart(result.weightGrads, weights)});
         if (getByList)
             return weightPart(result.weightGrads, weights);
-        // Neither flag and no inputs: MindSpore returns an empty tuple (AutoDiff::GetGrads).
+        // Neither flag and no (tensor) inputs: MindSpore returns an empty tuple (AutoDiff::GetGrads).
         if (getAll || result.inputGrads.empty())
             return tupleOf(result.inputGrads);
         return Value(result.inputGrads[0]);

@@ -62,11 +62,17 @@ struct GradRequest {
     bool sensParam = false; ///< the last positional argument is the output's cotangent
 };
 
-/// Runs fn under a tape and differentiates it (the engine of every API above). Errors:
-/// RuntimeError inside a no-grad region and for a sens with the wrong number of tensors;
-/// ValueError for a position past the last argument, for has_aux with fewer than two outputs and
-/// for a sens of the wrong shape; TypeError for a sens of the wrong dtype and for a position that
-/// holds no Tensor.
+/// The request a call with `args` (the sens included when sensParam) really makes: positions past
+/// the last input raise (IndexError in graph mode, RuntimeError in PyNative, MindSpore's engine
+/// text), and positions holding a number, tuple or None are dropped, as MindSpore's engines skip
+/// inputs that are not tensors.
+GradRequest effectiveRequest(const GradRequest& request, const std::vector<Value>& args);
+
+/// Runs fn under a tape and differentiates it (the engine of every API above), for
+/// effectiveRequest(request, args). Errors: those of effectiveRequest; RuntimeError inside a
+/// no-grad region and for a sens with the wrong number of tensors; ValueError for has_aux with
+/// fewer than two outputs and for a sens of the wrong shape; TypeError for a sens of the wrong
+/// dtype.
 GradResult differentiate(const Function& fn, std::vector<Value> args, const GradRequest& request);
 
 /// Graph mode's engine for one gradient-function call: fn's arguments (the sens taken off), the

@@ -142,12 +142,18 @@ assert raises(TypeError, ms.grad, net, (0, "1")) == "For 'F.grad', the element i
 assert "'weights'" in raises(TypeError, ms.grad, net, 0, [w, x])
 assert "has_aux" in raises(TypeError, ms.grad, net, 0, None, 1)
 assert "'fn'" in raises(TypeError, ms.grad, 3)
-msg = raises(ValueError, ms.grad(net, 2), x, y)
-assert msg == "The element in grad_position must belong to [0, args_num), but got 2 with args_num 2", msg
-msg = raises(TypeError, ms.grad(lambda x, n: x * n, 1), x, 3)
-assert "grad_position 1" in msg and "'int'" in msg, msg
-msg = raises(TypeError, ms.grad(lambda x: 2.0), x)
-assert "must return Tensors" in msg and "'float'" in msg and "wrap numbers in ms.Tensor" in msg, msg
+# grad_position past the last input: PyNative's engine error (graph mode's is an IndexError).
+msg = raises(RuntimeError, ms.grad(net, 2), x, y)
+assert msg == "Position index 2 is exceed input size.", msg
+ms.set_context(mode=ms.GRAPH_MODE)
+msg = raises(IndexError, ms.grad(net, 2), x, y)
+assert msg == "Position index 2 is exceed input size.", msg
+ms.set_context(mode=ms.PYNATIVE_MODE)
+# A position holding a number selects nothing; a function returning a number has zero gradients.
+assert ms.grad(lambda x, n: x * n, 1)(x, 3) == ()
+assert close(ms.grad(lambda x: 2.0)(x), np.zeros((2, 2)))
+msg = raises(TypeError, ms.grad(lambda x: "two"), x)
+assert "must return Tensors" in msg and "'str'" in msg, msg
 assert raises(ZeroDivisionError, ms.grad(lambda x: 1 / 0), x) == "division by zero"
 )PY");
 }
@@ -167,8 +173,10 @@ assert close(g, np.full((2, 2), 6.0, np.float32))
 assert seen == [(3, True, list, 2, None, 2.0)], seen
 v, g = ms.value_and_grad(lambda a, n, c: a * n + c, (0, 2))(x, 2, y)
 assert close(v, 2 * xv + yv) and close(g[0], np.full((2, 2), 2.0)) and close(g[1], np.ones((2, 2)))
-msg = raises(TypeError, ms.grad(f, 3), x, 2, True, (y,), None)
-assert "grad_position 3" in msg and "'tuple'" in msg, msg
+# Positions holding a tuple, None or a number are skipped, as MindSpore's engines skip them.
+assert ms.grad(f, 3)(x, 2, True, (y,), None) == ()
+g = ms.grad(f, (0, 3, 4))(x, 2, True, (y,), None)
+assert close(g, np.full((2, 2), 2.0)), g
 class Callable:  # what an nn.Cell is to grad: an object with __call__
     def __init__(self):
         self.k = Parameter(Tensor([3.0]), name="k")

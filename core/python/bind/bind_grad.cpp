@@ -93,6 +93,8 @@ py::object pair(py::object id, const Value& grad)
 
 py::object positionIds(const Value& grads, const std::vector<std::int64_t>& positions)
 {
+    if (positions.empty())
+        return py::tuple();
     if (positions.size() == 1)
         return pair(py::int_(positions[0]), grads);
     py::tuple out(positions.size());
@@ -112,9 +114,13 @@ py::object weightIds(const Value& grads, const Weights& weights)
     return out;
 }
 
-py::object withIds(const Value& grads, const GradPosition& position, const Weights& weights)
+// `args`: the call's; positions holding no Tensor have no gradient (effectiveRequest).
+py::object withIds(const Value& grads, const GradPosition& position, const Weights& weights, const py::args& args)
 {
-    const std::vector<std::int64_t> positions = positionList(position);
+    std::vector<std::int64_t> positions = positionList(position);
+    std::erase_if(positions, [&](std::int64_t p) {
+        return p >= static_cast<std::int64_t>(args.size()) || !asTensor(args[static_cast<std::size_t>(p)]);
+    });
     if (std::holds_alternative<std::monostate>(position))
         return weightIds(grads, weights);
     if (std::holds_alternative<std::monostate>(weights))
@@ -135,7 +141,6 @@ py::object runGradCall(const py::object& fn, const GradSettings& s, const std::s
                        const py::args& args, const py::kwargs& kwargs)
 {
     PythonCall call(fn, args, kwargs, api, false);
-    call.requireTensorsAt(positionList(s.position));
     const auto graphMode = graphGradient(fn, args, kwargs, false, api);
     Value out;
     if (s.withValue && s.api == GradApiOverride::GradFallback)
@@ -149,8 +154,8 @@ py::object runGradCall(const py::object& fn, const GradSettings& s, const std::s
     if (!s.returnIds)
         return toPython(out);
     if (s.hasAux)
-        return py::make_tuple(withIds(out[0], s.position, s.weights), toPython(out[1]));
-    return withIds(out, s.position, s.weights);
+        return py::make_tuple(withIds(out[0], s.position, s.weights, args), toPython(out[1]));
+    return withIds(out, s.position, s.weights, args);
 }
 
 py::object makeGrad(const py::object& fn, const py::object& gradPosition, const py::object& weights,
@@ -231,13 +236,11 @@ public:
         const Weights w = toWeights(cellWeights ? py::object(fn.attr("trainable_params")()) : weights, "GradOperation");
         const GradOperation op(m_getAll, m_getByList, m_sensParam);
         op(Function(), w); // the checks of grad_op(net, params) raise now, as in MindSpore
-        const bool firstOnly = !m_getAll && !m_getByList, sens = m_sensParam;
+        const bool sens = m_sensParam;
         const GradOperationFlags flags{m_getAll, m_getByList, m_sensParam};
         return gradientFunction(
-            [fn, op, w, firstOnly, sens, flags](const py::args& args, const py::kwargs& kwargs) {
+            [fn, op, w, sens, flags](const py::args& args, const py::kwargs& kwargs) {
                 PythonCall call(fn, args, kwargs, "GradOperation", sens);
-                if (firstOnly && call.values().size() > (sens ? 1u : 0u))
-                    call.requireTensorsAt({0});
                 const auto graphMode = graphGradient(fn, args, kwargs, sens, "GradOperation");
                 if (currentRun().overrides.gradApi == GradApiOverride::ValueAndGrad)
                     if (auto grads = gradOperationViaValueAndGrad(call, flags, w))

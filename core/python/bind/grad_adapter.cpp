@@ -51,19 +51,6 @@ PythonCall::PythonCall(py::object fn, const py::args& args, const py::kwargs& kw
                                                   : slotFor(m_args[i]));
 }
 
-void PythonCall::requireTensorsAt(const std::vector<std::int64_t>& positions) const
-{
-    for (std::int64_t p : positions) {
-        if (p < 0 || p >= static_cast<std::int64_t>(m_args.size()))
-            continue;
-        const py::handle arg = m_args[static_cast<std::size_t>(p)];
-        if (!asTensor(arg))
-            throw py::type_error("For '" + m_api + "', grad_position " + std::to_string(p)
-                                 + " refers to an argument of type '" + typeName(arg)
-                                 + "', but only a Tensor argument can be differentiated.");
-    }
-}
-
 // The Function holds its own references to fn and the arguments, so it does not depend on this
 // PythonCall; the core drops it before the gradient function returns (GIL held throughout).
 Function PythonCall::function() const

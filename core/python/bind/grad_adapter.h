@@ -29,8 +29,6 @@ public:
     const std::vector<Value>& values() const { return m_values; }
     /// fn as a core Function that calls it with the original arguments (see above).
     Function function() const;
-    /// TypeError unless every position in range holds a Tensor (the core checks the range).
-    void requireTensorsAt(const std::vector<std::int64_t>& positions) const;
 
 private:
     pybind11::object m_fn;

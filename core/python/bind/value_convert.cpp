@@ -17,6 +17,10 @@ Value convert(py::handle object, const std::string& what, const std::string& pat
         return Value(*tensor);
     if (object.is_none())
         return Value();
+    // A Python number is a constant of the graph, as in MindSpore (its gradient is zero; a
+    // function returning only numbers has zero gradients). Python ints are Int64, floats Float32.
+    if (isScalar(object) && !PyComplex_Check(object.ptr()))
+        return Value(toTensor(object));
     if (PyTuple_Check(object.ptr()) || PyList_Check(object.ptr())) {
         const py::sequence items = py::reinterpret_borrow<py::sequence>(object);
         std::vector<Value> values;
@@ -27,8 +31,7 @@ Value convert(py::handle object, const std::string& what, const std::string& pat
     }
     const std::string type = py::str(py::type::handle_of(object).attr("__name__"));
     throw py::type_error(what + " must return Tensors, or tuples and lists of Tensors, but " + path
-                         + " is of type '" + type + "'" + (isScalar(object) ? " (wrap numbers in ms.Tensor)" : "")
-                         + ".");
+                         + " is of type '" + type + "'.");
 }
 
 } // namespace
