@@ -134,4 +134,13 @@ class Net(ms.nn.Cell):
 
 close(Net()(Tensor(np.array([1.0, 2.0]))), 8.0)
 ms.set_context(mode=ms.PYNATIVE_MODE)
+# Reduce primitives take the axes as an integer Tensor too; it gets no gradient.
+rx = Tensor(np.array([[2, 2], [3, 3], [4, 4]], np.float32))
+close(P.ReduceSum()(rx, Tensor(np.array([1], np.int64))), [4.0, 6.0, 8.0])
+close(P.ReduceMean(keep_dims=True)(rx, Tensor(0, ms.int32)), [[3.0, 3.0]])
+raises(TypeError, P.ReduceSum(), rx, Tensor(np.array([1.0], np.float32)),
+       match="For 'ReduceSum', the 'axis' must be an int, a tuple of ints or a 0-D or 1-D integer Tensor")
+dx, daxis = ops.GradOperation(get_all=True)(lambda a, b: P.ReduceSum()(a, b))(rx, Tensor(np.array([1], np.int64)))
+close(dx, np.ones((3, 2)))
+assert daxis.dtype == ms.int64 and np.array_equal(daxis.asnumpy(), [0])
 print("ok")

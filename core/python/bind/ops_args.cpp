@@ -81,6 +81,17 @@ Axes axesArg(py::handle axis, const char* op, const char* arg)
 {
     if (axis.is_none())
         return {};
+    // MindSpore 2.x also takes the axes as an integer Tensor (0-D or 1-D): a constant of the op,
+    // so no gradient flows to it.
+    if (const Tensor* t = asTensor(axis)) {
+        if (!isIntegral(t->dtype()) || t->shape().rank() > 1)
+            throwArgType(op, arg, "an int, a tuple of ints or a 0-D or 1-D integer Tensor", axis);
+        requireValues(*t);
+        Axes out;
+        for (double v : t->toDoubles())
+            out.push_back(static_cast<std::int64_t>(v));
+        return out;
+    }
     return shapeArg(axis, op, arg);
 }
 
