@@ -39,6 +39,23 @@ double normOf(const TensorStats& s)
     return s.infCount() > 0 ? std::numeric_limits<double>::infinity() : s.l2Norm;
 }
 
+// Note [Loss-scaled gradients]: a loss-scaled step (TrainOneStepWithLossScaleCell, amp's O2)
+// differentiates loss * scale, so its parameters' gradients are the true ones times the scale until
+// the update cell divides them. The step's summary (charts, the Gradients table, the exploding /
+// vanishing watchpoints) describes the true gradients: it is computed from a copy divided by the
+// scale, in float64 so that a float16 gradient loses nothing more; inf and NaN stay what they
+// are. The recorded backward nodes keep the values the step computed.
+Tensor unscaled(const Tensor& gradient, const std::optional<LossScaleEvent>& lossScale)
+{
+    if (!gradient.defined() || !lossScale || !(lossScale->lossScale > 0.0) || !std::isfinite(lossScale->lossScale)
+        || lossScale->lossScale == 1.0 || !isFloating(gradient.dtype()))
+        return gradient;
+    std::vector<double> values = gradient.toDoubles();
+    for (double& v : values)
+        v /= lossScale->lossScale;
+    return Tensor::fromVector<double>(gradient.shape(), values);
+}
+
 RecordPtr withoutSnapshots(const RecordPtr& r)
 {
     if (r->snapshotBytes() == 0)
@@ -453,7 +470,9 @@ StepSummary Recorder::stepFinished(std::int64_t step, double loss, const std::ve
     for (const ParameterState& p : parameters) {
         ParameterSummary ps;
         ps.name = p.name;
-        ps.gradient = computeStats(p.gradient, m_options.parameterHistograms);
+        ps.gradient = computeStats(unscaled(p.gradient, lossScale), m_options.parameterHistograms);
+        if (p.gradient.defined())
+            ps.gradient.dtype = p.gradient.dtype();
         ps.weight = computeStats(p.weight, m_options.parameterHistograms);
         ps.gradientNorm = normOf(ps.gradient);
         ps.weightNorm = normOf(ps.weight);

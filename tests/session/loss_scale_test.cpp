@@ -97,3 +97,56 @@ TEST_CASE("the overflow watchpoint pauses at the backward Cast with the float32 
     REQUIRE(first);
     CHECK(first->seq == state->node->seq);
 }
+
+namespace {
+
+/// The same float32 Dense trained by plain TrainOneStepCell or, when `scaled`, by
+/// TrainOneStepWithLossScaleCell with a fixed scale of 1024 (no overflow in float32).
+std::string denseSteps(bool scaled)
+{
+    return std::string("import numpy as np\n"
+                       "import mindspore as ms\n"
+                       "from mindspore import nn\n"
+                       "ms.set_seed(3)\n"
+                       "net = nn.WithLossCell(nn.Dense(4, 2), nn.MSELoss())\n"
+                       "opt = nn.SGD(net.trainable_params(), 0.05)\n")
+           + (scaled ? "step = nn.TrainOneStepWithLossScaleCell(net, opt, scale_sense=ms.Tensor(1024.0, ms.float32))\n"
+                     : "step = nn.TrainOneStepCell(net, opt)\n")
+           + "x = ms.Tensor(np.arange(12, dtype=np.float32).reshape(3, 4) / 10)\n"
+             "y = ms.Tensor(np.ones((3, 2), np.float32))\n"
+             "for _ in range(3):\n"
+             "    step(x, y)\n";
+}
+
+} // namespace
+
+TEST_CASE("a loss-scaled step's summary holds the true gradients, not the scaled ones")
+{
+    std::vector<std::vector<double>> norms[2];
+    for (int scaled = 0; scaled < 2; ++scaled) {
+        ScriptSession s(denseSteps(scaled == 1));
+        s->load(RunCommand::of(RunCommand::Kind::Continue));
+        const auto state = waitStopped(*s);
+        INFO((state->diagnostic ? state->diagnostic->format() : std::string()));
+        REQUIRE(state->status == SessionStatus::Finished);
+        REQUIRE(state->history.size() == 3);
+        for (const StepSummary& step : state->history) {
+            CHECK(step.lossScale.has_value() == (scaled == 1));
+            std::vector<double> stepNorms;
+            for (const ParameterSummary& p : step.parameters) {
+                stepNorms.push_back(p.gradientNorm);
+                CHECK(p.gradient.dtype == DType::Float32);
+            }
+            norms[scaled].push_back(stepNorms);
+        }
+    }
+    REQUIRE(norms[0].size() == norms[1].size());
+    for (std::size_t step = 0; step < norms[0].size(); ++step) {
+        REQUIRE(norms[0][step].size() == norms[1][step].size());
+        REQUIRE_FALSE(norms[0][step].empty());
+        for (std::size_t k = 0; k < norms[0][step].size(); ++k) {
+            CHECK(norms[0][step][k] > 0.0);
+            CHECK(norms[1][step][k] == Approx(norms[0][step][k]).epsilon(1e-5));
+        }
+    }
+}
