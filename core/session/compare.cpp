@@ -198,6 +198,28 @@ public:
             m_figures.loss = point.loss;
         }
         m_open = std::move(point);
+        m_openUnscaled = false;
+    }
+
+    // A loss-scaled step's gradients are the true ones times the scale (Note [Loss-scaled
+    // gradients] in debug/recorder.cpp): the step's figures are divided by it, so a scaled and an
+    // unscaled run (amp's O2 against O0, or a saved run, whose report is unscaled) compare the
+    // gradients themselves.
+    void lossScaleReported(const LossScaleEvent& e) override
+    {
+        if (m_done || !m_open || m_openUnscaled || !(e.lossScale > 0.0) || !std::isfinite(e.lossScale))
+            return;
+        m_openUnscaled = true;
+        for (ParamNorms& p : m_open->params)
+            p.gradNorm /= e.lossScale;
+        if (m_firstClosed)
+            return;
+        for (ParamGrad& g : m_figures.params) {
+            for (double& v : g.values)
+                v /= e.lossScale;
+            g.sum /= e.lossScale;
+            g.norm /= e.lossScale;
+        }
     }
 
     void updateFinished(const UpdateEvent& e) override
@@ -317,6 +339,7 @@ private:
     StepFigures m_figures;             ///< the first step's
     std::vector<CurvePoint> m_curve;   ///< the closed steps
     std::optional<CurvePoint> m_open;  ///< the step whose gradients were taken, not yet closed
+    bool m_openUnscaled = false;       ///< its gradients were divided by its loss scale
     std::vector<Parameter> m_weights;
     std::vector<Read> m_reads;
     std::optional<double> m_lossInCall;

@@ -194,3 +194,29 @@ TEST_CASE("gradstep compare refuses contradictory comparisons with status 2")
     CHECK(wrong.status == 1);
     CHECK_THAT(wrong.out, Catch::Contains("not a gradstep run report"));
 }
+
+TEST_CASE("a loss-scaled run and the same run unscaled never part: compare divides the gradients by the scale")
+{
+    ScratchDir dir;
+    const std::string common = "import numpy as np\nimport mindspore as ms\nfrom mindspore import nn\nms.set_seed(3)\n"
+                               "net = nn.WithLossCell(nn.Dense(4, 2), nn.MSELoss())\n"
+                               "opt = nn.SGD(net.trainable_params(), 0.05)\n";
+    const std::string loop = "x = ms.Tensor(np.arange(12, dtype=np.float32).reshape(3, 4) / 10)\n"
+                             "y = ms.Tensor(np.ones((3, 2), np.float32))\n"
+                             "for _ in range(4):\n    step(x, y)\n";
+    const auto plain = dir.write("plain.py", common + "step = nn.TrainOneStepCell(net, opt)\n" + loop);
+    const auto scaled = dir.write("scaled.py", common
+        + "step = nn.TrainOneStepWithLossScaleCell(net, opt, scale_sense=ms.Tensor(1024.0, ms.float32))\n" + loop);
+    const auto report = dir.file("r.json");
+    const CommandResult c = compareCli(quoted(plain) + " " + quoted(scaled) + " --steps 4 --report " + quoted(report));
+    INFO(c.out);
+    REQUIRE(c.status == 0);
+    CHECK_THAT(c.out, Catch::Contains("the runs never part over 4 step(s)"));
+    const Json r = Json::parseFile(report.string());
+    CHECK(r["first_divergence"].isNull());
+    for (const Json& d : r["diff"].asArray())
+        CHECK(d["verdict"].asString() != "different");
+    for (int step = 1; step <= 4; ++step)
+        CHECK(stepOf(r["b"], step)["params"][0]["grad_norm"].asNumber()
+              == Approx(stepOf(r["a"], step)["params"][0]["grad_norm"].asNumber()).epsilon(1e-5));
+}
