@@ -13,6 +13,11 @@ from mindspore.ops import Custom, CustomRegOp, DataType
 
 from _check import close, raises
 
+from mindspore.ops.op_info_register import DataType as RegisteredDataType
+from mindspore.ops.operations.custom_ops import Custom as OperationsCustom
+
+assert RegisteredDataType is DataType and OperationsCustom is Custom and ops.operations.Custom is Custom
+
 x = np.array([[1., -2., 3.], [0.5, 4., -1.]], np.float32)
 y = np.array([[2., 1., -1.], [3., 0., 2.]], np.float32)
 
@@ -121,3 +126,19 @@ with tempfile.TemporaryDirectory() as tmp:
     close(scale(Tensor(x.astype(np.float64))), 3 * x)
     raises(ValueError, Custom, library + ":Missing", (2, 3), ms.float32, "aot", match="fetching function 'Missing'")
     del add, add64, scale
+
+# graph mode: a Custom op inside a compiled construct, and its bprop under grad
+ms.set_context(mode=ms.GRAPH_MODE)
+
+
+class GraphNet(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.square = square
+
+    def construct(self, a):
+        return self.square(a * 2).sum()
+
+
+close(GraphNet()(Tensor(x)), (4 * x * x).sum())
+close(ms.grad(GraphNet())(Tensor(x)), 8 * x)

@@ -368,6 +368,10 @@ void CompareView::fillDiff(const session::Comparison& c)
         QFont bold = verdict->font();
         bold.setBold(d.verdict != Verdict::Equal);
         verdict->setFont(bold);
+        if (d.worstElement) // fd: where this gradient and its finite differences differ most
+            verdict->setToolTip(tr("worst element %1%2: A %3, B %4")
+                                    .arg(QString::fromStdString(d.name), QString::fromStdString(*d.worstElement),
+                                         number(d.worstA), number(d.worstB)));
         m_diff->setItem(r, VerdictColumn, verdict);
         const QColor color = verdictColor(d.verdict);
         for (int col = 0; col < ColumnCount; ++col)

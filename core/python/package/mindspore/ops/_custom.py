@@ -264,6 +264,7 @@ class Custom(Primitive):
 
 
 _ops.Custom = Custom
+_ops.operations.Custom = Custom
 _ops.CustomRegOp = CustomRegOp
 _ops.DataType = DataType
 _ops.custom_info_register = custom_info_register
