@@ -91,7 +91,10 @@ ParamDiff diffOfSampled(ParamDiff d, const ParamGrad& full, const ParamGrad& sam
 
 ParamDiff diffOf(const ParamGrad& a, const ParamGrad& b)
 {
-    ParamDiff d{a.name, a.norm, b.norm, std::nullopt, std::nullopt, Verdict::Missing};
+    ParamDiff d;
+    d.name = a.name;
+    d.normA = a.norm;
+    d.normB = b.norm;
     if (a.shape != b.shape)
         return d;
     if (!b.indices.empty() && a.indices.empty())
