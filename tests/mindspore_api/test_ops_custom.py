@@ -125,6 +125,16 @@ with tempfile.TemporaryDirectory() as tmp:
     scale = Custom(library + ":CustomScale", out_shape=(2, 3), out_dtype=ms.float64, func_type="aot")
     close(scale(Tensor(x.astype(np.float64))), 3 * x)
     raises(ValueError, Custom, library + ":Missing", (2, 3), ms.float32, "aot", match="fetching function 'Missing'")
+    # a relative path is found from the working directory
+    here = os.getcwd()
+    os.chdir(tmp)
+    try:
+        relative = Custom("./custom_add.so:CustomAdd", out_shape=(2, 3), out_dtype=ms.float32, func_type="aot")
+        assert relative.func_name == library + ":CustomAdd"
+        close(relative(Tensor(x), Tensor(y)), x + y)
+    finally:
+        os.chdir(here)
+    del relative
     del add, add64, scale
 
 # graph mode: a Custom op inside a compiled construct, and its bprop under grad

@@ -17,9 +17,9 @@ JSON text, or a list of them; also taken from custom_info_register) is checked a
 kernel selection checks it: when CPU entries list dtype_format rows, the inputs' dtypes must match
 one of them. bprop(*inputs, out, dout) returns one gradient per input.
 """
-import inspect
 import json
 import os
+import sys
 
 import mindspore.ops as _ops
 from mindspore.ops.primitive import Primitive
@@ -223,8 +223,8 @@ class Custom(Primitive):
         path, symbol = func.rsplit(":", 1)
         candidates = [path] if os.path.isabs(path) else [os.path.abspath(path)]
         if not os.path.isabs(path):
-            # MindSpore resolves a relative path from the script that creates the op as well.
-            caller = inspect.stack()[2].filename
+            # A relative path is also looked up beside the script that creates the op.
+            caller = sys._getframe(2).f_code.co_filename
             if os.path.isfile(caller):
                 candidates.append(os.path.join(os.path.dirname(os.path.abspath(caller)), path))
         for candidate in candidates:
