@@ -147,3 +147,38 @@ TEST_CASE("fd: a TrainOneStepCell step cannot be evaluated again, and B says so"
     REQUIRE(c.b.error);
     CHECK_THAT(*c.b.error, Catch::Contains("TrainOneStepCell"));
 }
+
+TEST_CASE("fd: a backward hook that rescales a gradient is caught, with has_aux")
+{
+    TempDir dir;
+    const std::string body = "import numpy as np\n"
+                             "import mindspore as ms\n"
+                             "from mindspore import Tensor, nn\n"
+                             "def double_grad(cell, grad_input, grad_output):\n"
+                             "    return (grad_input[0] * 2,)\n"
+                             "net = nn.Dense(3, 2)\n"
+                             "act = nn.Tanh()\n"
+                             "HOOK\n"
+                             "def loss_fn(x):\n"
+                             "    return (act(net(x)) ** 2).sum(), net(x)\n"
+                             "x = Tensor(np.array([[0.5, -1.0, 0.25]], np.float32))\n"
+                             "loss, grads = ms.value_and_grad(loss_fn, None, net.trainable_params(), has_aux=True)(x)\n";
+    const auto with = [&](const std::string& hook) {
+        std::string text = body;
+        text.replace(text.find("HOOK"), 4, hook);
+        return text;
+    };
+    const Comparison hooked = compareFd(dir.write("hooked.py", with("act.register_backward_hook(double_grad)")));
+    const Comparison plain = compareFd(dir.write("plain.py", with("pass")));
+    INFO(hooked.a.error.value_or("") << hooked.b.error.value_or("") << plain.b.error.value_or(""));
+    REQUIRE(hooked.ok());
+    REQUIRE(plain.ok());
+    REQUIRE(hooked.diff.size() == 2);
+    for (std::size_t i = 0; i < 2; ++i) {
+        CHECK(hooked.diff[i].verdict == Verdict::Different);
+        CHECK(plain.diff[i].verdict == Verdict::Equal);
+        // The differences do not see the hook: both scripts give the same ones.
+        CHECK(*hooked.diff[i].normB == Approx(*plain.diff[i].normB));
+    }
+    CHECK_THAT(explainComparison(hooked), Catch::Contains("2 of 2 gradients disagree"));
+}
