@@ -83,7 +83,8 @@ GradResult reportedCall(const Function& fn, const std::vector<Value>& args,
         call.fail();
         throw;
     }
-    if (request.sensParam) {
+    // Only an observer can use the probe; a sens call's objective would need the sens.
+    if (request.sensParam || !executionContext().observer) {
         call.finish(withValue ? &result.output : nullptr, result.inputGrads, result.weightGrads);
         return result;
     }
