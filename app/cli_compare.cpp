@@ -25,7 +25,7 @@ namespace gradstep::app {
 namespace {
 
 constexpr const char* kUsage =
-    R"(usage: gradstep compare SCRIPT --what has-aux|mode|grad-api|api [options] [-- ARGS...]
+    R"(usage: gradstep compare SCRIPT --what has-aux|mode|grad-api|api|fd [options] [-- ARGS...]
        gradstep compare SCRIPT_A SCRIPT_B [options] [-- ARGS...]
        gradstep compare SCRIPT --against RUN.json [options] [-- ARGS...]
 
@@ -44,6 +44,13 @@ the loss or a parameter's gradient norm parts by more than the tolerance.
                    then `grad(fn)(...)`, so the forward runs twice)
   --what api       A: the MindSpore 2.x API, B: the 1.10 API (no mindspore.value_and_grad or
                    mindspore.grad at the top level); a side that fails shows its error
+  --what fd        one run: A: the first step's gradients as computed, B: float64 central
+                   differences of the same gradient call (grad, value_and_grad or
+                   GradOperation without sens) for every differentiated input and weight, at
+                   up to 24 elements per tensor (all of a smaller one; else the 8 largest
+                   gradients and 16 spread evenly), h = 1e-6 * max(1, |x|), every op computing
+                   in float64; the verdict names the worst element. Checks a custom bprop, a
+                   hook or a custom op the way gradcheck does; --steps does not apply
 
 options:
   --what SETTING     what to compare on one script (see above)
@@ -370,7 +377,8 @@ int compareCommand(int argc, char** argv)
         if (!c)
             return 1;
         comparison = std::move(*c);
-    } else if (options.steps.value_or(1) > 1 && sidesRunInParallel()) {
+    } else if (options.steps.value_or(1) > 1 && sidesRunInParallel()
+               && what != session::CompareWhat::FiniteDifferences) {
         comparison = compareInProcesses(options, what);
     } else {
         if (!startPython("compare"))

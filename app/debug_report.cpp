@@ -164,6 +164,8 @@ std::string debugReportJson(const debug::SessionState& state, const python::User
         node["name"] = r->fullName;
         node["phase"] = std::string(phaseName(r->phase));
         node["seq"] = r->seq;
+        if (!r->attrs.empty())
+            node["attrs"] = r->attrs;
         j["node"] = node;
         Json location = Json::object();
         location["file"] = fileOf(*r, files);

@@ -4,6 +4,7 @@
 #include "api/grad.h"
 
 #include "api/grad_events.h"
+#include "autodiff/context.h"
 
 #include <set>
 
@@ -83,7 +84,26 @@ GradResult reportedCall(const Function& fn, const std::vector<Value>& args,
         call.fail();
         throw;
     }
-    call.finish(withValue ? &result.output : nullptr, result.inputGrads, result.weightGrads);
+    // Only an observer can use the probe; a sens call's objective would need the sens.
+    if (request.sensParam || !executionContext().observer) {
+        call.finish(withValue ? &result.output : nullptr, result.inputGrads, result.weightGrads);
+        return result;
+    }
+    // What the engine differentiated: every element of fn's output (the first with has_aux)
+    // seeded with one, i.e. the sum of those elements.
+    GradCallProbe probe;
+    probe.args = &args;
+    probe.objective = [&fn, &request](const std::vector<Value>& at) {
+        NoGradGuard noGrad;
+        const Value out = fn(at);
+        const Value& differentiated = request.hasAux && out.isTuple() && out.size() > 0 ? out[0] : out;
+        double total = 0.0;
+        for (const Tensor& t : differentiated.leaves())
+            for (double v : t.toDoubles())
+                total += v;
+        return total;
+    };
+    call.finish(withValue ? &result.output : nullptr, result.inputGrads, result.weightGrads, &probe);
     return result;
 }
 bool isNone(const Weights& w) { return std::holds_alternative<std::monostate>(w); }

@@ -21,6 +21,8 @@ CallCounter& counter()
     return c;
 }
 
+thread_local const GradCallProbe* t_probe = nullptr;
+
 GradCallEvent makeEvent(std::uint64_t index, int depth, const std::vector<std::int64_t>& positions,
                         const std::vector<Parameter>& weights)
 {
@@ -51,16 +53,18 @@ GradCallScope::GradCallScope(std::vector<std::int64_t> positions, std::vector<Pa
 
 GradCallScope::~GradCallScope() { --counter().depth; }
 
-void GradCallScope::finish(const Value* value, const TensorList& inputGrads,
-                           const TensorList& weightGrads)
+const GradCallProbe* currentGradCallProbe() { return t_probe; }
+
+void GradCallScope::finish(const Value* value, const TensorList& inputGrads, const TensorList& weightGrads,
+                           const GradCallProbe* probe)
 {
-    emitFinished(true, value, inputGrads, weightGrads);
+    emitFinished(true, value, inputGrads, weightGrads, probe);
 }
 
 void GradCallScope::fail() { emitFinished(false, nullptr, {}, {}); }
 
 void GradCallScope::emitFinished(bool completed, const Value* value, const TensorList& inputGrads,
-                                 const TensorList& weightGrads)
+                                 const TensorList& weightGrads, const GradCallProbe* probe)
 {
     if (m_finished)
         return;
@@ -73,7 +77,16 @@ void GradCallScope::emitFinished(bool completed, const Value* value, const Tenso
     event.value = value;
     event.inputGrads = inputGrads;
     event.weightGrads = weightGrads;
-    observer->gradCallFinished(event);
+    // Nested calls inside an observer's probe report their own (or no) probe, then this one's is back.
+    const GradCallProbe* saved = t_probe;
+    t_probe = probe;
+    try {
+        observer->gradCallFinished(event);
+    } catch (...) {
+        t_probe = saved;
+        throw;
+    }
+    t_probe = saved;
 }
 
 int gradCallDepth() { return counter().depth; }

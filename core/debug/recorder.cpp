@@ -190,6 +190,9 @@ void Recorder::fillIdentity(NodeRecord& r, const NodeEvent& event) const
     if (event.op) {
         r.op = std::string(event.op->name);
         r.label = std::string(event.op->label);
+        // Every ops.Custom object runs as the one Custom op: its label names the user's function.
+        if (r.op == "Custom" && event.attrs)
+            r.label += " " + event.attrs->getString("func_name", "");
     } else {
         r.op = event.node ? event.node->opName() : std::string("Custom");
         r.label = r.op;

@@ -1,6 +1,7 @@
 // The op registry. SPDX-License-Identifier: MIT
 #include "ops/registry.h"
 
+#include "ops/custom/custom_kernel.h"
 #include "tensor/errors.h"
 
 namespace gradstep {
@@ -14,6 +15,7 @@ const OpRegistry& OpRegistry::instance()
         registerShapeOps(r);
         registerNnOps(r);
         registerAutodiffOps(r);
+        registerCustomOps(r);
         return r;
     }();
     return registry;

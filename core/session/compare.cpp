@@ -3,6 +3,7 @@
 // and every step's curve point, and stops the script when the last step asked for is over.
 // SPDX-License-Identifier: MIT
 #include "session/compare.h"
+#include "session/compare_fd.h"
 
 #include "api/value.h"
 #include "autodiff/observer.h"
@@ -97,8 +98,8 @@ std::optional<double> oneElement(const Tensor& t)
 // backward pass (the loss node of `fn`, since aux outputs are rarely one element).
 class StepObserver : public ExecutionObserver {
 public:
-    StepObserver(python::ScriptRunner& runner, std::int64_t steps)
-        : m_runner(runner), m_stepsWanted(std::max<std::int64_t>(1, steps))
+    StepObserver(python::ScriptRunner& runner, std::int64_t steps, bool finiteDifferences)
+        : m_runner(runner), m_stepsWanted(std::max<std::int64_t>(1, steps)), m_finiteDifferences(finiteDifferences)
     {}
 
     void nodeStarted(const NodeEvent&) override {}
@@ -196,6 +197,8 @@ public:
         if (!m_firstClosed) {
             m_figures.returnedValue = e.value != nullptr;
             m_figures.loss = point.loss;
+            if (m_finiteDifferences)
+                takeFiniteDifferences(e, m_figures);
         }
         m_open = std::move(point);
         m_openUnscaled = false;
@@ -334,6 +337,7 @@ private:
 
     python::ScriptRunner& m_runner;
     std::int64_t m_stepsWanted;
+    bool m_finiteDifferences = false;
     Clock::time_point m_callStart = Clock::time_point::max();
     Clock::time_point m_stepEnd, m_firstEnd;
     StepFigures m_figures;             ///< the first step's
@@ -386,6 +390,11 @@ std::pair<CompareSide, CompareSide> settingSides(const std::filesystem::path& sc
         b.label = "MindSpore 1.10 API";
         b.apiProfile = std::string(python::kApiProfile110);
         break;
+    case CompareWhat::FiniteDifferences:
+        a.label = "analytic";
+        a.finiteDifferences = true;
+        b.label = "finite differences (float64)";
+        break;
     case CompareWhat::Scripts:
     case CompareWhat::Saved:
         throw ValueError(std::string("settingSides: '") + compareWhatName(what)
@@ -430,7 +439,7 @@ StepFigures runSide(const CompareSide& side, const CompareOptions& options, bool
     request.overrides = side.overrides;
     request.overrides.seed = options.seed;
     python::ScriptRunner runner;
-    StepObserver observer(runner, options.steps);
+    StepObserver observer(runner, options.steps, side.finiteDifferences);
     request.observer = &observer;
     runner.start(std::move(request));
     std::optional<python::RunResult> ended;
@@ -486,6 +495,7 @@ const char* compareWhatName(CompareWhat what)
     case CompareWhat::Api: return "api";
     case CompareWhat::Scripts: return "scripts";
     case CompareWhat::Saved: return "saved";
+    case CompareWhat::FiniteDifferences: return "fd";
     }
     return "?";
 }
@@ -493,7 +503,7 @@ const char* compareWhatName(CompareWhat what)
 std::optional<CompareWhat> parseCompareWhat(std::string_view name)
 {
     for (CompareWhat w : {CompareWhat::HasAux, CompareWhat::Mode, CompareWhat::GradApi,
-                          CompareWhat::Api})
+                          CompareWhat::Api, CompareWhat::FiniteDifferences})
         if (name == compareWhatName(w))
             return w;
     return std::nullopt;
@@ -502,6 +512,8 @@ std::optional<CompareWhat> parseCompareWhat(std::string_view name)
 Comparison compareSides(const CompareSide& a, const CompareSide& b, CompareWhat what,
                         const CompareOptions& options)
 {
+    if (what == CompareWhat::FiniteDifferences)
+        return compareFiniteDifferences(a, b, options);
     Comparison c;
     c.what = what;
     c.steps = options.steps;

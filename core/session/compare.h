@@ -25,12 +25,14 @@ namespace gradstep::session {
 /// GradApi value_and_grad / the grad-only fallback (`loss = fn(...)`, then `grad(fn)(...)`);
 /// Api     the MindSpore 2.x API / the 1.10 API (no mindspore.value_and_grad at the top level);
 /// Scripts two scripts under the same settings;
-/// Saved   the script against a saved run (a `gradstep run --report` file).
-enum class CompareWhat { HasAux, Mode, GradApi, Api, Scripts, Saved };
+/// Saved   the script against a saved run (a `gradstep run --report` file);
+/// FiniteDifferences  the first step's analytic gradients / float64 central differences of
+///         the same call at sampled elements (one run: see compare_fd.cpp).
+enum class CompareWhat { HasAux, Mode, GradApi, Api, Scripts, Saved, FiniteDifferences };
 
-/// "has-aux", "mode", "grad-api", "api", "scripts", "saved".
+/// "has-aux", "mode", "grad-api", "api", "scripts", "saved", "fd".
 const char* compareWhatName(CompareWhat what);
-/// One of the what-if switches (has-aux, mode, grad-api, api); scripts and saved are not
+/// One of the what-if switches (has-aux, mode, grad-api, api) or fd; scripts and saved are not
 /// settings.
 std::optional<CompareWhat> parseCompareWhat(std::string_view name);
 
@@ -40,7 +42,10 @@ struct ParamGrad {
     std::vector<std::int64_t> shape;
     double norm = 0.0; ///< L2 norm
     double sum = 0.0;
-    std::vector<double> values; ///< all elements, row-major
+    std::vector<double> values; ///< all elements, row-major (or those at `indices`)
+    /// Finite differences: the row-major indices of the elements `values` holds (norm and sum
+    /// are theirs). Empty: `values` holds every element.
+    std::vector<std::int64_t> indices;
 };
 
 /// One parameter's figures at one step of a curve.
@@ -90,6 +95,10 @@ struct StepFigures {
     /// Every step the run completed, up to the steps asked for (CompareOptions::steps); a run
     /// that failed at step 5 keeps its first 4.
     std::vector<CurvePoint> steps;
+    /// CompareSide::finiteDifferences: the first step's gradients by float64 central differences
+    /// at sampled elements (ParamGrad::indices), in the order of `params`; or why there are none.
+    std::vector<ParamGrad> finiteDifferences;
+    std::optional<std::string> finiteDifferencesError;
 
     std::int64_t nodes() const { return forwardNodes + backwardNodes + updateNodes; }
 };
@@ -105,6 +114,10 @@ struct ParamDiff {
     std::optional<double> maxAbsDiff;
     std::optional<double> relDiff; ///< |A - B| / max(|A|, |B|) in the L2 norm; 0 when both are 0
     Verdict verdict = Verdict::Missing;
+    /// The element where A and B differ most, as "[1, 2]" (a 0-D tensor: "[]"), with its two
+    /// values; set when the gradients were compared element by element.
+    std::optional<std::string> worstElement;
+    std::optional<double> worstA, worstB;
 };
 
 /// The first step where two curves part: its loss, or a parameter's gradient norm, differs by
@@ -177,6 +190,8 @@ struct CompareSide {
     run::RunOverrides overrides;
     std::string apiProfile = "2.x";
     std::optional<std::string> unavailable; ///< the setting cannot run in this build
+    /// Also take the first step's gradients by finite differences (StepFigures::finiteDifferences).
+    bool finiteDifferences = false;
 };
 
 /// The two sides of a what-if switch on one script (labels "has_aux on" / "has_aux off", ...).

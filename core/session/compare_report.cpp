@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <map>
 
 namespace gradstep::session {
@@ -37,11 +38,69 @@ ParamDiff diffOfNorms(ParamDiff d)
     return d;
 }
 
+/// "[1, 2]": the multi-index of a row-major element.
+std::string elementIndex(std::int64_t flat, const std::vector<std::int64_t>& shape)
+{
+    std::vector<std::int64_t> index(shape.size());
+    for (std::size_t k = shape.size(); k-- > 0;) {
+        const std::int64_t dim = std::max<std::int64_t>(1, shape[k]);
+        index[k] = flat % dim;
+        flat /= dim;
+    }
+    std::string out = "[";
+    for (std::size_t k = 0; k < index.size(); ++k)
+        out += (k ? ", " : "") + std::to_string(index[k]);
+    return out + "]";
+}
+
+// One side known at some elements only (finite differences): the other side's values at those
+// elements, compared as diffOf compares whole gradients, and the element that differs most named.
+ParamDiff diffOfSampled(ParamDiff d, const ParamGrad& full, const ParamGrad& sampled, bool fullIsA)
+{
+    double maxAbs = -1.0, squares = 0.0, fullSquares = 0.0, sampledSquares = 0.0;
+    for (std::size_t k = 0; k < sampled.indices.size() && k < sampled.values.size(); ++k) {
+        const auto i = static_cast<std::size_t>(sampled.indices[k]);
+        if (i >= full.values.size())
+            return d;
+        const double x = full.values[i], y = sampled.values[k];
+        const double delta = std::abs(x - y);
+        squares += delta * delta;
+        fullSquares += x * x;
+        sampledSquares += y * y;
+        if (std::isnan(delta) || delta > maxAbs) {
+            maxAbs = std::isnan(delta) ? std::nan("") : delta;
+            d.worstElement = elementIndex(sampled.indices[k], sampled.shape);
+            d.worstA = fullIsA ? x : y;
+            d.worstB = fullIsA ? y : x;
+        }
+        if (std::isnan(maxAbs))
+            break;
+    }
+    if (!d.worstElement)
+        return d;
+    (fullIsA ? d.normA : d.normB) = std::sqrt(fullSquares);
+    (fullIsA ? d.normB : d.normA) = std::sqrt(sampledSquares);
+    const double scale = std::max(std::sqrt(fullSquares), std::sqrt(sampledSquares));
+    d.maxAbsDiff = maxAbs;
+    d.relDiff = scale > 0.0 ? std::sqrt(squares) / scale : (squares > 0.0 ? 1.0 : 0.0);
+    if (std::isnan(maxAbs) || std::isnan(scale))
+        d.relDiff = std::nan("");
+    d.verdict = verdictOf(*d.relDiff);
+    return d;
+}
+
 ParamDiff diffOf(const ParamGrad& a, const ParamGrad& b)
 {
-    ParamDiff d{a.name, a.norm, b.norm, std::nullopt, std::nullopt, Verdict::Missing};
+    ParamDiff d;
+    d.name = a.name;
+    d.normA = a.norm;
+    d.normB = b.norm;
     if (a.shape != b.shape)
         return d;
+    if (!b.indices.empty() && a.indices.empty())
+        return diffOfSampled(d, a, b, true);
+    if (!a.indices.empty() && b.indices.empty())
+        return diffOfSampled(d, b, a, false);
     const bool normsOnly = (a.values.empty() || b.values.empty()) && a.shape.size() + b.shape.size() > 0;
     if (normsOnly)
         return diffOfNorms(d);
@@ -108,12 +167,19 @@ std::string paramTable(const std::vector<ParamDiff>& diff)
     std::size_t nameWidth = 5;
     for (const ParamDiff& d : diff)
         nameWidth = std::max(nameWidth, d.name.size());
+    // Element by element comparisons (fd) name the element that differs most in each gradient.
+    const bool elements = std::any_of(diff.begin(), diff.end(), [](const ParamDiff& d) { return d.worstElement.has_value(); });
     std::string out = pad("param", nameWidth) + pad("norm A", 11) + pad("norm B", 11)
-                      + pad("max abs diff", 12) + pad("rel diff", 11) + "verdict\n";
-    for (const ParamDiff& d : diff)
+                      + pad("max abs diff", 12) + pad("rel diff", 11) + (elements ? "verdict    worst element\n" : "verdict\n");
+    for (const ParamDiff& d : diff) {
         out += pad(d.name, nameWidth) + pad(sci(d.normA), 11) + pad(sci(d.normB), 11)
-               + pad(sci(d.maxAbsDiff), 12) + pad(sci(d.relDiff), 11) + verdictName(d.verdict)
-               + "\n";
+               + pad(sci(d.maxAbsDiff), 12) + pad(sci(d.relDiff), 11);
+        if (elements && d.worstElement)
+            out += pad(verdictName(d.verdict), 9) + *d.worstElement + " (" + sci(d.worstA) + " vs " + sci(d.worstB) + ")";
+        else
+            out += verdictName(d.verdict);
+        out += "\n";
+    }
     return out;
 }
 
@@ -187,7 +253,10 @@ Json comparisonToJson(const Comparison& c)
                                          {"norm_b", jsonNumber(d.normB)},
                                          {"max_abs_diff", jsonNumber(d.maxAbsDiff)},
                                          {"rel_diff", jsonNumber(d.relDiff)},
-                                         {"verdict", verdictName(d.verdict)}}));
+                                         {"verdict", verdictName(d.verdict)},
+                                         {"worst_element", d.worstElement ? Json(*d.worstElement) : Json(nullptr)},
+                                         {"worst_a", jsonNumber(d.worstA)},
+                                         {"worst_b", jsonNumber(d.worstB)}}));
     return Json(Json::Object{{"what", compareWhatName(c.what)},
                              {"a", sideToJson(c.a, false)},
                              {"b", sideToJson(c.b, false)},
@@ -197,6 +266,33 @@ Json comparisonToJson(const Comparison& c)
                              {"tolerance", c.tolerance},
                              {"first_divergence", divergenceJson(c.firstDivergence)}});
 }
+
+namespace {
+
+// The verdict of an fd comparison names the worst element over every gradient, as gradcheck does.
+std::string explainFiniteDifferences(const std::vector<ParamDiff>& diff, std::size_t differ)
+{
+    const auto badness = [](const ParamDiff& d) {
+        return std::isnan(*d.relDiff) ? std::numeric_limits<double>::infinity() : *d.relDiff;
+    };
+    const ParamDiff* worst = nullptr;
+    for (const ParamDiff& d : diff)
+        if (d.worstElement && d.relDiff && (!worst || badness(d) > badness(*worst)))
+            worst = &d;
+    if (!worst)
+        return "No gradient had a float element to check by finite differences.";
+    const std::string element = worst->name + *worst->worstElement + ": analytic " + sci(worst->worstA)
+                                + ", finite differences " + sci(worst->worstB);
+    if (differ == 0)
+        return "The analytic gradients match float64 central differences at the sampled elements (worst "
+               + element + ", relative difference " + sci(worst->relDiff) + ").";
+    return std::to_string(differ) + " of " + std::to_string(diff.size())
+           + " gradients disagree with float64 central differences; the worst element is " + element
+           + " (relative difference of " + worst->name + " " + sci(worst->relDiff)
+           + "): the backward rule of an op it flows through (a custom bprop, a hook or a custom op) is wrong there.";
+}
+
+} // namespace
 
 std::string explainComparison(const Comparison& c)
 {
@@ -237,6 +333,8 @@ std::string explainComparison(const Comparison& c)
         return "At the first step " + gradients + ".";
     case CompareWhat::Saved:
         return "At the first step, compared with the saved run by their norms, " + gradients + ".";
+    case CompareWhat::FiniteDifferences:
+        return explainFiniteDifferences(c.diff, differ);
     }
     return {};
 }

@@ -103,6 +103,36 @@ TEST_CASE("gradstep debug --break op:TYPE prints the node, the source line with 
     CHECK(j["location"]["source"].asString() == "    opt(grads)");
 }
 
+TEST_CASE("gradstep debug --break op:Custom stops on an ops.Custom node named by its function")
+{
+    ScratchDir dir;
+    const auto script = dir.write("main.py",
+                                  "import numpy as np\n"
+                                  "import mindspore as ms\n"
+                                  "from mindspore import Tensor, ops\n"
+                                  "def cube(x):\n"
+                                  "    return x ** 3\n"
+                                  "op = ops.Custom(cube, out_shape=lambda s: s, out_dtype=lambda t: t,\n"
+                                  "                bprop=lambda x, out, dout: (3 * x * x * dout,))\n"
+                                  "def f(x):\n"
+                                  "    return op(x * 2).sum()\n"
+                                  "g = ms.grad(f)(Tensor(np.array([1.0, -0.5], np.float32)))\n");
+    const CommandResult p = debug({script.string(), "--break", "op:Custom", "--json", "--quiet"});
+    INFO(p.err);
+    REQUIRE(p.status == 0);
+    const Json j = Json::parse(p.out);
+    CHECK(j["node"]["op"].asString() == "Custom");
+    CHECK(j["node"]["label"].asString() == "custom cube");
+    CHECK_THAT(j["node"]["attrs"].asString(), Catch::Contains("func_name=") && Catch::Contains("cube")
+                                                  && Catch::Contains("func_type="));
+    CHECK(j["location"]["line"].asInt() == 9);
+    REQUIRE(j["inputs"].size() == 1);
+    CHECK(j["inputs"][0]["max"].asNumber() == Approx(2.0));
+    REQUIRE(j["outputs"].size() == 1);
+    CHECK(j["outputs"][0]["max"].asNumber() == Approx(8.0));
+    CHECK(j["outputs"][0]["min"].asNumber() == Approx(-1.0));
+}
+
 TEST_CASE("gradstep debug reports the end when nothing is hit, also after --steps N")
 {
     ScratchDir dir;

@@ -88,7 +88,7 @@ TEST_CASE("a side crosses processes in the wire form without losing NaN, infinit
     f.updateNodes = 2;
     f.seconds = 0.25;
     f.runSeconds = 1.5;
-    f.params.push_back(ParamGrad{"w", {2, 3}, 3.0, 1.0, {1, 2, std::nan(""), -4, 5, 6}});
+    f.params.push_back(ParamGrad{"w", {2, 3}, 3.0, 1.0, {1, 2, std::nan(""), -4, 5, 6}, {}});
     f.steps = {point(1, std::nan(""), 1.0, 2.0), point(2, 0.5, -std::numeric_limits<double>::infinity(), 2.0)};
     f.laterError = "ValueError: later";
     const StepFigures g = sideFromJson(Json::parse(sideToJson(f, true).dump()));
@@ -127,7 +127,7 @@ TEST_CASE("a saved run report becomes a side whose first gradients are compared 
     CHECK(*b.steps[0].learningRate == 0.1);
     CHECK_FALSE(b.steps[1].learningRate);
     StepFigures a;
-    a.params.push_back(ParamGrad{"w", {1, 3}, 3.0003, 1.0, {1, 2, 2.0004}});
+    a.params.push_back(ParamGrad{"w", {1, 3}, 3.0003, 1.0, {1, 2, 2.0004}, {}});
     const std::vector<ParamDiff> diff = diffGradients(a, b);
     REQUIRE(diff.size() == 1);
     CHECK(diff[0].verdict == Verdict::Close);

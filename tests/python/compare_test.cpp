@@ -189,8 +189,8 @@ print(float(g.sum()))
 TEST_CASE("the diff pairs gradients by name and marks those one side lacks")
 {
     StepFigures a, b;
-    a.params = {{"w", {2}, 1.0, 1.0, {0.6, 0.8}}, {"only_a", {1}, 1.0, 1.0, {1.0}}};
-    b.params = {{"w", {2}, 1.0, 1.0, {0.6, 0.8000001}}, {"only_b", {1}, 2.0, 2.0, {2.0}}};
+    a.params = {{"w", {2}, 1.0, 1.0, {0.6, 0.8}, {}}, {"only_a", {1}, 1.0, 1.0, {1.0}, {}}};
+    b.params = {{"w", {2}, 1.0, 1.0, {0.6, 0.8000001}, {}}, {"only_b", {1}, 2.0, 2.0, {2.0}, {}}};
     const std::vector<ParamDiff> d = diffGradients(a, b);
     REQUIRE(d.size() == 3);
     CHECK(d[0].verdict == Verdict::Equal);

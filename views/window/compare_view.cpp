@@ -23,6 +23,7 @@
 #include <QtCharts/QValueAxis>
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 namespace gradstep::views {
 
@@ -32,7 +33,7 @@ using session::CompareWhat;
 using session::Verdict;
 
 constexpr CompareWhat kChoices[] = {CompareWhat::HasAux, CompareWhat::Mode, CompareWhat::GradApi,
-                                    CompareWhat::Api};
+                                    CompareWhat::Api, CompareWhat::FiniteDifferences};
 
 QString number(std::optional<double> v)
 {
@@ -170,6 +171,7 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
     m_what->addItem(tr("PyNative / graph mode"));
     m_what->addItem(tr("value_and_grad / grad-only fallback"));
     m_what->addItem(tr("API 2.x / 1.10"));
+    m_what->addItem(tr("analytic / finite differences (float64)"));
     m_steps = new QSpinBox;
     m_steps->setRange(1, 10000);
     m_steps->setToolTip(tr("Training steps each side runs: over more than one, the Charts panel overlays "
@@ -245,12 +247,12 @@ QWidget* CompareView::createPanes()
 
 CompareWhat CompareView::what() const
 {
-    return kChoices[std::clamp(m_what->currentIndex(), 0, 3)];
+    return kChoices[std::clamp(m_what->currentIndex(), 0, static_cast<int>(std::size(kChoices)) - 1)];
 }
 
 void CompareView::setWhat(CompareWhat what)
 {
-    for (int i = 0; i < 4; ++i)
+    for (int i = 0; i < static_cast<int>(std::size(kChoices)); ++i)
         if (kChoices[i] == what)
             m_what->setCurrentIndex(i);
 }
@@ -366,6 +368,10 @@ void CompareView::fillDiff(const session::Comparison& c)
         QFont bold = verdict->font();
         bold.setBold(d.verdict != Verdict::Equal);
         verdict->setFont(bold);
+        if (d.worstElement) // fd: where this gradient and its finite differences differ most
+            verdict->setToolTip(tr("worst element %1%2: A %3, B %4")
+                                    .arg(QString::fromStdString(d.name), QString::fromStdString(*d.worstElement),
+                                         number(d.worstA), number(d.worstB)));
         m_diff->setItem(r, VerdictColumn, verdict);
         const QColor color = verdictColor(d.verdict);
         for (int col = 0; col < ColumnCount; ++col)

@@ -26,6 +26,7 @@
 #include <QToolBar>
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <optional>
 
 namespace gradstep::views {
@@ -83,6 +84,7 @@ QString compareWhatText(session::CompareWhat what)
     case session::CompareWhat::Api: return QObject::tr("API 2.x / 1.10");
     case session::CompareWhat::Scripts: return QObject::tr("two scripts");
     case session::CompareWhat::Saved: return QObject::tr("a saved run");
+    case session::CompareWhat::FiniteDifferences: return QObject::tr("analytic / finite differences (float64)");
     }
     return QString();
 }
@@ -146,10 +148,11 @@ void MainWindow::createToolActions()
     });
     QAction* compare = addToolAction(QStringLiteral("compare"), tr("Compare..."), Qt::CTRL | Qt::Key_K, [this] {
         const session::CompareWhat choices[] = {session::CompareWhat::HasAux, session::CompareWhat::Mode,
-                                                session::CompareWhat::GradApi, session::CompareWhat::Api};
+                                                session::CompareWhat::GradApi, session::CompareWhat::Api,
+                                                session::CompareWhat::FiniteDifferences};
         QStringList names;
         int current = 0;
-        for (int i = 0; i < 4; ++i) {
+        for (int i = 0; i < static_cast<int>(std::size(choices)); ++i) {
             names << compareWhatText(choices[i]);
             current = choices[i] == m_compare->what() ? i : current;
         }

@@ -3,6 +3,7 @@
 // sys.modules, so `import mindspore.ops as ops` works as well as `from mindspore import ops`.
 // Each piece is bound in its own bind_*.cpp. SPDX-License-Identifier: MIT
 #include "python/bind/bindings.h"
+#include "python/bind/bind_custom.h"
 #include "python/bind/grad_adapter.h"
 #include "python/host/package_sources.h"
 
@@ -36,6 +37,7 @@ PYBIND11_EMBEDDED_MODULE(mindspore, m)
     bindContext(m, context);
     py::module_ ops = m.def_submodule("ops", "mindspore.ops: functional ops and primitives");
     bindOps(ops);
+    bindCustom(ops);
     py::module_ nn = m.def_submodule("nn", "mindspore.nn: Cells, losses and optimizers");
     py::module_ initializer = common.def_submodule("initializer", "mindspore.common.initializer: weight init");
     bindNn(nn, initializer);
