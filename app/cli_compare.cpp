@@ -25,7 +25,7 @@ namespace gradstep::app {
 namespace {
 
 constexpr const char* kUsage =
-    R"(usage: gradstep compare SCRIPT --what has-aux|mode|grad-api|api|fd [options] [-- ARGS...]
+    R"(usage: gradstep compare SCRIPT --what has-aux|mode|grad-api|api|fd|amp [options] [-- ARGS...]
        gradstep compare SCRIPT_A SCRIPT_B [options] [-- ARGS...]
        gradstep compare SCRIPT --against RUN.json [options] [-- ARGS...]
 
@@ -51,6 +51,10 @@ the loss or a parameter's gradient norm parts by more than the tolerance.
                    gradients and 16 spread evenly), h = 1e-6 * max(1, |x|), every op computing
                    in float64; the verdict names the worst element. Checks a custom bprop, a
                    hook or a custom op the way gradcheck does; --steps does not apply
+  --what amp       A: float32 everywhere (amp level O0: to_float, amp levels and custom lists
+                   ask for float16 in vain), B: the script's own mixed precision, or amp's O2
+                   on the network it first calls when it has none; loss-scaled gradients are
+                   divided by their scale, so the table shows what half precision costs them
 
 options:
   --what SETTING     what to compare on one script (see above)
@@ -172,7 +176,7 @@ int parseOption(int argc, char** argv, int& i, Options& options)
             options.sideReport = value;
         if (arg == "--what" && !(options.what = session::parseCompareWhat(value)))
             return usageError(std::string("unknown --what '") + value
-                              + "' (expected has-aux, mode, grad-api or api)");
+                              + "' (expected has-aux, mode, grad-api, api, fd or amp)");
         if (arg == "--report")
             options.report = value;
         if (arg == "--seed" && !parseSeedArg(value, options.seed))
@@ -216,7 +220,7 @@ int parse(int argc, char** argv, Options& options)
     if (options.what && !options.against.empty())
         return usageError("--what and --against cannot be combined");
     if (!twoScripts && !options.what && options.against.empty())
-        return usageError("--what is required (has-aux, mode, grad-api or api), or a second "
+        return usageError("--what is required (has-aux, mode, grad-api, api, fd or amp), or a second "
                           "script, or --against RUN.json");
     if (options.runSide.empty() != options.sideReport.empty())
         return usageError("--run-side and --side-report go together");

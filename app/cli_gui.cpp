@@ -36,7 +36,8 @@ const char* kHelp =
     "                         tensor, console, variables, breakpoints or compare (with\n"
     "                         --screenshot, compare runs the comparison after the N nodes and\n"
     "                         the picture waits for it)\n"
-    "  --compare WHAT         what Compare flips: has-aux (default), mode, grad-api, api or fd\n"
+    "  --compare WHAT         what Compare flips: has-aux (default), mode, grad-api, api, fd\n"
+    "                         or amp\n"
     "  --compare-steps N      training steps each side of Compare runs (default 1); over more\n"
     "                         than one, the Charts panel overlays both runs (with --screenshot,\n"
     "                         the comparison runs and the picture shows the charts unless --view\n"
@@ -99,7 +100,7 @@ int parse(int argc, char** argv, GuiOptions& o)
         } else if (std::strcmp(a, "--compare") == 0 && hasValue) {
             const auto what = session::parseCompareWhat(argv[++i]);
             if (!what) {
-                std::fprintf(stderr, "gradstep gui: --compare expects has-aux, mode, grad-api, api or fd, got '%s'\n", argv[i]);
+                std::fprintf(stderr, "gradstep gui: --compare expects has-aux, mode, grad-api, api, fd or amp, got '%s'\n", argv[i]);
                 return 2;
             }
             o.compare = *what;

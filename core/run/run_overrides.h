@@ -20,10 +20,17 @@ enum class GradApiOverride { AsWritten, ValueAndGrad, GradFallback };
 /// Graph or PyNative regardless of set_context(mode=...).
 enum class ModeOverride { AsWritten, PyNative, Graph };
 
+/// Mixed precision (Note [The amp what-if] in python/host/run_amp.cpp). O0: nothing computes in
+/// half precision, whatever amp level, to_float or custom list the script asks for (loss scaling
+/// stays: it does not change the unscaled gradients). O2: the script's own level when it asks for
+/// half precision, else amp's O2 applied to the network the script first calls.
+enum class AmpOverride { AsWritten, O0, O2 };
+
 struct RunOverrides {
     HasAuxOverride hasAux = HasAuxOverride::AsWritten;
     GradApiOverride gradApi = GradApiOverride::AsWritten;
     ModeOverride mode = ModeOverride::AsWritten;
+    AmpOverride amp = AmpOverride::AsWritten;
     /// The global seed set before the script starts (mindspore.set_seed(seed)); a set_seed call in
     /// the script still applies, as in MindSpore.
     std::optional<std::uint64_t> seed;

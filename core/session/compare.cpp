@@ -390,6 +390,12 @@ std::pair<CompareSide, CompareSide> settingSides(const std::filesystem::path& sc
         b.label = "MindSpore 1.10 API";
         b.apiProfile = std::string(python::kApiProfile110);
         break;
+    case CompareWhat::Amp:
+        a.label = "O0 (float32)";
+        a.overrides.amp = run::AmpOverride::O0;
+        b.label = "mixed precision (as written, else O2)";
+        b.overrides.amp = run::AmpOverride::O2;
+        break;
     case CompareWhat::FiniteDifferences:
         a.label = "analytic";
         a.finiteDifferences = true;
@@ -496,6 +502,7 @@ const char* compareWhatName(CompareWhat what)
     case CompareWhat::Scripts: return "scripts";
     case CompareWhat::Saved: return "saved";
     case CompareWhat::FiniteDifferences: return "fd";
+    case CompareWhat::Amp: return "amp";
     }
     return "?";
 }
@@ -503,7 +510,7 @@ const char* compareWhatName(CompareWhat what)
 std::optional<CompareWhat> parseCompareWhat(std::string_view name)
 {
     for (CompareWhat w : {CompareWhat::HasAux, CompareWhat::Mode, CompareWhat::GradApi,
-                          CompareWhat::Api, CompareWhat::FiniteDifferences})
+                          CompareWhat::Api, CompareWhat::FiniteDifferences, CompareWhat::Amp})
         if (name == compareWhatName(w))
             return w;
     return std::nullopt;

@@ -27,10 +27,12 @@ namespace gradstep::session {
 /// Scripts two scripts under the same settings;
 /// Saved   the script against a saved run (a `gradstep run --report` file);
 /// FiniteDifferences  the first step's analytic gradients / float64 central differences of
-///         the same call at sampled elements (one run: see compare_fd.cpp).
-enum class CompareWhat { HasAux, Mode, GradApi, Api, Scripts, Saved, FiniteDifferences };
+///         the same call at sampled elements (one run: see compare_fd.cpp);
+/// Amp     float32 everywhere (O0) / the script's mixed precision, or amp's O2 when it has none
+///         (Note [The amp what-if], python/host/run_amp.cpp).
+enum class CompareWhat { HasAux, Mode, GradApi, Api, Scripts, Saved, FiniteDifferences, Amp };
 
-/// "has-aux", "mode", "grad-api", "api", "scripts", "saved", "fd".
+/// "has-aux", "mode", "grad-api", "api", "scripts", "saved", "fd", "amp".
 const char* compareWhatName(CompareWhat what);
 /// One of the what-if switches (has-aux, mode, grad-api, api) or fd; scripts and saved are not
 /// settings.

@@ -335,6 +335,16 @@ std::string explainComparison(const Comparison& c)
         return "At the first step, compared with the saved run by their norms, " + gradients + ".";
     case CompareWhat::FiniteDifferences:
         return explainFiniteDifferences(c.diff, differ);
+    case CompareWhat::Amp:
+        if (std::any_of(c.diff.begin(), c.diff.end(), [](const ParamDiff& d) { return d.normB && !std::isfinite(*d.normB); }))
+            return "In mixed precision this step's gradients overflowed (inf or NaN): with loss scaling the update "
+                   "is skipped and the scale lowered, so compare later steps (--steps N) to see the cost once the "
+                   "scale fits; gradstep debug --watch overflow names the node that overflowed.";
+        if (differ == 0)
+            return "Half precision costs nothing visible here: " + gradients + ".";
+        return "Half precision changes the gradients: " + gradients
+               + ". Small differences are float16 rounding; large ones point at an overflow, an underflow to zero "
+                 "or a layer that should stay in float32 (gradstep debug --watch overflow finds the node).";
     }
     return {};
 }

@@ -33,7 +33,7 @@ using session::CompareWhat;
 using session::Verdict;
 
 constexpr CompareWhat kChoices[] = {CompareWhat::HasAux, CompareWhat::Mode, CompareWhat::GradApi,
-                                    CompareWhat::Api, CompareWhat::FiniteDifferences};
+                                    CompareWhat::Api, CompareWhat::FiniteDifferences, CompareWhat::Amp};
 
 QString number(std::optional<double> v)
 {

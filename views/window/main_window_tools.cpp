@@ -85,6 +85,7 @@ QString compareWhatText(session::CompareWhat what)
     case session::CompareWhat::Scripts: return QObject::tr("two scripts");
     case session::CompareWhat::Saved: return QObject::tr("a saved run");
     case session::CompareWhat::FiniteDifferences: return QObject::tr("analytic / finite differences (float64)");
+    case session::CompareWhat::Amp: return QObject::tr("float32 (O0) / mixed precision");
     }
     return QString();
 }
@@ -149,7 +150,7 @@ void MainWindow::createToolActions()
     QAction* compare = addToolAction(QStringLiteral("compare"), tr("Compare..."), Qt::CTRL | Qt::Key_K, [this] {
         const session::CompareWhat choices[] = {session::CompareWhat::HasAux, session::CompareWhat::Mode,
                                                 session::CompareWhat::GradApi, session::CompareWhat::Api,
-                                                session::CompareWhat::FiniteDifferences};
+                                                session::CompareWhat::FiniteDifferences, session::CompareWhat::Amp};
         QStringList names;
         int current = 0;
         for (int i = 0; i < static_cast<int>(std::size(choices)); ++i) {

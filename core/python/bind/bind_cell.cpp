@@ -8,6 +8,7 @@
 #include "python/jit/jit_compiler.h"
 #include "python/jit/jit_runtime.h"
 #include "python/bind/nn_support.h"
+#include "python/host/run_amp.h"
 #include "python/host/run_checkpoint.h"
 #include "python/host/stack_guard.h"
 #include "python/bind/value_convert.h"
@@ -193,6 +194,7 @@ py::object callCell(const py::object& self, const py::args& args, const py::kwar
     checkStackDepth("a Cell");
     checkDescribedInputs(self, args);
     loadRunCheckpointInto(self);
+    applyRunAmpInto(self);
     if (compilesCell(self)) {
         MixedPrecisionGuard mixed(initializedCell(self).mixedPrecision()); // the trace holds the casts
         if (py::object result = callCellCompiled(self, args, kwargs))
@@ -349,14 +351,14 @@ void bindCellState(CellClass& cls)
                                [](const py::object& self) { return initializedCell(self).className(); })
         .def("_set_mixed_precision",
              [](const py::object& self, const py::object& dtype) {
-                 initializedCell(self).setMixedPrecision(dtype.is_none() ? std::nullopt
-                                                                         : std::optional<DType>(toDType(dtype)));
+                 initializedCell(self).setMixedPrecision(
+                     runAmpDType(dtype.is_none() ? std::nullopt : std::optional<DType>(toDType(dtype))));
              },
              py::arg("dtype"), "gradstep: the dtype this Cell's ops compute in (Cell.to_float), None to inherit.")
         .def("_set_output_cast",
              [](const py::object& self, const py::object& dtype) {
-                 initializedCell(self).setOutputCast(dtype.is_none() ? std::nullopt
-                                                                     : std::optional<DType>(toDType(dtype)));
+                 initializedCell(self).setOutputCast(
+                     runAmpDType(dtype.is_none() ? std::nullopt : std::optional<DType>(toDType(dtype))));
              },
              py::arg("dtype"), "gradstep: the dtype this Cell's float outputs are cast to after each call.")
         .def("_get_mixed_precision",

@@ -3,6 +3,7 @@
 // mode's bound on while loops) and inter_op_parallel_num (the threads a compiled graph runs
 // independent nodes on) are stored and returned as given: gradstep computes on the CPU whatever
 // device_target says. SPDX-License-Identifier: MIT
+#include "python/host/run_amp.h"
 #include "python/bind/bindings.h"
 
 #include "data/dataset.h"
@@ -166,6 +167,7 @@ void bindContext(py::module_& m, py::module_& context)
         target->def("set_context", &setContext, "Sets execution settings: mode=GRAPH_MODE or PYNATIVE_MODE, ...");
         target->def("get_context", &getContext, py::arg("attr_key"));
     }
+    bindAmpOverride(m);
     m.def("set_seed", &setSeed, py::arg("seed"), "Seeds NumPy's global generator (and with it the initializers), dropout and the datasets.");
     m.def("get_seed", [] { return seed(); });
     m.attr("__version__") = kVersion;

@@ -15,6 +15,10 @@ struct RunContext {
     RunOverrides overrides;
     /// A checkpoint (overrides.checkpoint) is read and waits for the Cell it loads into.
     bool checkpointArmed = false;
+    /// The script asked for half precision (to_float, an amp level, a custom list).
+    bool halfPrecisionAsked = false;
+    /// AmpOverride::O2 applied amp's O2 to a network the script had left in float32.
+    bool ampApplied = false;
 };
 
 /// The run in progress; a default RunContext between runs.

@@ -15,6 +15,7 @@ using run::findNulByte;
 using run::GradApiOverride;
 using run::HasAuxOverride;
 using run::ModeOverride;
+using run::AmpOverride;
 using run::OutputCallback;
 using run::OutputStream;
 using run::RunOverrides;

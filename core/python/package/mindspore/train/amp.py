@@ -98,6 +98,8 @@ class _MixedPrecisionPrimitive:
         self.__dict__["_primitive"] = primitive
 
     def __call__(self, *args, **kwargs):
+        if _ms._amp_override() == "O0":  # the amp what-if (Note [The amp what-if])
+            return self._primitive(*args, **kwargs)
         args = tuple(_mixed_precision_cast(mstype.float16, a) for a in args)
         return _mixed_precision_cast(mstype.float32, self._primitive(*args, **kwargs))
 
@@ -165,6 +167,13 @@ def auto_mixed_precision(network, amp_level="O0"):
     else:
         raise ValueError("The amp level {} is not supported".format(amp_level))
     return _OutputTo32(network)
+
+
+def _apply_o2_in_place(network):
+    """amp's O2 on network itself, its output cast back to float32 (the amp what-if applies it to
+    the network a script calls, which auto_mixed_precision's wrapper could not replace)."""
+    _auto_black_list(network, AMP_BLACK_LIST)
+    network._set_output_cast(mstype.float32)
 
 
 def _do_keep_batchnorm_fp32(network):
