@@ -5,9 +5,13 @@
 #include "python/host/host.h"
 #include "python/host/script_runner.h"
 #include "app/cli_common.h"
+#include "app/rank_launcher.h"
+#include "app/rank_report.h"
 #include "app/step_report.h"
+#include "dist/communicator.h"
 
 #include <cerrno>
+#include <cmath>
 #include <cstdint>
 #include <fstream>
 #include <limits>
@@ -25,7 +29,7 @@ namespace {
 
 constexpr const char* kUsage = R"(usage: gradstep run SCRIPT [--steps N] [--seed S] [--api 2.x|1.10] [--mode pynative|graph]
                     [--checkpoint FILE.ckpt] [--report FILE.json] [--quiet] [--timeout SECONDS]
-                    [-- ARGS...]
+                    [--ranks N] [-- ARGS...]
 
 Runs SCRIPT, a MindSpore-style Python script, in gradstep's embedded Python 3.11 with gradstep's
 own `mindspore` package (any installed MindSpore is not used), as `python3 SCRIPT ARGS...` would:
@@ -61,6 +65,14 @@ options:
                      infinite are written as null
   --timeout SECONDS  stop the script after SECONDS (a decimal number) and report where it was
   --quiet            do not show what the script prints (errors and the step table still show)
+  --ranks N          data parallel: run N ranks of the script through Open MPI's mpirun (as root
+                     with --allow-run-as-root; --oversubscribe, so N may exceed the cores);
+                     mindspore.communication.init() joins them, each rank's lines start with
+                     "[rank k] ", and rank 0 prints the step table with one column per rank: the
+                     rank's gradient norm before the all-reduce. `mpirun -n N gradstep run
+                     SCRIPT` does the same (across machines: mpirun --hostfile FILE). A rank that
+                     fails stops the others (exit status 1); a rank that never reaches a
+                     collective is named after GRADSTEP_COLLECTIVE_TIMEOUT seconds (default 120)
   --help             show this help
   --                 everything after it is passed to the script
 
@@ -85,6 +97,8 @@ struct Options {
     std::string report;
     bool quiet = false;
     bool help = false;
+    int ranks = 0;                      ///< --ranks N: launch N ranks through mpirun
+    std::vector<std::string> forwarded; ///< the arguments without --ranks, for each rank
 };
 
 int usageError(const std::string& message)
@@ -117,6 +131,13 @@ int parse(int argc, char** argv, Options& options)
             else
                 options.seed = static_cast<std::uint64_t>(value);
             ++i;
+        } else if (arg == "--ranks") {
+            long long value = 0;
+            if (i + 1 >= argc || !parseWholeNumber(argv[i + 1], 1024, value) || value == 0)
+                return usageError("--ranks needs a whole number from 1 to 1024");
+            options.ranks = static_cast<int>(value);
+            ++i;
+            continue;
         } else if (arg == "--api") {
             if (i + 1 >= argc || (std::strcmp(argv[i + 1], "2.x") != 0 && std::strcmp(argv[i + 1], "1.10") != 0))
                 return usageError("--api needs 2.x or 1.10");
@@ -149,6 +170,17 @@ int parse(int argc, char** argv, Options& options)
     }
     if (!options.help && options.script.empty())
         return usageError("no script given");
+    // Each rank runs the same command without --ranks.
+    for (int i = 0; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--") == 0) {
+            options.forwarded.insert(options.forwarded.end(), argv + i, argv + argc);
+            break;
+        }
+        if (std::strcmp(argv[i], "--ranks") == 0)
+            ++i;
+        else
+            options.forwarded.emplace_back(argv[i]);
+    }
     return 0;
 }
 
@@ -163,6 +195,14 @@ int runCommand(int argc, char** argv)
         std::fputs(kUsage, stdout);
         return 0;
     }
+    const dist::Launch launch = dist::launchEnvironment();
+    if (options.ranks > 0) {
+        if (launch.launched)
+            return usageError("--ranks starts the ranks itself: it cannot be used under mpirun");
+        return launchRanks(options.ranks, options.forwarded);
+    }
+    if (launch.launched && launch.size > 1)
+        setOutputPrefix("[rank " + std::to_string(launch.rank) + "] ");
     if (!startPython("run"))
         return 1;
     python::RunRequest request;
@@ -197,12 +237,36 @@ int runCommand(int argc, char** argv)
         result.status = python::RunStatus::Ok;
         writeOut("[gradstep] stopped after step " + std::to_string(options.steps) + " (--steps)\n");
     }
+    finishOutputLines();
     if (result.diagnostic && result.status != python::RunStatus::Ok)
         writeErr(result.diagnostic->format());
-    writeOut(formatStepTable(steps));
+    finishOutputLines();
+    // A failed rank ends the whole job at once: the others may wait for it in a collective.
+    if (dist::usesMpi() && result.status != python::RunStatus::Ok)
+        dist::abortAll(1);
+    std::vector<std::vector<double>> rankNorms;
+    if (dist::usesMpi()) {
+        rankNorms = dist::gatherToRoot(stepGradientNorms(steps));
+        dist::finalize();
+        if (rankNorms.empty()) // not rank 0: rank 0 shows the table for every rank
+            return 0;
+    }
+    const std::string table = formatStepTable(steps);
+    writeOut(rankNorms.empty() ? table : appendRankColumns(table, rankNorms));
     if (!options.report.empty()) {
         const std::string mode = ranGraph ? "graph" : "pynative";
-        const std::string json = stepReportJson(options.script, options.api, mode, steps).dump(2) + "\n";
+        Json report = stepReportJson(options.script, options.api, mode, steps);
+        if (!rankNorms.empty()) {
+            Json::Array ranks;
+            for (const auto& norms : rankNorms) {
+                Json::Array column;
+                for (double n : norms)
+                    column.push_back(std::isfinite(n) ? Json(n) : Json(nullptr));
+                ranks.emplace_back(column);
+            }
+            report["rank_grad_norms"] = Json(ranks);
+        }
+        const std::string json = report.dump(2) + "\n";
         if (!writeAtomically(options.report, json, "run"))
             return 1;
     }

@@ -1,6 +1,8 @@
 // The op registry. SPDX-License-Identifier: MIT
 #include "ops/registry.h"
 
+#include "ops/collective_ops.h"
+
 #include "tensor/errors.h"
 
 namespace gradstep {
@@ -14,6 +16,7 @@ const OpRegistry& OpRegistry::instance()
         registerShapeOps(r);
         registerNnOps(r);
         registerAutodiffOps(r);
+        registerCollectiveOps(r);
         return r;
     }();
     return registry;
