@@ -5,13 +5,13 @@
 #include "python/host/host.h"
 #include "python/host/script_runner.h"
 #include "app/cli_common.h"
+#include "app/rank_divergence.h"
 #include "app/rank_launcher.h"
 #include "app/rank_report.h"
 #include "app/step_report.h"
 #include "dist/communicator.h"
 
 #include <cerrno>
-#include <cmath>
 #include <cstdint>
 #include <fstream>
 #include <limits>
@@ -29,7 +29,7 @@ namespace {
 
 constexpr const char* kUsage = R"(usage: gradstep run SCRIPT [--steps N] [--seed S] [--api 2.x|1.10] [--mode pynative|graph]
                     [--checkpoint FILE.ckpt] [--report FILE.json] [--quiet] [--timeout SECONDS]
-                    [--ranks N] [-- ARGS...]
+                    [--ranks N [--watch ranks-diverge[:TOL]]] [-- ARGS...]
 
 Runs SCRIPT, a MindSpore-style Python script, in gradstep's embedded Python 3.11 with gradstep's
 own `mindspore` package (any installed MindSpore is not used), as `python3 SCRIPT ARGS...` would:
@@ -73,6 +73,11 @@ options:
                      SCRIPT` does the same (across machines: mpirun --hostfile FILE). A rank that
                      fails stops the others (exit status 1); a rank that never reaches a
                      collective is named after GRADSTEP_COLLECTIVE_TIMEOUT seconds (default 120)
+  --watch ranks-diverge[:TOL]
+                     with several ranks: after every optimizer update compare each parameter
+                     with rank 0's; the first one that differs by more than TOL * max(1, |value|)
+                     (default 1e-6) on some rank stops every rank, named with its step (exit
+                     status 1)
   --help             show this help
   --                 everything after it is passed to the script
 
@@ -98,6 +103,7 @@ struct Options {
     bool quiet = false;
     bool help = false;
     int ranks = 0;                      ///< --ranks N: launch N ranks through mpirun
+    std::optional<double> ranksDiverge; ///< --watch ranks-diverge[:TOL]
     std::vector<std::string> forwarded; ///< the arguments without --ranks, for each rank
 };
 
@@ -138,6 +144,12 @@ int parse(int argc, char** argv, Options& options)
             options.ranks = static_cast<int>(value);
             ++i;
             continue;
+        } else if (arg == "--watch") {
+            std::string error;
+            options.ranksDiverge = parseRanksDivergeWatch(i + 1 < argc ? argv[i + 1] : "", error);
+            if (!options.ranksDiverge)
+                return usageError(error);
+            ++i;
         } else if (arg == "--api") {
             if (i + 1 >= argc || (std::strcmp(argv[i + 1], "2.x") != 0 && std::strcmp(argv[i + 1], "1.10") != 0))
                 return usageError("--api needs 2.x or 1.10");
@@ -218,12 +230,21 @@ int runCommand(int argc, char** argv)
             stream == run::OutputStream::Stdout ? writeOut(text) : writeErr(text);
         };
     python::RunResult result;
+    std::string divergence; ///< what ranks-diverge found (every rank finds it at the same update)
     std::vector<StepRecord> steps;
     bool stoppedAfterSteps = false;
     bool ranGraph = false;
     {
         python::ScriptRunner runner;
         StepReport report(options.steps, [&runner] { runner.stopNow(); });
+        RankDivergenceWatch watch(options.ranksDiverge.value_or(0.0));
+        if (options.ranksDiverge)
+            report.setAfterUpdate([&](const UpdateEvent& event, std::int64_t step) {
+                if (auto finding = watch.check(event, step)) {
+                    divergence = *finding;
+                    runner.stopNow();
+                }
+            });
         request.observer = &report;
         runner.start(std::move(request));
         result = waitWatchingCtrlC(runner);
@@ -238,34 +259,30 @@ int runCommand(int argc, char** argv)
         writeOut("[gradstep] stopped after step " + std::to_string(options.steps) + " (--steps)\n");
     }
     finishOutputLines();
+    if (!divergence.empty()) // every rank stopped at the same update: a clean end, reported below
+        result.status = python::RunStatus::Ok;
     if (result.diagnostic && result.status != python::RunStatus::Ok)
         writeErr(result.diagnostic->format());
     finishOutputLines();
     // A failed rank ends the whole job at once: the others may wait for it in a collective.
     if (dist::usesMpi() && result.status != python::RunStatus::Ok)
         dist::abortAll(1);
+    if (!divergence.empty() && dist::rank("hccl_world_group") == 0)
+        writeErr("[gradstep] " + divergence);
     std::vector<std::vector<double>> rankNorms;
     if (dist::usesMpi()) {
         rankNorms = dist::gatherToRoot(stepGradientNorms(steps));
         dist::finalize();
         if (rankNorms.empty()) // not rank 0: rank 0 shows the table for every rank
-            return 0;
+            return divergence.empty() ? 0 : 1;
     }
     const std::string table = formatStepTable(steps);
     writeOut(rankNorms.empty() ? table : appendRankColumns(table, rankNorms));
     if (!options.report.empty()) {
         const std::string mode = ranGraph ? "graph" : "pynative";
         Json report = stepReportJson(options.script, options.api, mode, steps);
-        if (!rankNorms.empty()) {
-            Json::Array ranks;
-            for (const auto& norms : rankNorms) {
-                Json::Array column;
-                for (double n : norms)
-                    column.push_back(std::isfinite(n) ? Json(n) : Json(nullptr));
-                ranks.emplace_back(column);
-            }
-            report["rank_grad_norms"] = Json(ranks);
-        }
+        if (!rankNorms.empty())
+            report["rank_grad_norms"] = rankNormsJson(rankNorms);
         const std::string json = report.dump(2) + "\n";
         if (!writeAtomically(options.report, json, "run"))
             return 1;
@@ -273,7 +290,7 @@ int runCommand(int argc, char** argv)
     if (result.abandoned)
         endWithoutPython(1);
     switch (result.status) {
-    case python::RunStatus::Ok: return 0;
+    case python::RunStatus::Ok: return divergence.empty() ? 0 : 1;
     case python::RunStatus::Stopped: return 130;
     case python::RunStatus::Error:
     case python::RunStatus::TimedOut: break;

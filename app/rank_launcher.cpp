@@ -81,7 +81,7 @@ int launchRanks(int ranks, const std::vector<std::string>& runArguments)
     }
     if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
         return 0;
-    writeErr("gradstep run: the " + std::to_string(ranks) + " ranks did not all finish (mpirun "
+    writeErr("gradstep run: not all " + std::to_string(ranks) + " ranks ended with status 0 (mpirun "
              + (WIFEXITED(status) ? "exit status " + std::to_string(WEXITSTATUS(status))
                                   : "signal " + std::to_string(WTERMSIG(status)))
              + ")\n");

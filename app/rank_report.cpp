@@ -60,4 +60,20 @@ std::string appendRankColumns(const std::string& table, const std::vector<std::v
     return out;
 }
 
+Json rankNormsJson(const std::vector<std::vector<double>>& perRank)
+{
+    Json::Array ranks;
+    for (const auto& norms : perRank) {
+        Json::Array column;
+        for (double n : norms) {
+            if (std::isfinite(n))
+                column.emplace_back(n);
+            else
+                column.emplace_back(nullptr);
+        }
+        ranks.emplace_back(std::move(column));
+    }
+    return Json(std::move(ranks));
+}
+
 } // namespace gradstep::app

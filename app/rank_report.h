@@ -18,4 +18,7 @@ std::vector<double> stepGradientNorms(const std::vector<StepRecord>& steps);
 /// "|grad| rank k" per rank appended; a rank with fewer steps leaves its cells "-".
 std::string appendRankColumns(const std::string& table, const std::vector<std::vector<double>>& perRank);
 
+/// The same numbers for --report's "rank_grad_norms": one array per rank (null: not finite).
+Json rankNormsJson(const std::vector<std::vector<double>>& perRank);
+
 } // namespace gradstep::app

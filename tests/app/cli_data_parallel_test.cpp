@@ -226,3 +226,33 @@ TEST_CASE("the data-parallel sample trains LeNet5 on two ranks headless")
     CHECK(count(r.out, "[rank 1] rank 1: the 2 ranks hold the same weights") == 1);
     CHECK(count(r.out, "|grad| rank 1") == 1);
 }
+
+TEST_CASE("ranks-diverge names the first parameter and step when the ranks are seeded differently")
+{
+    const CommandResult r = runGradstep("run " + shellQuote(sourcePath("tests/dist/ranks_diverge.py").string())
+                                        + " --ranks 2 --watch ranks-diverge -- per-rank");
+    INFO(r.out << r.err);
+    CHECK(r.status == 1);
+    CHECK(count(r.err, "[rank 0] [gradstep] ranks-diverge: after the update of step 1, parameter '0.weight' "
+                       "differs between ranks: rank 1 is") == 1);
+    CHECK(count(r.out, "trained 3 steps") == 0);
+}
+
+TEST_CASE("ranks-diverge stays silent when every rank is seeded alike")
+{
+    const CommandResult r = runGradstep("run " + shellQuote(sourcePath("tests/dist/ranks_diverge.py").string())
+                                        + " --ranks 2 --watch ranks-diverge:0 -- same");
+    INFO(r.out << r.err);
+    CHECK(r.status == 0);
+    CHECK(count(r.out, "trained 3 steps") == 2);
+    CHECK(count(r.err, "ranks-diverge") == 0);
+}
+
+TEST_CASE("the data-parallel sample trains on two ranks in graph mode too")
+{
+    const CommandResult r = runGradstep("run " + shellQuote(sourcePath("samples/data_parallel.py").string())
+                                        + " --ranks 2 --mode graph");
+    INFO(r.out << r.err);
+    CHECK(r.status == 0);
+    CHECK(count(r.out, "the 2 ranks hold the same weights") == 2);
+}
