@@ -84,7 +84,7 @@ void answerQuestions(const std::string& where)
     for (int worldRank : group.worldRanks)
         if (worldRank != me)
             others.push_back(worldRank);
-    int question = 0;
+    static int question = 0; // outlives the sends: they may still be pending when this throws
     std::vector<MPI_Request> sends(others.size(), MPI_REQUEST_NULL);
     for (std::size_t i = 0; i < others.size(); ++i)
         MPI_Isend(&question, 1, MPI_INT, others[i], kQuestionTag, s.control, &sends[i]);
