@@ -238,14 +238,16 @@ TEST_CASE("ranks-diverge names the first parameter and step when the ranks are s
     CHECK(count(r.out, "trained 3 steps") == 0);
 }
 
-TEST_CASE("ranks-diverge stays silent when every rank is seeded alike")
+TEST_CASE("ranks-diverge stays silent when every rank is seeded alike or parameter_broadcast is set")
 {
-    const CommandResult r = runGradstep("run " + shellQuote(sourcePath("tests/dist/ranks_diverge.py").string())
-                                        + " --ranks 2 --watch ranks-diverge:0 -- same");
-    INFO(r.out << r.err);
-    CHECK(r.status == 0);
-    CHECK(count(r.out, "trained 3 steps") == 2);
-    CHECK(count(r.err, "ranks-diverge") == 0);
+    for (const char* seeding : {"same", "per-rank-broadcast"}) {
+        const CommandResult r = runGradstep("run " + shellQuote(sourcePath("tests/dist/ranks_diverge.py").string())
+                                            + " --ranks 2 --watch ranks-diverge:0 -- " + seeding);
+        INFO(seeding << "\n" << r.out << r.err);
+        CHECK(r.status == 0);
+        CHECK(count(r.out, "trained 3 steps") == 2);
+        CHECK(count(r.err, "ranks-diverge") == 0);
+    }
 }
 
 TEST_CASE("the data-parallel sample trains on two ranks in graph mode too")
