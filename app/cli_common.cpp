@@ -10,6 +10,8 @@
 #include <exception>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
+#include <string>
 
 namespace gradstep::app {
 
@@ -37,15 +39,69 @@ bool parseSeconds(const char* text, double& seconds)
 }
 
 namespace {
-void writeTo(std::FILE* stream, std::string_view text)
+// Each rank of a data-parallel run starts its lines with "[rank k] ": the ranks share the
+// launcher's terminal, and a line must say whose it is. Whole lines only go out (mpirun forwards
+// what each rank writes as it comes, so two ranks' half lines would interleave); a partial line
+// waits for its end or for finishOutputLines.
+struct LinePrefix {
+    std::mutex mutex;
+    std::string text;
+    std::string pendingOut;
+    std::string pendingErr;
+};
+
+LinePrefix& linePrefix()
+{
+    static LinePrefix prefix;
+    return prefix;
+}
+
+void writeRaw(std::FILE* stream, std::string_view text)
 {
     std::fwrite(text.data(), 1, text.size(), stream);
     std::fflush(stream);
 }
+
+void writeTo(std::FILE* stream, std::string_view text, std::string LinePrefix::*pending)
+{
+    LinePrefix& prefix = linePrefix();
+    std::lock_guard lock(prefix.mutex);
+    if (prefix.text.empty())
+        return writeRaw(stream, text);
+    std::string out;
+    std::string& partial = prefix.*pending;
+    for (char c : text) {
+        partial += c;
+        if (c == '\n') {
+            out += prefix.text + partial;
+            partial.clear();
+        }
+    }
+    if (!out.empty())
+        writeRaw(stream, out);
+}
 } // namespace
 
-void writeOut(std::string_view text) { writeTo(stdout, text); }
-void writeErr(std::string_view text) { writeTo(stderr, text); }
+void setOutputPrefix(std::string prefix)
+{
+    std::lock_guard lock(linePrefix().mutex);
+    linePrefix().text = std::move(prefix);
+}
+
+void finishOutputLines()
+{
+    LinePrefix& prefix = linePrefix();
+    std::lock_guard lock(prefix.mutex);
+    if (!prefix.pendingOut.empty())
+        writeRaw(stdout, prefix.text + prefix.pendingOut + "\n");
+    if (!prefix.pendingErr.empty())
+        writeRaw(stderr, prefix.text + prefix.pendingErr + "\n");
+    prefix.pendingOut.clear();
+    prefix.pendingErr.clear();
+}
+
+void writeOut(std::string_view text) { writeTo(stdout, text, &LinePrefix::pendingOut); }
+void writeErr(std::string_view text) { writeTo(stderr, text, &LinePrefix::pendingErr); }
 
 bool writeAtomically(const std::string& path, std::string_view text, const char* command)
 {

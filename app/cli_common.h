@@ -17,6 +17,10 @@ bool parseWholeNumber(std::string_view text, long long max, long long& value);
 /// A positive number of seconds below 1e9 ("2", "0.5").
 bool parseSeconds(const char* text, double& seconds);
 
+/// Starts every line writeOut and writeErr print with `prefix` ("[rank 1] "); empty: none. With
+/// a prefix, whole lines only are written; finishOutputLines ends a partial last line.
+void setOutputPrefix(std::string prefix);
+void finishOutputLines();
 /// Writes and flushes at once, so the script's output and gradstep's interleave as they happen.
 void writeOut(std::string_view text);
 void writeErr(std::string_view text);

@@ -5,7 +5,11 @@
 #include "python/host/host.h"
 #include "python/host/script_runner.h"
 #include "app/cli_common.h"
+#include "app/rank_divergence.h"
+#include "app/rank_launcher.h"
+#include "app/rank_report.h"
 #include "app/step_report.h"
+#include "dist/communicator.h"
 
 #include <cerrno>
 #include <cstdint>
@@ -25,7 +29,7 @@ namespace {
 
 constexpr const char* kUsage = R"(usage: gradstep run SCRIPT [--steps N] [--seed S] [--api 2.x|1.10] [--mode pynative|graph]
                     [--checkpoint FILE.ckpt] [--report FILE.json] [--quiet] [--timeout SECONDS]
-                    [-- ARGS...]
+                    [--ranks N [--watch ranks-diverge[:TOL]]] [-- ARGS...]
 
 Runs SCRIPT, a MindSpore-style Python script, in gradstep's embedded Python 3.11 with gradstep's
 own `mindspore` package (any installed MindSpore is not used), as `python3 SCRIPT ARGS...` would:
@@ -61,6 +65,19 @@ options:
                      infinite are written as null
   --timeout SECONDS  stop the script after SECONDS (a decimal number) and report where it was
   --quiet            do not show what the script prints (errors and the step table still show)
+  --ranks N          data parallel: run N ranks of the script through Open MPI's mpirun (as root
+                     with --allow-run-as-root; --oversubscribe, so N may exceed the cores);
+                     mindspore.communication.init() joins them, each rank's lines start with
+                     "[rank k] ", and rank 0 prints the step table with one column per rank: the
+                     rank's gradient norm before the all-reduce. `mpirun -n N gradstep run
+                     SCRIPT` does the same (across machines: mpirun --hostfile FILE). A rank that
+                     fails stops the others (exit status 1); a rank that never reaches a
+                     collective is named after GRADSTEP_COLLECTIVE_TIMEOUT seconds (default 120)
+  --watch ranks-diverge[:TOL]
+                     with several ranks: after every optimizer update compare each parameter
+                     with rank 0's; the first one that differs by more than TOL * max(1, |value|)
+                     (default 1e-6) on some rank stops every rank, named with its step (exit
+                     status 1)
   --help             show this help
   --                 everything after it is passed to the script
 
@@ -85,6 +102,9 @@ struct Options {
     std::string report;
     bool quiet = false;
     bool help = false;
+    int ranks = 0;                      ///< --ranks N: launch N ranks through mpirun
+    std::optional<double> ranksDiverge; ///< --watch ranks-diverge[:TOL]
+    std::vector<std::string> forwarded; ///< the arguments without --ranks, for each rank
 };
 
 int usageError(const std::string& message)
@@ -116,6 +136,19 @@ int parse(int argc, char** argv, Options& options)
                 options.steps = value;
             else
                 options.seed = static_cast<std::uint64_t>(value);
+            ++i;
+        } else if (arg == "--ranks") {
+            long long value = 0;
+            if (i + 1 >= argc || !parseWholeNumber(argv[i + 1], 1024, value) || value == 0)
+                return usageError("--ranks needs a whole number from 1 to 1024");
+            options.ranks = static_cast<int>(value);
+            ++i;
+            continue;
+        } else if (arg == "--watch") {
+            std::string error;
+            options.ranksDiverge = parseRanksDivergeWatch(i + 1 < argc ? argv[i + 1] : "", error);
+            if (!options.ranksDiverge)
+                return usageError(error);
             ++i;
         } else if (arg == "--api") {
             if (i + 1 >= argc || (std::strcmp(argv[i + 1], "2.x") != 0 && std::strcmp(argv[i + 1], "1.10") != 0))
@@ -149,6 +182,17 @@ int parse(int argc, char** argv, Options& options)
     }
     if (!options.help && options.script.empty())
         return usageError("no script given");
+    // Each rank runs the same command without --ranks.
+    for (int i = 0; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--") == 0) {
+            options.forwarded.insert(options.forwarded.end(), argv + i, argv + argc);
+            break;
+        }
+        if (std::strcmp(argv[i], "--ranks") == 0)
+            ++i;
+        else
+            options.forwarded.emplace_back(argv[i]);
+    }
     return 0;
 }
 
@@ -163,6 +207,14 @@ int runCommand(int argc, char** argv)
         std::fputs(kUsage, stdout);
         return 0;
     }
+    const dist::Launch launch = dist::launchEnvironment();
+    if (options.ranks > 0) {
+        if (launch.launched)
+            return usageError("--ranks starts the ranks itself: it cannot be used under mpirun");
+        return launchRanks(options.ranks, options.forwarded);
+    }
+    if (launch.launched && launch.size > 1)
+        setOutputPrefix("[rank " + std::to_string(launch.rank) + "] ");
     if (!startPython("run"))
         return 1;
     python::RunRequest request;
@@ -178,12 +230,21 @@ int runCommand(int argc, char** argv)
             stream == run::OutputStream::Stdout ? writeOut(text) : writeErr(text);
         };
     python::RunResult result;
+    std::string divergence; ///< what ranks-diverge found (every rank finds it at the same update)
     std::vector<StepRecord> steps;
     bool stoppedAfterSteps = false;
     bool ranGraph = false;
     {
         python::ScriptRunner runner;
         StepReport report(options.steps, [&runner] { runner.stopNow(); });
+        RankDivergenceWatch watch(options.ranksDiverge.value_or(0.0));
+        if (options.ranksDiverge)
+            report.setAfterUpdate([&](const UpdateEvent& event, std::int64_t step) {
+                if (auto finding = watch.check(event, step)) {
+                    divergence = *finding;
+                    runner.stopNow();
+                }
+            });
         request.observer = &report;
         runner.start(std::move(request));
         result = waitWatchingCtrlC(runner);
@@ -197,19 +258,39 @@ int runCommand(int argc, char** argv)
         result.status = python::RunStatus::Ok;
         writeOut("[gradstep] stopped after step " + std::to_string(options.steps) + " (--steps)\n");
     }
+    finishOutputLines();
+    if (!divergence.empty()) // every rank stopped at the same update: a clean end, reported below
+        result.status = python::RunStatus::Ok;
     if (result.diagnostic && result.status != python::RunStatus::Ok)
         writeErr(result.diagnostic->format());
-    writeOut(formatStepTable(steps));
+    finishOutputLines();
+    // A failed rank ends the whole job at once: the others may wait for it in a collective.
+    if (dist::usesMpi() && result.status != python::RunStatus::Ok)
+        dist::abortAll(1);
+    if (!divergence.empty() && dist::rank("hccl_world_group") == 0)
+        writeErr("[gradstep] " + divergence);
+    std::vector<std::vector<double>> rankNorms;
+    if (dist::usesMpi()) {
+        rankNorms = dist::gatherToRoot(stepGradientNorms(steps));
+        dist::finalize();
+        if (rankNorms.empty()) // not rank 0: rank 0 shows the table for every rank
+            return divergence.empty() ? 0 : 1;
+    }
+    const std::string table = formatStepTable(steps);
+    writeOut(rankNorms.empty() ? table : appendRankColumns(table, rankNorms));
     if (!options.report.empty()) {
         const std::string mode = ranGraph ? "graph" : "pynative";
-        const std::string json = stepReportJson(options.script, options.api, mode, steps).dump(2) + "\n";
+        Json report = stepReportJson(options.script, options.api, mode, steps);
+        if (!rankNorms.empty())
+            report["rank_grad_norms"] = rankNormsJson(rankNorms);
+        const std::string json = report.dump(2) + "\n";
         if (!writeAtomically(options.report, json, "run"))
             return 1;
     }
     if (result.abandoned)
         endWithoutPython(1);
     switch (result.status) {
-    case python::RunStatus::Ok: return 0;
+    case python::RunStatus::Ok: return divergence.empty() ? 0 : 1;
     case python::RunStatus::Stopped: return 130;
     case python::RunStatus::Error:
     case python::RunStatus::TimedOut: break;

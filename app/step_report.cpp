@@ -102,10 +102,13 @@ void StepReport::updateFinished(const UpdateEvent& event)
     if (!step.updated && !std::isnan(event.learningRate))
         step.learningRate = event.learningRate;
     step.updated = true;
-    if (m_stopAfter > 0 && static_cast<std::int64_t>(m_steps.size()) >= m_stopAfter && !m_stopped) {
-        lock.unlock();
+    const std::int64_t number = step.step;
+    const bool limitReached = m_stopAfter > 0 && static_cast<std::int64_t>(m_steps.size()) >= m_stopAfter && !m_stopped;
+    lock.unlock();
+    if (m_afterUpdate)
+        m_afterUpdate(event, number);
+    if (limitReached)
         stop();
-    }
 }
 
 void StepReport::lossScaleReported(const LossScaleEvent& event)

@@ -64,12 +64,19 @@ public:
     bool stopRequested() const;
     /// True when any node ran in a compiled graph (graph mode) rather than eagerly.
     bool ranGraphNodes() const { return m_ranGraphNodes.load(); }
+    /// Called after each optimizer update that ends a step, with the step's number and no lock
+    /// held (ranks-diverge compares the updated weights there); it may throw to end the script.
+    void setAfterUpdate(std::function<void(const UpdateEvent&, std::int64_t step)> afterUpdate)
+    {
+        m_afterUpdate = std::move(afterUpdate);
+    }
 
 private:
     void stop();
 
     std::int64_t m_stopAfter;
     std::function<void()> m_requestStop;
+    std::function<void(const UpdateEvent&, std::int64_t)> m_afterUpdate;
     mutable std::mutex m_mutex;
     std::vector<StepRecord> m_steps;
     bool m_stopped = false;

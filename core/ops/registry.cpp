@@ -1,7 +1,9 @@
 // The op registry. SPDX-License-Identifier: MIT
 #include "ops/registry.h"
 
+#include "ops/collective_ops.h"
 #include "ops/custom/custom_kernel.h"
+
 #include "tensor/errors.h"
 
 namespace gradstep {
@@ -16,6 +18,7 @@ const OpRegistry& OpRegistry::instance()
         registerNnOps(r);
         registerAutodiffOps(r);
         registerCustomOps(r);
+        registerCollectiveOps(r);
         return r;
     }();
     return registry;

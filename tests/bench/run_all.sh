@@ -19,6 +19,8 @@ echo "== mixed precision: LeNet5 on the digits at O2 vs float32 (python/amp_lene
 OPENBLAS_NUM_THREADS=1 "$BUILD/tests/bench/run_script" "$HERE/python/amp_lenet_digits.py"
 echo "== compare --steps 100 on LeNet5 against one run (compare_curves.sh)"
 "$HERE/compare_curves.sh" "$BUILD" 100
+echo "== data parallel: the all-reduce of LeNet5's gradients, 2 ranks (allreduce_bench.sh)"
+"$HERE/allreduce_bench.sh" "$BUILD"
 echo "== nn layers forward + backward vs PyTorch (layers_vs_torch.sh --quick)"
 "$HERE/layers_vs_torch.sh" "$BUILD" --quick
 if /usr/bin/python3 -c "import torch" 2>/dev/null && [ -f "$ANCHOR" ]; then

@@ -31,6 +31,8 @@ Value TrainOneStepCell::construct(const std::vector<Value>& args)
         throw;
     }
     call.finish(&loss, {}, grads);
+    if (m_reduction)
+        grads = reduceGradients(grads, *m_reduction);
     (*m_optimizer)(grads);
     return loss;
 }

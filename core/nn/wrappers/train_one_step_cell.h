@@ -5,9 +5,11 @@
 #pragma once
 
 #include "nn/cell.h"
+#include "nn/wrappers/grad_reducer.h"
 #include "optim/optimizer.h"
 
 #include <memory>
+#include <optional>
 
 namespace gradstep {
 
@@ -21,6 +23,11 @@ public:
     const CellPtr& network() const { return m_network; }
     const std::shared_ptr<Optimizer>& optimizer() const { return m_optimizer; }
     double sens() const { return m_sens; }
+    /// Data-parallel mode (set_auto_parallel_context(parallel_mode=DATA_PARALLEL)): the gradients
+    /// are all-reduced after the step reports them (so the report shows each rank's own) and
+    /// before the optimizer, as MindSpore's grad_reducer does.
+    void setGradientReduction(std::optional<GradientReduction> reduction) { m_reduction = std::move(reduction); }
+    const std::optional<GradientReduction>& gradientReduction() const { return m_reduction; }
 
 private:
     /// Forward and backward: the gradients of optimizer.parameters(); `loss` gets the loss.
@@ -29,6 +36,7 @@ private:
     CellPtr m_network;
     std::shared_ptr<Optimizer> m_optimizer;
     double m_sens;
+    std::optional<GradientReduction> m_reduction;
 };
 
 } // namespace gradstep

@@ -5,6 +5,7 @@
 #include "python/bind/dataset_support.h"
 
 #include "data/mnist.h"
+#include "data/shard.h"
 
 #include <pybind11/stl.h>
 
@@ -42,11 +43,22 @@ OptionalNames namesArgument(const py::object& names)
     return names.cast<std::vector<std::string>>();
 }
 
-void rejectUnsupported(const char* source, const py::object& sampler, const py::object& numShards)
+/// How a source's rows are picked: shuffled or not, at most numSamples, and the shard of a
+/// data-parallel run (num_shards / shard_id or a DistributedSampler), with MindSpore's checks.
+struct Selection {
+    bool shuffle = true;
+    std::optional<std::int64_t> numSamples;
+    std::optional<data::Shard> shard;
+};
+
+Selection selection(const char* source, const py::object& shuffle, const py::object& numSamples,
+                    const py::object& sampler, const py::object& numShards, const py::object& shardId);
+
+data::DatasetPtr rows(std::shared_ptr<const data::RowSource> table, std::vector<std::string> names, const Selection& s)
 {
-    if (!sampler.is_none() || !numShards.is_none())
-        throw py::value_error(std::string(source) + ": sampler and num_shards are not supported by gradstep; use "
-                              "shuffle and num_samples");
+    if (s.shard)
+        return data::shardedRandomAccess(std::move(table), std::move(names), s.shuffle, s.numSamples, *s.shard);
+    return data::randomAccess(std::move(table), std::move(names), s.shuffle, s.numSamples);
 }
 
 std::optional<std::int64_t> optionalCount(const py::object& value)
@@ -54,11 +66,44 @@ std::optional<std::int64_t> optionalCount(const py::object& value)
     return value.is_none() ? std::nullopt : std::optional<std::int64_t>(value.cast<std::int64_t>());
 }
 
+Selection selection(const char* source, const py::object& shuffle, const py::object& numSamples,
+                    const py::object& sampler, const py::object& numShards, const py::object& shardId)
+{
+    Selection out;
+    out.numSamples = optionalCount(numSamples);
+    out.shuffle = shuffle.is_none() || shuffle.cast<bool>();
+    if (!sampler.is_none()) {
+        if (!py::hasattr(sampler, "_gradstep_distributed"))
+            throw py::value_error(std::string(source) + ": only DistributedSampler is supported as 'sampler' by "
+                                  "gradstep; use shuffle, num_samples, num_shards and shard_id for the others");
+        if (!numShards.is_none() || !shardId.is_none())
+            throw py::value_error("Conflicting arguments during sampler assignments. num_shards: "
+                                  + std::string(py::str(numShards)) + ", shard_id: " + std::string(py::str(shardId)));
+        if (!shuffle.is_none())
+            throw py::value_error("Conflicting arguments during sampler assignments. shuffle: "
+                                  + std::string(py::str(shuffle)));
+        out.shuffle = sampler.attr("shuffle").cast<bool>();
+        out.shard = data::Shard{sampler.attr("num_shards").cast<std::int64_t>(), sampler.attr("shard_id").cast<std::int64_t>()};
+        if (const auto limit = optionalCount(sampler.attr("num_samples")))
+            out.numSamples = out.numSamples ? std::min(*out.numSamples, *limit) : *limit;
+        return out;
+    }
+    if (!numShards.is_none() && shardId.is_none())
+        throw py::value_error("num_shards is specified and currently requires shard_id as well");
+    if (numShards.is_none() && !shardId.is_none())
+        throw py::value_error("shard_id is specified but num_shards is not");
+    if (!numShards.is_none()) {
+        out.shard = data::Shard{numShards.cast<std::int64_t>(), shardId.cast<std::int64_t>()};
+        data::checkShard(*out.shard, source);
+    }
+    return out;
+}
+
 NumpySlicesDataset numpySlices(const py::object& data, const py::object& columnNames, const py::object& numSamples,
                                const py::object& /*workers*/, const py::object& shuffle, const py::object& sampler,
-                               const py::object& numShards, const py::object& /*shardId*/)
+                               const py::object& numShards, const py::object& shardId)
 {
-    rejectUnsupported("NumpySlicesDataset", sampler, numShards);
+    const Selection picked = selection("NumpySlicesDataset", shuffle, numSamples, sampler, numShards, shardId);
     std::vector<data::Array> columns;
     std::vector<std::string> names;
     if (py::isinstance<py::dict>(data)) {
@@ -82,7 +127,7 @@ NumpySlicesDataset numpySlices(const py::object& data, const py::object& columnN
     }
     auto table = std::make_shared<data::Table>(std::move(columns));
     NumpySlicesDataset out;
-    out.node = data::randomAccess(table, names, shuffle.is_none() || shuffle.cast<bool>(), optionalCount(numSamples));
+    out.node = rows(table, names, picked);
     return out;
 }
 
@@ -151,17 +196,19 @@ private:
 
 GeneratorDataset generatorDataset(const py::object& source, const py::object& columnNames,
                                   const py::object& numSamples, const py::object& shuffle, const py::object& sampler,
-                                  const py::object& numShards)
+                                  const py::object& numShards, const py::object& shardId)
 {
-    rejectUnsupported("GeneratorDataset", sampler, numShards);
+    const Selection picked = selection("GeneratorDataset", shuffle, numSamples, sampler, numShards, shardId);
     const auto names = namesArgument(columnNames);
     if (!names || names->empty())
         throw py::value_error("GeneratorDataset: column_names must name the source's columns");
     const auto limit = optionalCount(numSamples);
     GeneratorDataset out;
     if (py::hasattr(source, "__getitem__") && py::hasattr(source, "__len__")) {
-        auto rows = std::make_shared<SequenceSource>(source, names->size());
-        out.node = data::randomAccess(rows, *names, shuffle.is_none() || shuffle.cast<bool>(), limit);
+        out.node = rows(std::make_shared<SequenceSource>(source, names->size()), *names, picked);
+    } else if (picked.shard) {
+        throw py::value_error("GeneratorDataset: num_shards and shard_id need a random-accessible source "
+                              "(__getitem__ and __len__); a generator or iterable cannot be sharded");
     } else if (PyIter_Check(source.ptr()) || PyCallable_Check(source.ptr()) || py::hasattr(source, "__iter__")) {
         out.node = std::make_shared<IterableDataset>(source, *names);
         if (limit)
@@ -176,13 +223,12 @@ GeneratorDataset generatorDataset(const py::object& source, const py::object& co
 
 MnistDataset mnistDataset(const std::string& directory, const py::object& usage, const py::object& numSamples,
                           const py::object& /*workers*/, const py::object& shuffle, const py::object& sampler,
-                          const py::object& numShards)
+                          const py::object& numShards, const py::object& shardId)
 {
-    rejectUnsupported("MnistDataset", sampler, numShards);
+    const Selection picked = selection("MnistDataset", shuffle, numSamples, sampler, numShards, shardId);
     const std::string split = usage.is_none() ? "all" : usage.cast<std::string>();
     MnistDataset out;
-    out.node = data::randomAccess(data::readMnist(directory, split), {"image", "label"},
-                                  shuffle.is_none() || shuffle.cast<bool>(), optionalCount(numSamples));
+    out.node = rows(data::readMnist(directory, split), {"image", "label"}, picked);
     return out;
 }
 
@@ -200,9 +246,9 @@ void bindDatasetSources(py::module_& dataset)
         .def(py::init([](const py::object& source, const py::object& columnNames, const py::object& /*types*/,
                          const py::object& /*schema*/, const py::object& numSamples, const py::object& /*workers*/,
                          const py::object& shuffle, const py::object& sampler, const py::object& numShards,
-                         const py::object& /*shardId*/, const py::object& /*multiprocessing*/,
+                         const py::object& shardId, const py::object& /*multiprocessing*/,
                          const py::object& /*maxRowSize*/) {
-                 return generatorDataset(source, columnNames, numSamples, shuffle, sampler, numShards);
+                 return generatorDataset(source, columnNames, numSamples, shuffle, sampler, numShards, shardId);
              }),
              py::arg("source"), py::arg("column_names") = none, py::arg("column_types") = none,
              py::arg("schema") = none, py::arg("num_samples") = none, py::arg("num_parallel_workers") = 1,
@@ -212,7 +258,7 @@ void bindDatasetSources(py::module_& dataset)
     py::class_<MnistDataset, PyDataset>(dataset, "MnistDataset")
         .def(py::init(&mnistDataset), py::arg("dataset_dir"), py::arg("usage") = none,
              py::arg("num_samples") = none, py::arg("num_parallel_workers") = none, py::arg("shuffle") = none,
-             py::arg("sampler") = none, py::arg("num_shards") = none,
+             py::arg("sampler") = none, py::arg("num_shards") = none, py::arg("shard_id") = none,
              "Columns image (uint8, H x W x 1) and label (uint32) from MNIST IDX files in dataset_dir.");
 }
 

@@ -330,7 +330,8 @@ void bindPrimitives(py::module_& ops, py::module_& operations)
     // The tables live as long as the process: each class's __init__ keeps a pointer to its entry.
     static const std::vector<PrimSpec> math = mathPrimitives();
     static const std::vector<PrimSpec> nn = nnPrimitives();
-    for (const auto* table : {&math, &nn})
+    static const std::vector<PrimSpec> comm = commPrimitives();
+    for (const auto* table : {&math, &nn, &comm})
         for (const PrimSpec& spec : *table)
             registerPrimitive(ops, operations, base, spec);
     // MindSpore 1.x functional names that are primitive instances (F.reduce_sum(x, axis)).

@@ -170,7 +170,12 @@ void bindTrainOneStepCell(py::module_& nn)
                                [](const TrainOneStepCell& c) {
                                    return makeParameterTuple(c.optimizer()->parameters());
                                })
-        .def_property_readonly("sens", &TrainOneStepCell::sens);
+        .def_property_readonly("sens", &TrainOneStepCell::sens)
+        .def("_set_gradient_reduction",
+             [](TrainOneStepCell& c, bool mean, std::int64_t degree, const std::string& group) {
+                 c.setGradientReduction(GradientReduction{mean, degree, group});
+             },
+             "gradstep: data-parallel mode's all-reduce of the gradients before the update");
 }
 
 } // namespace

@@ -2,6 +2,7 @@
 // an installed mindspore is never imported; def_submodule registers each submodule in
 // sys.modules, so `import mindspore.ops as ops` works as well as `from mindspore import ops`.
 // Each piece is bound in its own bind_*.cpp. SPDX-License-Identifier: MIT
+#include "python/bind/bind_communication.h"
 #include "python/bind/bindings.h"
 #include "python/bind/bind_custom.h"
 #include "python/bind/grad_adapter.h"
@@ -44,6 +45,8 @@ PYBIND11_EMBEDDED_MODULE(mindspore, m)
     py::module_ dataset = m.def_submodule("dataset", "mindspore.dataset: data pipelines");
     bindDataset(dataset);
     bindGrad(m);
+    py::module_ communication = m.def_submodule("communication", "mindspore.communication: ranks and groups");
+    bindCommunication(communication);
 }
 
 namespace gradstep::python {

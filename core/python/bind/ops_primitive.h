@@ -51,5 +51,7 @@ struct PrimSpec {
 /// Conv2D, MaxPool, AvgPool, BiasAdd, Dropout, the softmax cross-entropies and Print
 /// (bind_ops_primitives_nn.cpp).
 std::vector<PrimSpec> nnPrimitives();
+/// AllReduce, AllGather, ReduceScatter, Broadcast and AlltoAll (bind_ops_primitives_comm.cpp).
+std::vector<PrimSpec> commPrimitives();
 
 } // namespace gradstep::python::ops

@@ -344,9 +344,12 @@ bool compilesCell(const py::object& cell)
     if (jitCompiling() || !graphModeActive() || executionContext().recording())
         return false;
     // Training wrappers differentiate and update inside, and the loss-scale update cells write
-    // their Parameters (the scale, their step counters) each step: they run as in PyNative.
+    // their Parameters (the scale, their step counters) each step: they run as in PyNative. So
+    // does DistributedGradReducer: its gradients come as one tuple argument, which a compiled
+    // graph holds as a constant of its first call (a tuple of tensors is not a graph input).
     const std::string& name = initializedCell(cell).className();
-    return name.rfind("TrainOneStep", 0) != 0 && name.find("LossScaleUpdateCell") == std::string::npos;
+    return name.rfind("TrainOneStep", 0) != 0 && name.find("LossScaleUpdateCell") == std::string::npos
+           && name != "DistributedGradReducer";
 }
 
 py::object callCellCompiled(const py::object& cell, const py::args& args,

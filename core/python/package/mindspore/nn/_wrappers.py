@@ -205,3 +205,39 @@ _CppTrainOneStepCell.reducer_flag = False
 _CppTrainOneStepCell.optimizer = property(
     lambda self: self.__dict__.get("_python_optimizer") or _core_optimizer_property.fget(self),
     doc=_core_optimizer_property.__doc__)
+
+
+# Data parallel (Note [Data-parallel TrainOneStepCell]): in DATA_PARALLEL mode MindSpore's
+# TrainOneStepCell sets reducer_flag and a DistributedGradReducer as grad_reducer, so each step's
+# gradients are all-reduced before the optimizer. The core cell does the same reduction itself
+# (after reporting each rank's own gradients to the debugger); the Python constructs call
+# grad_reducer; parameter_broadcast sends rank 0's weights to every rank once, at construction.
+def _data_parallel_init(self):
+    from mindspore.parallel import _utils as _parallel
+    if not _parallel._is_data_parallel():
+        return
+    from mindspore.nn._grad_reducer import DistributedGradReducer
+    reducer = DistributedGradReducer(self.weights, _parallel._get_gradients_mean(), _parallel._get_device_num())
+    self.__dict__["reducer_flag"] = True
+    self.__dict__["grad_reducer"] = reducer
+    self._set_gradient_reduction(reducer.mean, reducer.degree, reducer.group)
+    if _parallel._get_parameter_broadcast():
+        _broadcast_parameters(self.weights)
+
+
+def _broadcast_parameters(parameters):
+    broadcast = ops.Broadcast(0)
+    for parameter in parameters:
+        parameter.set_data(broadcast((parameter.value(),))[0])
+
+
+_train_init_single = _CppTrainOneStepCell.__init__
+
+
+def _train_init_parallel(self, network, optimizer, sens=None, return_grad=False):
+    _train_init_single(self, network, optimizer, sens, return_grad)
+    _data_parallel_init(self)
+
+
+_train_init_parallel.__doc__ = _train_init_single.__doc__
+_CppTrainOneStepCell.__init__ = _train_init_parallel

@@ -1,0 +1,98 @@
+// Sharded random access. SPDX-License-Identifier: MIT
+#include "data/shard.h"
+
+#include "random/generator.h"
+#include "tensor/errors.h"
+
+#include <algorithm>
+#include <numeric>
+
+namespace gradstep::data {
+
+namespace {
+
+// Every rank must draw the same order without a seed too, or shards would overlap: the fixed
+// seed stands in for one (MindSpore's ranks agree through its default dataset seed).
+constexpr std::uint64_t kUnseededShardSeed = 5489;
+
+class ShardCursor : public Cursor {
+public:
+    ShardCursor(std::shared_ptr<const RowSource> source, std::vector<std::int64_t> order)
+        : m_source(std::move(source)), m_order(std::move(order))
+    {
+    }
+    std::optional<Row> next() override
+    {
+        if (m_position == m_order.size())
+            return std::nullopt;
+        return m_source->row(m_order[m_position++]);
+    }
+
+private:
+    std::shared_ptr<const RowSource> m_source;
+    std::vector<std::int64_t> m_order;
+    std::size_t m_position = 0;
+};
+
+class ShardedDataset : public Dataset {
+public:
+    ShardedDataset(std::shared_ptr<const RowSource> source, std::vector<std::string> columns, bool shuffle,
+                   std::optional<std::int64_t> numSamples, Shard shard)
+        : m_source(std::move(source)), m_columns(std::move(columns)), m_shuffle(shuffle), m_numSamples(numSamples),
+          m_shard(shard)
+    {
+    }
+    std::vector<std::string> columnNames() const override { return m_columns; }
+    std::optional<std::int64_t> knownSize() const override
+    {
+        const std::int64_t rows = m_source->size();
+        const std::int64_t perShard = rows == 0 ? 0 : (rows + m_shard.count - 1) / m_shard.count;
+        return m_numSamples ? std::min(*m_numSamples, perShard) : perShard;
+    }
+    std::unique_ptr<Cursor> open(std::int64_t epoch) const override
+    {
+        const std::int64_t rows = m_source->size();
+        std::vector<std::int64_t> all(static_cast<std::size_t>(rows));
+        std::iota(all.begin(), all.end(), 0);
+        if (m_shuffle) {
+            const std::uint64_t seed = data::seed() ? shuffleSeed(epoch) : kUnseededShardSeed + static_cast<std::uint64_t>(epoch);
+            Generator generator(seed);
+            for (std::size_t i = all.size(); i > 1; --i)
+                std::swap(all[i - 1], all[generator.next() % i]);
+        }
+        std::vector<std::int64_t> order;
+        const std::int64_t take = *knownSize();
+        for (std::int64_t i = 0; i < take; ++i)
+            order.push_back(all[static_cast<std::size_t>((m_shard.index + i * m_shard.count) % rows)]);
+        return std::make_unique<ShardCursor>(m_source, std::move(order));
+    }
+
+private:
+    std::shared_ptr<const RowSource> m_source;
+    std::vector<std::string> m_columns;
+    bool m_shuffle;
+    std::optional<std::int64_t> m_numSamples;
+    Shard m_shard;
+};
+
+} // namespace
+
+void checkShard(const Shard& shard, const char* source)
+{
+    if (shard.count < 1)
+        throw ValueError(std::string(source) + ": Input num_shards is not within the required interval of [1, 2147483647].");
+    if (shard.index < 0 || shard.index >= shard.count)
+        throw ValueError(std::string(source) + ": Input shard_id is not within the required interval of [0, "
+                         + std::to_string(shard.count - 1) + "].");
+}
+
+DatasetPtr shardedRandomAccess(std::shared_ptr<const RowSource> source, std::vector<std::string> columns,
+                               bool shuffle, std::optional<std::int64_t> numSamples, Shard shard)
+{
+    checkShard(shard, "DistributedSampler");
+    if (numSamples && *numSamples < 0)
+        throw ValueError("num_samples must be non-negative, got " + std::to_string(*numSamples));
+    return std::make_shared<ShardedDataset>(std::move(source), std::move(columns), shuffle, numSamples, shard);
+}
+
+} // namespace gradstep::data
