@@ -131,7 +131,7 @@ Graph gradientOf(Entry& e, const GradRequest& request)
     e.weightSlot = spec.wrt.size();
     for (const Parameter& w : request.weights)
         spec.wrt.push_back(parameterInput(c, w));
-    std::size_t roots = c.graph.outputs().size();
+    std::size_t roots = leafCount(c.output); // the state and effect outputs pass through
     if (request.hasAux) {
         const OutputTree& out = c.output;
         if (out.kind == OutputTree::Kind::Tensor || out.kind == OutputTree::Kind::Constant
@@ -140,6 +140,7 @@ Graph gradientOf(Entry& e, const GradRequest& request)
         roots = leafCount(out.items[0]);
         spec.differentiatedOutputs = roots;
     }
+    spec.differentiatedOutputs = roots;
     for (std::size_t i = 0; i < roots; ++i)
         e.roots.push_back(c.graph.spec(c.graph.outputs()[i]));
     spec.sensInputs = request.sensParam;
@@ -210,6 +211,29 @@ Entry& entryFor(const py::object& fn, const py::tuple& args, const py::dict& kwa
     return *s.cache.emplace(key, std::move(entry)).first->second;
 }
 
+// One run with its side effects (Note [Side effects in compiled code] in jit_state.cpp): the
+// effects' `before`, the graph, the written state copied back, the effects' `after`.
+TensorList runEntry(Entry& e, const TensorList& inputs)
+{
+    const CompiledFunction& c = e.compiled;
+    for (const RunEffect& effect : c.effects)
+        if (effect.before)
+            effect.before();
+    const TensorList outputs = e.executor->run(inputs);
+    const std::size_t written = leafCount(c.output);
+    for (std::size_t k = 0; k < c.written.size(); ++k)
+        Tensor(c.written[k]).copyFrom(outputs[written + k]);
+    const auto effectValues =
+        outputs.begin() + static_cast<std::ptrdiff_t>(written + c.written.size());
+    for (const RunEffect& effect : c.effects) {
+        if (!effect.after)
+            continue;
+        const auto first = effectValues + static_cast<std::ptrdiff_t>(effect.firstOutput);
+        effect.after(TensorList(first, first + static_cast<std::ptrdiff_t>(effect.count)));
+    }
+    return outputs;
+}
+
 TensorList inputsOf(const Entry& e, const py::tuple& args)
 {
     TensorList inputs;
@@ -242,7 +266,7 @@ py::object runCompiled(const py::object& fn, const py::tuple& args, const py::di
     const std::uint64_t tracedBefore = executionContext().untraceableCalls;
     try {
         Entry& e = entryFor(fn, args, kwargs, extraKey, nullptr);
-        const TensorList outputs = e.executor->run(inputsOf(e, args));
+        const TensorList outputs = runEntry(e, inputsOf(e, args));
         std::size_t next = 0;
         return buildOutput(e.compiled.output, outputs, next);
     } catch (...) {
@@ -273,7 +297,7 @@ GradResult differentiateCompiled(const py::object& fn, const py::tuple& args,
         const TensorList seeds = checkedSens(sens, e.roots);
         inputs.insert(inputs.end(), seeds.begin(), seeds.end());
     }
-    const TensorList outputs = e.executor->run(inputs);
+    const TensorList outputs = runEntry(e, inputs);
     std::size_t next = 0;
     const TensorList forward(outputs.begin(),
                              outputs.begin() + static_cast<std::ptrdiff_t>(e.forwardOutputs));
@@ -343,10 +367,11 @@ bool compilesCell(const py::object& cell)
 {
     if (jitCompiling() || !graphModeActive() || executionContext().recording())
         return false;
-    // Training wrappers differentiate and update inside, and the loss-scale update cells write
-    // their Parameters (the scale, their step counters) each step: they run as in PyNative.
+    // TrainOneStepCell compiles whole (forward, backward, update: Note [Gradients inside compiled
+    // code] in jit_gradient.cpp). The loss-scale cells (TrainOneStepWithLossScaleCell, the update
+    // cells) branch on overflow in Python and run as in PyNative.
     const std::string& name = initializedCell(cell).className();
-    return name.rfind("TrainOneStep", 0) != 0 && name.find("LossScaleUpdateCell") == std::string::npos;
+    return name.find("LossScale") == std::string::npos;
 }
 
 py::object callCellCompiled(const py::object& cell, const py::args& args,
@@ -428,6 +453,7 @@ void bindJitStats(py::module_& m)
             out["compiles"] = s.compiles;
             out["cache_hits"] = s.hits;
             out["last_compile_ms"] = s.lastMilliseconds;
+            out["fallbacks"] = s.inPython.size();
             return out;
         },
         "gradstep: graph-mode compiles and cache hits since the run started.");

@@ -53,7 +53,10 @@ std::size_t jitCompileCount();
 /// mindspore._value_dependent_shape(op, input): the package's ops whose output shape depends on
 /// their input's values call it; while tracing it sends the body to Python (runCompiled).
 void bindValueDependentShape(pybind11::module_& m);
-/// mindspore._jit_stats(): {"compiles": n, "cache_hits": m, "last_compile_ms": t}.
+/// mindspore._jit_stats(): {"compiles": n, "cache_hits": m, "last_compile_ms": t, "fallbacks": f}
+/// (f: functions and Cells whose bodies ran in Python because they could not be compiled).
 void bindJitStats(pybind11::module_& m);
+/// mindspore._jit_tracing() and mindspore._jit_write_parameter(parameter, value) (jit_state.cpp).
+void bindJitState(pybind11::module_& m);
 
 } // namespace gradstep::python
