@@ -219,8 +219,14 @@ TensorList runEntry(Entry& e, const TensorList& inputs)
     for (const RunEffect& effect : c.effects)
         if (effect.before)
             effect.before();
-    const TensorList outputs = e.executor->run(inputs);
+    TensorList outputs = e.executor->run(inputs);
     const std::size_t written = leafCount(c.output);
+    // An output that is a written tensor's input (a read before the write that passes simplify
+    // as the input itself) keeps the value it had, as the read before the write saw it.
+    for (std::size_t i = 0; i < written; ++i)
+        for (const Tensor& target : c.written)
+            if (outputs[i].impl()->storage == target.impl()->storage)
+                outputs[i] = outputs[i].clone();
     for (std::size_t k = 0; k < c.written.size(); ++k)
         Tensor(c.written[k]).copyFrom(outputs[written + k]);
     const auto effectValues =
