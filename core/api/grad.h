@@ -82,8 +82,9 @@ using GraphDifferentiator =
 /// (fn traced over symbolic arguments, its gradient graph inlined into the graph being built;
 /// Note [Gradients inside compiled code] in python/jit/jit_gradient.cpp). Its results are
 /// symbolic tensors of that graph.
-using TraceDifferentiator = std::function<GradResult(
-    const Function& fn, const std::vector<Value>& args, const Value& sens, const GradRequest& request)>;
+using TraceDifferentiator =
+    std::function<GradResult(const Function& fn, const std::vector<Value>& args,
+                             const Value& sens, const GradRequest& request)>;
 
 /// Installs `engine` for differentiate() calls made while an op tracer is installed on this
 /// thread, for the guard's lifetime (the compiler holds one while it compiles).

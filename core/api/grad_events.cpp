@@ -96,7 +96,8 @@ void GradCallScope::reportEveryRun(const Value* value, const TensorList& inputGr
             if (ExecutionObserver* observer = executionContext().observer)
                 observer->gradCallStarted(makeEvent(*started, depth, positions, weights));
         },
-        [positions, weights, depth, started, shape, valueCount, inputCount](const TensorList& values) {
+        [positions, weights, depth, started, shape, valueCount,
+         inputCount](const TensorList& values) {
             ExecutionObserver* observer = executionContext().observer;
             if (!observer)
                 return;

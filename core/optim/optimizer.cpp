@@ -89,7 +89,8 @@ void Optimizer::traceUpdate(const TensorList& grads)
     ExecutionContext& ctx = executionContext();
     if (!ctx.stateWriter) {
         ++ctx.untraceableCalls;
-        throw RuntimeError("for '" + m_className + "', the update cannot be traced into this graph");
+        throw RuntimeError("for '" + m_className
+                           + "', the update cannot be traced into this graph");
     }
     beginStep();
     for (std::size_t i = 0; i < grads.size(); ++i)
@@ -127,7 +128,8 @@ TensorList Optimizer::zerosLikeParameters(const std::string& prefix) const
 {
     TensorList out;
     for (const Parameter& p : m_parameters)
-        out.push_back(Parameter(Tensor::zeros(p.shape(), p.dtype()), prefix + "." + p.name(), false));
+        out.push_back(
+            Parameter(Tensor::zeros(p.shape(), p.dtype()), prefix + "." + p.name(), false));
     return out;
 }
 

@@ -27,7 +27,8 @@ SGD::SGD(ParameterTuple params, double learningRate, double momentum, double dam
     m_accum = zerosLikeParameters("accum");
     if (momentum > 0.0)
         for (const Parameter& p : parameters())
-            m_stat.push_back(Parameter(Tensor::full(p.shape(), 1.0, p.dtype()), "stat." + p.name(), false));
+            m_stat.push_back(
+                Parameter(Tensor::full(p.shape(), 1.0, p.dtype()), "stat." + p.name(), false));
 }
 
 void SGD::update(std::size_t index, const Tensor& grad)

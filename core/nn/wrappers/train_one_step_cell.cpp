@@ -79,7 +79,9 @@ TensorList TrainOneStepCell::tracedLossAndGradients(const std::vector<Value>& ar
     }
     GradRequest request;
     request.weights = m_optimizer->parameters();
-    const Function network = [this](const std::vector<Value>& inputs) { return (*m_network)(inputs); };
+    const Function network = [this](const std::vector<Value>& inputs) {
+        return (*m_network)(inputs);
+    };
     GradResult result = differentiate(network, args, request);
     if (!result.output.isTensor())
         throw ValueError(

@@ -82,7 +82,8 @@ Function PythonCall::function() const
                 replaced ? toPython(values[i]) : py::reinterpret_borrow<py::object>(original);
         }
         // While compiling, fn's source joins the graph (if / while on tensors compile).
-        const py::object out = jitCompiling() ? compileCall(fn, callArgs, kwargs) : fn(*callArgs, **kwargs);
+        const py::object out =
+            jitCompiling() ? compileCall(fn, callArgs, kwargs) : fn(*callArgs, **kwargs);
         return toValue(out, "the function given to " + api);
     };
 }

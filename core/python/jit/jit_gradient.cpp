@@ -77,7 +77,8 @@ GradResult Compiler::inlineGradient(const Function& fn, const std::vector<Value>
             std::vector<Value> inner = args;
             for (std::int64_t p : request.positions) {
                 const Tensor& x = args[static_cast<std::size_t>(p)].tensor();
-                const ValueId in = s.graph->addInput("x" + std::to_string(p), {x.shape(), x.dtype()});
+                const ValueId in =
+                    s.graph->addInput("x" + std::to_string(p), {x.shape(), x.dtype()});
                 inner[static_cast<std::size_t>(p)] = Value(s.tracer->bind(in));
             }
             output = fn(inner);

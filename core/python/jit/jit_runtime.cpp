@@ -250,14 +250,13 @@ TensorList inputsOf(const Entry& e, const py::tuple& args)
     return inputs;
 }
 
-// Note [Gradients inside compiled code]
-// A function or Cell whose body calls grad / value_and_grad / GradOperation cannot be traced: the
-// tracer has no tape to differentiate. Such a body runs in Python instead, statement by statement
-// as MindSpore's JIT fallback runs what it cannot compile, and everything it calls still takes the
-// graph-mode path: the gradient call compiles the function it differentiates into a forward +
-// backward graph (graphGradient), and Cells it calls are compiled. The results are those of the
-// compiled body; only the thin body itself is not one graph. Decided once per function and kind
-// of call: a null result tells the caller to run the body in Python.
+// The JIT fallback. A gradient call in the body compiles with it (Note [Gradients inside compiled
+// code] in jit_gradient.cpp); what still cannot compile (listed there) counts an untraceable call
+// while tracing, and the body then runs in Python, statement by statement as MindSpore's JIT
+// fallback runs what it cannot compile; everything it calls still takes the graph-mode path (a
+// gradient call compiles the function it differentiates into a forward + backward graph,
+// graphGradient; Cells it calls are compiled). Decided once per function and kind of call: a null
+// result tells the caller to run the body in Python; _jit_stats()["fallbacks"] counts them.
 // An op whose output shape depends on its input's values (Unique, MaskedSelect, NonZero) takes the
 // same way: MindSpore runs it as a dynamic-shape kernel inside the graph, our graphs have static
 // shapes, so the body holding it runs in Python where the op sees real values. Its results are

@@ -28,13 +28,13 @@ bool graphModeActive();
 /// @jit applies unless the override forces PyNative.
 bool jitAllowed();
 
-/// Cell.__call__ in graph mode: the Cell compiled (its construct from source) and run; null when
-/// its construct calls a gradient function and must run in Python (Note [Gradients inside
-/// compiled code], jit_runtime.cpp).
+/// Cell.__call__ in graph mode: the Cell compiled (its construct from source, gradient calls and
+/// Parameter writes included) and run; null when its construct holds what cannot compile and
+/// must run in Python (Note [Gradients inside compiled code], jit_gradient.cpp).
 pybind11::object callCellCompiled(const pybind11::object& cell, const pybind11::args& args,
                                   const pybind11::kwargs& kwargs);
 /// Whether Cell.__call__ should compile this Cell now (graph mode, not compiling already, not a
-/// training wrapper, no tape recording around it).
+/// loss-scale training cell, no tape recording around it).
 bool compilesCell(const pybind11::object& cell);
 
 /// @jit / @ms_function: a callable that compiles fn (binds to self as a method does).
