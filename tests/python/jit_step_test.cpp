@@ -237,3 +237,27 @@ assert ms._jit_stats()["fallbacks"] == 1, ms._jit_stats()
     INFO(run.outcome.diagnostic());
     REQUIRE(run.outcome.ok());
 }
+
+TEST_CASE("Model.train's network compiles whole in GRAPH_MODE with a core optimizer",
+          "[python][jit][jitstep]")
+{
+    BothModes runs;
+    runBoth(kPrelude + R"PY(
+import mindspore.dataset as ds
+from mindspore.train import Model
+ms.set_context(mode=ms.GRAPH_MODE)
+ms.set_seed(1)
+rng = np.random.RandomState(0)
+x = rng.randn(40, 4).astype(np.float32)
+y = (rng.rand(40) * 3).astype(np.int32)
+data = ds.NumpySlicesDataset({"x": x, "y": y}, shuffle=False).batch(8)
+net = nn.SequentialCell([nn.Dense(4, 8), nn.ReLU(), nn.Dense(8, 3)])
+loss = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+model = Model(net, loss, nn.Momentum(net.trainable_params(), 0.1, 0.9))
+model.train(2, data)
+print(net[0].weight.asnumpy().tolist())
+assert ms._jit_stats()["fallbacks"] == 0, ms._jit_stats()
+)PY", runs);
+    checkWholeStep(runs.graph);
+    CHECK(runs.graph.recorder.grads.size() == Recorder::kSteps); // 10 steps, the first 8 kept
+}

@@ -13,6 +13,7 @@
 #include "autodiff/observer.h"
 #include "graph/autodiff.h"
 #include "graph/executor.h"
+#include "optim/optimizer.h"
 #include "passes/pipeline.h"
 
 #include <chrono>
@@ -373,10 +374,16 @@ bool compilesCell(const py::object& cell)
     if (jitCompiling() || !graphModeActive() || executionContext().recording())
         return false;
     // TrainOneStepCell compiles whole (forward, backward, update: Note [Gradients inside compiled
-    // code] in jit_gradient.cpp). The loss-scale cells (TrainOneStepWithLossScaleCell, the update
-    // cells) branch on overflow in Python and run as in PyNative.
+    // code] in jit_gradient.cpp) with the core optimizers (SGD, Momentum, Adam); with an optimizer
+    // written in Python (learning-rate schedules read the step as a Python value) it runs as in
+    // PyNative. The loss-scale cells (TrainOneStepWithLossScaleCell, the update cells) branch on
+    // overflow in Python and run as in PyNative too.
     const std::string& name = initializedCell(cell).className();
-    return name.find("LossScale") == std::string::npos;
+    if (name.find("LossScale") != std::string::npos)
+        return false;
+    if (name.rfind("TrainOneStep", 0) == 0)
+        return py::isinstance<Optimizer>(py::getattr(cell, "optimizer", py::none()));
+    return true;
 }
 
 py::object callCellCompiled(const py::object& cell, const py::args& args,
