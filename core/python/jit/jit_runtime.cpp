@@ -16,6 +16,7 @@
 #include "optim/optimizer.h"
 #include "passes/pipeline.h"
 
+#include <algorithm>
 #include <chrono>
 #include <map>
 #include <set>
@@ -34,7 +35,22 @@ struct Entry {
     std::vector<int> positionSlots; ///< per requested position: its gradient output, or -1
     std::size_t weightSlot = 0;     ///< the first weight gradient's output
     SpecList roots;                 ///< the differentiated outputs (sens checks)
+    /// Per written state tensor: whether its value's buffer can be moved into the state instead
+    /// of copied (a node's output with no planned buffer, used by no other graph output).
+    std::vector<bool> movable;
 };
+
+std::vector<bool> movableWrites(const Graph& graph, std::size_t first, std::size_t count)
+{
+    std::vector<bool> movable;
+    const std::vector<ValueId>& outputs = graph.outputs();
+    for (std::size_t k = 0; k < count; ++k) {
+        const GraphValue& v = graph.value(outputs[first + k]);
+        const auto uses = std::count(outputs.begin(), outputs.end(), v.id);
+        movable.push_back(v.kind == ValueKind::NodeOutput && v.buffer < 0 && uses == 1);
+    }
+    return movable;
+}
 
 struct State {
     std::map<std::string, std::unique_ptr<Entry>> cache;
@@ -202,6 +218,8 @@ Entry& entryFor(const py::object& fn, const py::tuple& args, const py::dict& kwa
     Graph graph = request ? gradientOf(*entry, *request) : entry->compiled.graph;
     const std::vector<std::string_view> passes = defaultPipeline();
     entry->executor = std::make_unique<GraphExecutor>(runPipeline(graph, passes).graph);
+    entry->movable = movableWrites(entry->executor->graph(), leafCount(entry->compiled.output),
+                                   entry->compiled.written.size());
     const double ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
             .count();
@@ -228,8 +246,15 @@ TensorList runEntry(Entry& e, const TensorList& inputs)
         for (const Tensor& target : c.written)
             if (outputs[i].impl()->storage == target.impl()->storage)
                 outputs[i] = outputs[i].clone();
-    for (std::size_t k = 0; k < c.written.size(); ++k)
-        Tensor(c.written[k]).copyFrom(outputs[written + k]);
+    for (std::size_t k = 0; k < c.written.size(); ++k) {
+        const Tensor& value = outputs[written + k];
+        // A fresh buffer only this output holds (not a view of a planned buffer or an input)
+        // becomes the state's.
+        if (e.movable[k] && value.impl()->storage.use_count() == 1)
+            Tensor(c.written[k]).impl()->storage = value.impl()->storage;
+        else
+            Tensor(c.written[k]).copyFrom(value);
+    }
     const auto effectValues =
         outputs.begin() + static_cast<std::ptrdiff_t>(written + c.written.size());
     for (const RunEffect& effect : c.effects) {
