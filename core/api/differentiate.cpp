@@ -14,16 +14,20 @@ namespace gradstep {
 
 namespace {
 
+thread_local GraphDifferentiator t_graphEngine;
+thread_local TraceDifferentiator t_traceEngine;
+
 // MindSpore refuses to differentiate inside a no-grad region (_Grad.__call__, PyNative) instead of
-// silently returning zeros, which is what running the tape there would give.
+// silently returning zeros, which is what running the tape there would give. While compiling, the
+// compiler's engine takes the call (Note [Gradients inside compiled code]).
 void requireGradEnabled()
 {
     ExecutionContext& ctx = executionContext();
-    if (ctx.tracer) {
+    if (ctx.tracer && !t_traceEngine) {
         ++ctx.untraceableCalls;
         throw RuntimeError("a gradient function cannot be traced into a graph");
     }
-    if (ctx.noGradDepth > 0)
+    if (ctx.noGradDepth > 0 && !ctx.tracer) // a tracer turns recording off while it traces
         throw RuntimeError("In no_grad context, you can not calculate gradient");
 }
 
@@ -114,7 +118,6 @@ TensorList onesLikeEach(const TensorList& roots)
     return seeds;
 }
 
-thread_local GraphDifferentiator t_graphEngine;
 
 SpecList specsOf(const TensorList& tensors)
 {
@@ -164,6 +167,13 @@ GraphDifferentiatorGuard::GraphDifferentiatorGuard(GraphDifferentiator engine)
 
 GraphDifferentiatorGuard::~GraphDifferentiatorGuard() { t_graphEngine = std::move(m_saved); }
 
+TraceDifferentiatorGuard::TraceDifferentiatorGuard(TraceDifferentiator engine)
+    : m_saved(std::exchange(t_traceEngine, std::move(engine)))
+{
+}
+
+TraceDifferentiatorGuard::~TraceDifferentiatorGuard() { t_traceEngine = std::move(m_saved); }
+
 GradResult differentiate(const Function& fn, std::vector<Value> args, const GradRequest& given)
 {
     requireGradEnabled();
@@ -171,6 +181,10 @@ GradResult differentiate(const Function& fn, std::vector<Value> args, const Grad
     const Value sens = request.sensParam ? takeSens(args) : Value();
     if (GraphDifferentiator engine = std::exchange(t_graphEngine, nullptr))
         return engine(args, sens, request);
+    if (executionContext().tracer) {
+        const TraceDifferentiator engine = t_traceEngine; // a copy: the engine may nest calls
+        return engine(fn, args, sens, request);
+    }
     Tape tape;
     TapeGuard guard(tape);
     TensorList targets;

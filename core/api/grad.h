@@ -84,6 +84,27 @@ using GraphDifferentiator =
 /// While alive, the next differentiate() on this thread hands its call to `engine` instead of
 /// running fn under a tape (the Python layer compiles fn in graph mode this way); the engine is
 /// used once, so differentiations inside it run as usual.
+/// While graph mode compiles: a differentiation met by the op tracer, turned into graph nodes
+/// (fn traced over symbolic arguments, its gradient graph inlined into the graph being built;
+/// Note [Gradients inside compiled code] in python/jit/jit_gradient.cpp). Its results are
+/// symbolic tensors of that graph.
+using TraceDifferentiator =
+    std::function<GradResult(const Function& fn, const std::vector<Value>& args,
+                             const Value& sens, const GradRequest& request)>;
+
+/// Installs `engine` for differentiate() calls made while an op tracer is installed on this
+/// thread, for the guard's lifetime (the compiler holds one while it compiles).
+class TraceDifferentiatorGuard {
+public:
+    explicit TraceDifferentiatorGuard(TraceDifferentiator engine);
+    ~TraceDifferentiatorGuard();
+    TraceDifferentiatorGuard(const TraceDifferentiatorGuard&) = delete;
+    TraceDifferentiatorGuard& operator=(const TraceDifferentiatorGuard&) = delete;
+
+private:
+    TraceDifferentiator m_saved;
+};
+
 class GraphDifferentiatorGuard {
 public:
     explicit GraphDifferentiatorGuard(GraphDifferentiator engine);

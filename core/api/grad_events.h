@@ -52,8 +52,12 @@ private:
 
     std::vector<std::int64_t> m_positions;
     std::vector<Parameter> m_weights;
+    void reportEveryRun(const Value* value, const TensorList& inputGrads,
+                        const TensorList& weightGrads);
+
     std::uint64_t m_index;
     int m_depth;
+    bool m_traced; ///< made while a graph was being compiled
     bool m_finished = false;
 };
 

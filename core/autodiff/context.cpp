@@ -12,6 +12,34 @@ ExecutionContext& executionContext()
     return context;
 }
 
+void writeState(const Tensor& target, const Tensor& value)
+{
+    ExecutionContext& ctx = executionContext();
+    if (!ctx.tracer) {
+        Tensor(target).copyFrom(value);
+        return;
+    }
+    if (!ctx.stateWriter) {
+        ++ctx.untraceableCalls;
+        throw RuntimeError("state cannot be written inside this traced graph");
+    }
+    ctx.stateWriter->write(target, value);
+}
+
+void hostEffect(const std::function<void()>& effect)
+{
+    ExecutionContext& ctx = executionContext();
+    if (!ctx.tracer) {
+        effect();
+        return;
+    }
+    if (!ctx.stateWriter) {
+        ++ctx.untraceableCalls;
+        throw RuntimeError("a host-side effect cannot be repeated by this traced graph");
+    }
+    ctx.stateWriter->everyRun(nullptr, [effect](const TensorList&) { effect(); }, {});
+}
+
 bool ExecutionContext::observingNodes() const
 {
     return observer && suppressEvents == 0 && observer->wantsNodeEvents();

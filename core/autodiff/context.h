@@ -25,6 +25,23 @@ public:
     virtual OutputList traceOp(const OpDef& op, std::span<const Tensor> inputs, const Attrs& attrs) = 0;
 };
 
+/// Note [Side effects in compiled code]: while graph mode compiles a function, writes to state (a
+/// Parameter, an optimizer's moment buffer) do not happen; they go here and become the graph's
+/// state outputs, copied into the state after each run, and host-side counters (an optimizer's
+/// global step) register an effect repeated on every run (python/jit/jit_state.cpp).
+class StateWriter {
+public:
+    virtual ~StateWriter() = default;
+    /// From now on, reads of `target` in the graph see `value`; the run writes it back.
+    virtual void write(const Tensor& target, const Tensor& value) = 0;
+    /// Not now but on every run of the graph being compiled: `before` ahead of the run, `after`
+    /// after it with the run's values of `traced` (tensors of the graph being built). Either
+    /// may be empty.
+    virtual void everyRun(std::function<void()> before,
+                          std::function<void(const TensorList& values)> after,
+                          const TensorList& traced) = 0;
+};
+
 struct ExecutionContext {
     std::vector<Tape*> tapes;            ///< innermost last; every active tape records each op
     int noGradDepth = 0;                 ///< > 0: nothing is recorded
@@ -35,6 +52,7 @@ struct ExecutionContext {
     std::function<SourceLocation()> locationProvider;
     std::shared_ptr<Node> backwardOrigin; ///< forward node whose rule is running, for nodes it records
     OpTracer* tracer = nullptr;           ///< non-null: ops become graph nodes and do not run
+    StateWriter* stateWriter = nullptr;   ///< set while graph mode compiles (see StateWriter)
     std::uint64_t nextSeq = 1;
     /// Calls a graph cannot hold, made while an op tracer was installed: a gradient function, or
     /// an op whose output shape depends on its input's values (Unique, MaskedSelect, NonZero).
@@ -52,6 +70,14 @@ struct ExecutionContext {
 };
 
 ExecutionContext& executionContext();
+
+/// Whether ops are traced into a graph now (they do not run).
+inline bool tracingOps() { return executionContext().tracer != nullptr; }
+/// target <- value in place: now, or, while an op tracer is installed, as a write of the graph
+/// being compiled (StateWriter); RuntimeError (an untraceable call) when the tracer has no writer.
+void writeState(const Tensor& target, const Tensor& value);
+/// effect() now, or after every run of the graph being compiled.
+void hostEffect(const std::function<void()>& effect);
 
 /// Pushes a Cell scope ("conv1" under "LeNet5" gives "LeNet5/conv1") for the guard's lifetime.
 class ScopeGuard {

@@ -4,7 +4,8 @@
 //   m += (g - m)(1 - b1);  v += (g^2 - v)(1 - b2);  l = lr sqrt(1 - b2^t) / (1 - b1^t)
 //   p -= l m / (sqrt(v) + eps)   or with nesterov   p -= l (m b1 + (1 - b1) g) / (sqrt(v) + eps)
 // eps is added to the uncorrected sqrt(v), so early steps differ slightly from the textbook form.
-// The powers b^t are kept in double (MindSpore keeps them in float32 Parameters).
+// The powers b^t are kept in float64 Parameters (MindSpore keeps them in float32 ones), so a
+// compiled update reads and advances them in the graph with the double arithmetic of PyNative.
 // SPDX-License-Identifier: MIT
 #pragma once
 
@@ -30,8 +31,8 @@ protected:
 private:
     double m_beta1, m_beta2, m_eps;
     bool m_useNesterov;
-    double m_beta1Power = 1.0;
-    double m_beta2Power = 1.0;
+    Tensor m_beta1Power, m_beta2Power; ///< float64 0-D Parameters, b^t after beginStep
+    Tensor m_stepSize;                 ///< this step's l (float64 0-D), set by beginStep
     TensorList m_moment1, m_moment2;
 };
 

@@ -1,6 +1,7 @@
 // nn.Momentum. SPDX-License-Identifier: MIT
 #include "optim/momentum.h"
 
+#include "autodiff/context.h"
 #include "ops/elementwise.h"
 
 #include <cmath>
@@ -14,7 +15,7 @@ Momentum::Momentum(ParameterTuple params, double learningRate, double momentum, 
 {
     if (!(momentum >= 0.0) || std::isinf(momentum))
         throwArgument("momentum", "at least 0.0", momentum);
-    m_moments = zerosLikeParameters();
+    m_moments = zerosLikeParameters("moments");
 }
 
 void Momentum::update(std::size_t index, const Tensor& grad)
@@ -24,8 +25,8 @@ void Momentum::update(std::size_t index, const Tensor& grad)
     Tensor& v = m_moments[index];
     const Tensor lr = scalar(learningRate(), p);
     const Tensor u = scalar(m_momentum, p);
-    v.copyFrom(add(mul(v, u), g));
-    p.assign(m_useNesterov ? sub(p, add(mul(g, lr), mul(mul(v, u), lr))) : sub(p, mul(lr, v)));
+    writeState(v, add(mul(v, u), g));
+    writeState(p, m_useNesterov ? sub(p, add(mul(g, lr), mul(mul(v, u), lr))) : sub(p, mul(lr, v)));
 }
 
 } // namespace gradstep

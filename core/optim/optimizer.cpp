@@ -64,7 +64,12 @@ void Optimizer::operator()(const TensorList& grads)
     NoGradGuard noGrad;
     PhaseGuard phase(Phase::Update);
     ScopeGuard scope(m_className);
-    ExecutionObserver* observer = executionContext().observer;
+    ExecutionContext& ctx = executionContext();
+    if (ctx.tracer) {
+        traceUpdate(grads);
+        return;
+    }
+    ExecutionObserver* observer = ctx.observer;
     UpdateEvent event{&m_className, m_globalStep + 1, m_learningRate, m_parameters, grads};
     if (observer)
         observer->updateStarted(event);
@@ -74,6 +79,39 @@ void Optimizer::operator()(const TensorList& grads)
     ++m_globalStep;
     if (observer)
         observer->updateFinished(event);
+}
+
+// Compiled (Note [Side effects in compiled code] in autodiff/context.h): the update's ops become
+// graph nodes and its writes the graph's state outputs; each run reports the update with the
+// run's gradients and advances the step count, as a PyNative update does.
+void Optimizer::traceUpdate(const TensorList& grads)
+{
+    ExecutionContext& ctx = executionContext();
+    if (!ctx.stateWriter) {
+        ++ctx.untraceableCalls;
+        throw RuntimeError("for '" + m_className
+                           + "', the update cannot be traced into this graph");
+    }
+    beginStep();
+    for (std::size_t i = 0; i < grads.size(); ++i)
+        update(i, grads[i].detach());
+    ctx.stateWriter->everyRun(
+        [this] {
+            if (ExecutionObserver* observer = executionContext().observer) {
+                const UpdateEvent event{&m_className, m_globalStep + 1, m_learningRate,
+                                        m_parameters, {}};
+                observer->updateStarted(event);
+            }
+        },
+        [this](const TensorList& values) {
+            ++m_globalStep;
+            if (ExecutionObserver* observer = executionContext().observer) {
+                const UpdateEvent event{&m_className, m_globalStep, m_learningRate, m_parameters,
+                                        values};
+                observer->updateFinished(event);
+            }
+        },
+        grads);
 }
 
 Tensor Optimizer::decayedGradient(std::size_t index, const Tensor& grad) const
@@ -86,11 +124,12 @@ Tensor Optimizer::decayedGradient(std::size_t index, const Tensor& grad) const
     return add(grad, mul(p, scalar(m_weightDecay, p)));
 }
 
-TensorList Optimizer::zerosLikeParameters() const
+TensorList Optimizer::zerosLikeParameters(const std::string& prefix) const
 {
     TensorList out;
     for (const Parameter& p : m_parameters)
-        out.push_back(Tensor::zeros(p.shape(), p.dtype()));
+        out.push_back(
+            Parameter(Tensor::zeros(p.shape(), p.dtype()), prefix + "." + p.name(), false));
     return out;
 }
 

@@ -42,8 +42,10 @@ protected:
     /// g + weight_decay * w (coupled L2, SEMANTICS.md §7.5), except for parameters whose name
     /// contains "beta" or "gamma" and when weight_decay is 0.
     Tensor decayedGradient(std::size_t index, const Tensor& grad) const;
-    /// Zeros shaped like each parameter: the initial moment buffers.
-    TensorList zerosLikeParameters() const;
+    /// Zeros shaped like each parameter: the initial moment buffers. They are Parameters named
+    /// "<prefix>.<parameter name>" (MindSpore's "moments.conv1.weight"), so a compiled update
+    /// takes them as graph inputs and writes them back (writeState) like the weights.
+    TensorList zerosLikeParameters(const std::string& prefix) const;
     /// A 0-D tensor of v in the dtype of like, for the update arithmetic.
     static Tensor scalar(double v, const Tensor& like);
     /// ValueError "for '<class>', '<what>' must be ..., but got <value>".
@@ -51,6 +53,8 @@ protected:
                                     double value) const;
 
 private:
+    void traceUpdate(const TensorList& grads);
+
     std::string m_className;
     ParameterTuple m_parameters;
     double m_learningRate;

@@ -29,6 +29,7 @@ private:
     double m_dampening;
     bool m_nesterov;
     TensorList m_accum;
+    TensorList m_stat; ///< momentum > 0: per parameter, ones until the first update
 };
 
 } // namespace gradstep

@@ -1,7 +1,8 @@
 // Graph mode against PyNative and PyTorch from Python: LeNet5 (batch 32) and an MLP
 // 784-256-128-10 (batch 64) training steps (value_and_grad over the network's parameters + SGD),
 // the same script run with the mode override set to PyNative and then to Graph, the time to
-// compile LeNet5's training step (source -> forward + backward graph -> passes), graph mode again
+// compile LeNet5's training step (source -> forward + backward graph -> passes), LeNet5's whole
+// step compiled by @ms.jit (forward, backward and a Momentum update in one graph), graph mode again
 // on one thread (set_context(inter_op_parallel_num=1): no independent nodes at once), and the same two
 // models on PyTorch (python3-torch, /usr/bin/python3, one thread and OpenBLAS like gradstep, as
 // ../shared/bench/torch_anchor.py measures it) when it is installed. Prints the load average
@@ -72,6 +73,22 @@ def trainer(net, shape, batch):
         opt(grads)
     return step
 
+# Issue 16: the whole step in one compiled graph (forward, backward, Momentum update) by @ms.jit.
+def jit_trainer(net, shape, batch):
+    loss_fn = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+    opt = nn.Momentum(net.trainable_params(), learning_rate=0.01, momentum=0.9)
+    def forward(x, y):
+        return loss_fn(net(x), y)
+    grad_fn = ms.value_and_grad(forward, None, opt.parameters)
+    @ms.jit
+    def train_step(x, y):
+        loss, grads = grad_fn(x, y)
+        opt(grads)
+        return loss
+    x = Tensor(np.cos(0.13 * np.arange(np.prod(shape))).reshape(shape).astype(np.float32))
+    y = Tensor((np.arange(batch) % 10).astype(np.int32))
+    return lambda: train_step(x, y)
+
 if mode == "graph-1t": # graph mode without inter-op parallelism: every node on one thread
     ms.set_context(inter_op_parallel_num=1)
 ms.set_seed(0)
@@ -83,6 +100,11 @@ if mode == "graph":
     print(f"graph    LeNet5 training step compile            {ms._jit_stats()['last_compile_ms']:8.3f} ms"
           f"   (first step {first:.3f} ms)")
 measure("LeNet5 batch 32 training step", lenet_step)
+jit_step = jit_trainer(LeNet5(), (32, 1, 32, 32), 32)
+jit_step()
+if mode != "pynative":
+    assert ms._jit_stats()["fallbacks"] == 0, ms._jit_stats()
+measure("LeNet5 b32 @jit step (+Momentum)", jit_step)
 measure("MLP 784-256-128-10 batch 64 step", trainer(Mlp(), (64, 784), 64))
 )PY";
 

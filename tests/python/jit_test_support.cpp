@@ -29,6 +29,8 @@ void Recorder::graphCompiled(const GraphCompileEvent& e)
         c.ifNodes += n.kind == NodeKind::If;
         c.whileNodes += n.kind == NodeKind::While;
         c.customBpropNodes += n.kind == NodeKind::CustomBprop;
+        c.backwardNodes += n.identity.phase == Phase::Backward;
+        c.updateNodes += n.identity.phase == Phase::Update;
     }
     compiles.push_back(std::move(c));
 }

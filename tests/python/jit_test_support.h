@@ -24,6 +24,8 @@ struct Compile {
     std::size_t customBpropNodes = 0;
     std::size_t nodes = 0;
     std::string text; ///< the compiled graph's text form
+    std::size_t backwardNodes = 0; ///< top-level nodes in Phase::Backward
+    std::size_t updateNodes = 0;   ///< top-level nodes in Phase::Update
 };
 
 /// Gradients of the first gradient-function calls (copied), every compile, and how many times

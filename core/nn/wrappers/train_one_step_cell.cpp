@@ -1,7 +1,9 @@
 // nn.TrainOneStepCell. SPDX-License-Identifier: MIT
 #include "nn/wrappers/train_one_step_cell.h"
 
+#include "api/grad.h"
 #include "api/grad_events.h"
+#include "autodiff/context.h"
 #include "autodiff/engine.h"
 #include "autodiff/tape.h"
 
@@ -41,6 +43,8 @@ Value TrainOneStepCell::construct(const std::vector<Value>& args)
 // sensitivity needs the loss's shape, which is known only after the forward pass.
 TensorList TrainOneStepCell::lossAndGradients(const std::vector<Value>& args, Value& lossOut)
 {
+    if (tracingOps())
+        return tracedLossAndGradients(args, lossOut);
     Tape tape;
     Value out;
     {
@@ -59,6 +63,34 @@ TensorList TrainOneStepCell::lossAndGradients(const std::vector<Value>& args, Va
                                 std::span<const Tensor>(&seed, 1), targets);
     lossOut = loss.detach();
     return grads;
+}
+
+} // namespace gradstep
+
+namespace gradstep {
+
+// Compiled (graph mode): the same differentiation through differentiate(), which hands it to the
+// compiler's engine, so forward, backward and the update that follows are one graph. The sens
+// seeds the loss's gradient; its shape is the loss's, which the trace knows only after the
+// forward pass, so a sens other than 1 keeps the step in PyNative (an untraceable call).
+TensorList TrainOneStepCell::tracedLossAndGradients(const std::vector<Value>& args, Value& lossOut)
+{
+    if (m_sens != 1.0) {
+        ++executionContext().untraceableCalls;
+        throw RuntimeError("for 'TrainOneStepCell', a sens other than 1.0 is not compiled");
+    }
+    GradRequest request;
+    request.weights = m_optimizer->parameters();
+    const Function network = [this](const std::vector<Value>& inputs) {
+        return (*m_network)(inputs);
+    };
+    GradResult result = differentiate(network, args, request);
+    if (!result.output.isTensor())
+        throw ValueError(
+            "for 'TrainOneStepCell', the network must return a single loss Tensor, got "
+            + std::string(result.output.isNone() ? "None" : "a tuple"));
+    lossOut = result.output;
+    return result.weightGrads;
 }
 
 } // namespace gradstep

@@ -32,6 +32,7 @@ public:
 private:
     /// Forward and backward: the gradients of optimizer.parameters(); `loss` gets the loss.
     TensorList lossAndGradients(const std::vector<Value>& args, Value& loss);
+    TensorList tracedLossAndGradients(const std::vector<Value>& args, Value& loss);
 
     CellPtr m_network;
     std::shared_ptr<Optimizer> m_optimizer;

@@ -354,6 +354,7 @@ void bindGrad(py::module_& m)
             "value with no gradient flowing back through it (the identity forward).");
     bindJit(m);
     bindJitStats(m);
+    bindJitState(m);
     bindValueDependentShape(m);
     bindRandomDraw(m);
 }

@@ -16,6 +16,7 @@
 #include <pybind11/stl.h>
 
 #include <limits>
+#include <memory>
 
 namespace py = pybind11;
 
@@ -200,6 +201,27 @@ py::object runPythonUpdate(const py::object& optimizer, const py::args& args, co
     PhaseGuard phase(Phase::Update);
     ScopeGuard scope(name);
     optimizer.attr("_reported_lr") = py::none();
+    if (ExecutionContext& ctx = executionContext(); ctx.tracer) {
+        // Compiled (Note [Side effects in compiled code] in python/jit/jit_state.cpp): its writes
+        // are the graph's; each run reports the update with the run's gradients.
+        py::object result = optimizer.attr("construct")(*args, **kwargs);
+        if (ctx.stateWriter) {
+            auto label = std::make_shared<const std::string>(name);
+            const double lr = std::numeric_limits<double>::quiet_NaN();
+            ctx.stateWriter->everyRun(
+                [label, parameters, lr] {
+                    if (ExecutionObserver* observer = executionContext().observer)
+                        observer->updateStarted(UpdateEvent{label.get(), 0, lr, parameters, {}});
+                },
+                [label, parameters, lr](const TensorList& values) {
+                    if (ExecutionObserver* observer = executionContext().observer)
+                        observer->updateFinished(
+                            UpdateEvent{label.get(), 0, lr, parameters, values});
+                },
+                gradients);
+        }
+        return result;
+    }
     ExecutionObserver* observer = executionContext().observer;
     UpdateEvent event{&name, 0, std::numeric_limits<double>::quiet_NaN(), parameters, gradients};
     if (observer)

@@ -3,6 +3,7 @@
 
 #include "python/bind/convert.h"
 #include "python/bind/value_convert.h"
+#include "python/jit/jit_compiler.h"
 
 namespace py = pybind11;
 
@@ -67,7 +68,10 @@ Function PythonCall::function() const
             callArgs[i] =
                 replaced ? toPython(values[i]) : py::reinterpret_borrow<py::object>(original);
         }
-        return toValue(fn(*callArgs, **kwargs), "the function given to " + api);
+        // While compiling, fn's source joins the graph (if / while on tensors compile).
+        const py::object out =
+            jitCompiling() ? compileCall(fn, callArgs, kwargs) : fn(*callArgs, **kwargs);
+        return toValue(out, "the function given to " + api);
     };
 }
 

@@ -57,9 +57,15 @@ bool isSymbolicObject(const py::handle& object)
     return t && isSymbolic(*t);
 }
 
-Compiler::Compiler(Graph& graph) : m_tracer(graph), m_saved(t_compiler)
+Compiler::Compiler(Graph& graph)
+    : m_tracer(graph), m_savedWriter(executionContext().stateWriter),
+      m_gradients([this](const Function& fn, const std::vector<Value>& args, const Value& sens,
+                         const GradRequest& request) {
+          return inlineGradient(fn, args, sens, request);
+      }),
+      m_saved(t_compiler)
 {
-    m_builders.push_back({&graph, &m_tracer});
+    m_builders.push_back({&graph, &m_tracer, &m_writes});
     m_tracer.setResolver([this](const Tensor& t) -> std::optional<ValueId> {
         if (!isParameterTensor(t))
             return std::nullopt;
@@ -78,12 +84,15 @@ Compiler::Compiler(Graph& graph) : m_tracer(graph), m_saved(t_compiler)
     ExecutionContext& ctx = executionContext();
     m_savedProvider = std::move(ctx.locationProvider);
     ctx.locationProvider = [this] { return m_location; };
+    ctx.stateWriter = this;
     t_compiler = this;
 }
 
 Compiler::~Compiler()
 {
-    executionContext().locationProvider = std::move(m_savedProvider);
+    ExecutionContext& ctx = executionContext();
+    ctx.locationProvider = std::move(m_savedProvider);
+    ctx.stateWriter = m_savedWriter;
     t_compiler = m_saved;
 }
 
@@ -349,6 +358,11 @@ void Compiler::assign(Frame& frame, const py::handle& target, const py::object& 
     storedNames(target, names);
     for (const std::string& name : names)
         frame.env[py::str(name)] = ns[py::str(name)];
+}
+
+py::object compileCall(const py::object& fn, const py::tuple& args, const py::dict& kwargs)
+{
+    return t_compiler->call(fn, args, kwargs);
 }
 
 py::object compileInline(const py::object& fn, const py::tuple& args, const py::dict& kwargs)

@@ -15,6 +15,7 @@
 
 #include <pybind11/pybind11.h>
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -39,12 +40,26 @@ inline std::size_t leafCount(const OutputTree& tree)
     return n;
 }
 
+/// What runs around every run of a compiled graph (StateWriter::everyRun, Note [Side effects
+/// in compiled code] in jit_state.cpp): `before`, the run, then `after` with `count` values of
+/// the effects' outputs from `firstOutput` on.
+struct RunEffect {
+    std::function<void()> before;
+    std::function<void(const TensorList&)> after;
+    std::size_t firstOutput = 0;
+    std::size_t count = 0;
+};
+
 struct CompiledFunction {
-    Graph graph;                    ///< inputs: the tensor arguments, then the Parameters
+    /// inputs: the tensor arguments, then the Parameters. outputs: the result's leaves, then the
+    /// last value of each written state tensor, then the values the effects read.
+    Graph graph;
     std::vector<Tensor> parameters; ///< one per Parameter input, in input order
     /// For each positional argument: the graph input holding it, or kNoId (not a Tensor).
     std::vector<ValueId> argumentInputs;
     OutputTree output;
+    std::vector<Tensor> written; ///< the state each run writes back, in output order
+    std::vector<RunEffect> effects;
     double milliseconds = 0;
 };
 
@@ -61,6 +76,11 @@ bool jitCompiling();
 /// inlined this way under the scope its caller set); returns its Python result.
 pybind11::object compileInline(const pybind11::object& fn, const pybind11::tuple& args,
                                const pybind11::dict& kwargs);
+
+/// While compiling: fn(*args, **kwargs) as a call inside the compiled code (Python functions
+/// compiled from source, Cells inlined).
+pybind11::object compileCall(const pybind11::object& fn, const pybind11::tuple& args,
+                             const pybind11::dict& kwargs);
 
 /// The flat tensors of a Python result, in OutputTree order.
 OutputTree outputTreeOf(const pybind11::handle& result, std::vector<Tensor>& leaves);

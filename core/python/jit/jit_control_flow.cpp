@@ -121,7 +121,7 @@ Subgraph Compiler::buildSubgraph(const Frame& frame, const py::list& statements,
 }
 
 Subgraph Compiler::buildSubgraph(const Frame& frame, const char* name,
-                                 const std::function<Flow(Subgraph&)>& fill)
+                                 const std::function<Flow(Subgraph&)>& fill, StateWrites* writes)
 {
     Subgraph s;
     s.graph = std::make_unique<Graph>(name);
@@ -143,7 +143,7 @@ Subgraph Compiler::buildSubgraph(const Frame& frame, const char* name,
     s.frame.globals = frame.globals;
     s.frame.file = frame.file;
     s.frame.arguments = frame.arguments;
-    m_builders.push_back({inner, s.tracer.get()});
+    m_builders.push_back({inner, s.tracer.get(), writes});
     m_frames.push_back(&s.frame);
     struct Pop {
         Compiler& c;

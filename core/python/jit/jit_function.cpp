@@ -86,6 +86,7 @@ CompiledFunction compileFunction(const py::object& fn, const py::tuple& args,
         std::vector<ValueId> outputs;
         for (const Tensor& leaf : leaves)
             outputs.push_back(compiler.tracer().valueOf(leaf));
+        compiler.appendStateOutputs(outputs, out.written, out.effects);
         graph.setOutputs(std::move(outputs));
         out.parameters = compiler.parameters();
     }

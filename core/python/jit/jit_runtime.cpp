@@ -13,8 +13,10 @@
 #include "autodiff/observer.h"
 #include "graph/autodiff.h"
 #include "graph/executor.h"
+#include "optim/optimizer.h"
 #include "passes/pipeline.h"
 
+#include <algorithm>
 #include <chrono>
 #include <map>
 #include <set>
@@ -33,7 +35,22 @@ struct Entry {
     std::vector<int> positionSlots; ///< per requested position: its gradient output, or -1
     std::size_t weightSlot = 0;     ///< the first weight gradient's output
     SpecList roots;                 ///< the differentiated outputs (sens checks)
+    /// Per written state tensor: whether its value's buffer can be moved into the state instead
+    /// of copied (a node's output with no planned buffer, used by no other graph output).
+    std::vector<bool> movable;
 };
+
+std::vector<bool> movableWrites(const Graph& graph, std::size_t first, std::size_t count)
+{
+    std::vector<bool> movable;
+    const std::vector<ValueId>& outputs = graph.outputs();
+    for (std::size_t k = 0; k < count; ++k) {
+        const GraphValue& v = graph.value(outputs[first + k]);
+        const auto uses = std::count(outputs.begin(), outputs.end(), v.id);
+        movable.push_back(v.kind == ValueKind::NodeOutput && v.buffer < 0 && uses == 1);
+    }
+    return movable;
+}
 
 struct State {
     std::map<std::string, std::unique_ptr<Entry>> cache;
@@ -131,7 +148,7 @@ Graph gradientOf(Entry& e, const GradRequest& request)
     e.weightSlot = spec.wrt.size();
     for (const Parameter& w : request.weights)
         spec.wrt.push_back(parameterInput(c, w));
-    std::size_t roots = c.graph.outputs().size();
+    std::size_t roots = leafCount(c.output); // the state and effect outputs pass through
     if (request.hasAux) {
         const OutputTree& out = c.output;
         if (out.kind == OutputTree::Kind::Tensor || out.kind == OutputTree::Kind::Constant
@@ -140,6 +157,7 @@ Graph gradientOf(Entry& e, const GradRequest& request)
         roots = leafCount(out.items[0]);
         spec.differentiatedOutputs = roots;
     }
+    spec.differentiatedOutputs = roots;
     for (std::size_t i = 0; i < roots; ++i)
         e.roots.push_back(c.graph.spec(c.graph.outputs()[i]));
     spec.sensInputs = request.sensParam;
@@ -200,6 +218,8 @@ Entry& entryFor(const py::object& fn, const py::tuple& args, const py::dict& kwa
     Graph graph = request ? gradientOf(*entry, *request) : entry->compiled.graph;
     const std::vector<std::string_view> passes = defaultPipeline();
     entry->executor = std::make_unique<GraphExecutor>(runPipeline(graph, passes).graph);
+    entry->movable = movableWrites(entry->executor->graph(), leafCount(entry->compiled.output),
+                                   entry->compiled.written.size());
     const double ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
             .count();
@@ -208,6 +228,42 @@ Entry& entryFor(const py::object& fn, const py::tuple& args, const py::dict& kwa
     const std::size_t compiles = ++s.compilesPerFunction[identity + "|" + extraKey];
     report(name, signature, entry->executor->graph(), compiles, request != nullptr, ms);
     return *s.cache.emplace(key, std::move(entry)).first->second;
+}
+
+// One run with its side effects (Note [Side effects in compiled code] in jit_state.cpp): the
+// effects' `before`, the graph, the written state copied back, the effects' `after`.
+TensorList runEntry(Entry& e, const TensorList& inputs)
+{
+    const CompiledFunction& c = e.compiled;
+    for (const RunEffect& effect : c.effects)
+        if (effect.before)
+            effect.before();
+    TensorList outputs = e.executor->run(inputs);
+    const std::size_t written = leafCount(c.output);
+    // An output that is a written tensor's input (a read before the write that passes simplify
+    // as the input itself) keeps the value it had, as the read before the write saw it.
+    for (std::size_t i = 0; i < written; ++i)
+        for (const Tensor& target : c.written)
+            if (outputs[i].impl()->storage == target.impl()->storage)
+                outputs[i] = outputs[i].clone();
+    for (std::size_t k = 0; k < c.written.size(); ++k) {
+        const Tensor& value = outputs[written + k];
+        // A fresh buffer only this output holds (not a view of a planned buffer or an input)
+        // becomes the state's.
+        if (e.movable[k] && value.impl()->storage.use_count() == 1)
+            Tensor(c.written[k]).impl()->storage = value.impl()->storage;
+        else
+            Tensor(c.written[k]).copyFrom(value);
+    }
+    const auto effectValues =
+        outputs.begin() + static_cast<std::ptrdiff_t>(written + c.written.size());
+    for (const RunEffect& effect : c.effects) {
+        if (!effect.after)
+            continue;
+        const auto first = effectValues + static_cast<std::ptrdiff_t>(effect.firstOutput);
+        effect.after(TensorList(first, first + static_cast<std::ptrdiff_t>(effect.count)));
+    }
+    return outputs;
 }
 
 TensorList inputsOf(const Entry& e, const py::tuple& args)
@@ -220,14 +276,13 @@ TensorList inputsOf(const Entry& e, const py::tuple& args)
     return inputs;
 }
 
-// Note [Gradients inside compiled code]
-// A function or Cell whose body calls grad / value_and_grad / GradOperation cannot be traced: the
-// tracer has no tape to differentiate. Such a body runs in Python instead, statement by statement
-// as MindSpore's JIT fallback runs what it cannot compile, and everything it calls still takes the
-// graph-mode path: the gradient call compiles the function it differentiates into a forward +
-// backward graph (graphGradient), and Cells it calls are compiled. The results are those of the
-// compiled body; only the thin body itself is not one graph. Decided once per function and kind
-// of call: a null result tells the caller to run the body in Python.
+// The JIT fallback. A gradient call in the body compiles with it (Note [Gradients inside compiled
+// code] in jit_gradient.cpp); what still cannot compile (listed there) counts an untraceable call
+// while tracing, and the body then runs in Python, statement by statement as MindSpore's JIT
+// fallback runs what it cannot compile; everything it calls still takes the graph-mode path (a
+// gradient call compiles the function it differentiates into a forward + backward graph,
+// graphGradient; Cells it calls are compiled). Decided once per function and kind of call: a null
+// result tells the caller to run the body in Python; _jit_stats()["fallbacks"] counts them.
 // An op whose output shape depends on its input's values (Unique, MaskedSelect, NonZero) takes the
 // same way: MindSpore runs it as a dynamic-shape kernel inside the graph, our graphs have static
 // shapes, so the body holding it runs in Python where the op sees real values. Its results are
@@ -242,7 +297,7 @@ py::object runCompiled(const py::object& fn, const py::tuple& args, const py::di
     const std::uint64_t tracedBefore = executionContext().untraceableCalls;
     try {
         Entry& e = entryFor(fn, args, kwargs, extraKey, nullptr);
-        const TensorList outputs = e.executor->run(inputsOf(e, args));
+        const TensorList outputs = runEntry(e, inputsOf(e, args));
         std::size_t next = 0;
         return buildOutput(e.compiled.output, outputs, next);
     } catch (...) {
@@ -273,7 +328,7 @@ GradResult differentiateCompiled(const py::object& fn, const py::tuple& args,
         const TensorList seeds = checkedSens(sens, e.roots);
         inputs.insert(inputs.end(), seeds.begin(), seeds.end());
     }
-    const TensorList outputs = e.executor->run(inputs);
+    const TensorList outputs = runEntry(e, inputs);
     std::size_t next = 0;
     const TensorList forward(outputs.begin(),
                              outputs.begin() + static_cast<std::ptrdiff_t>(e.forwardOutputs));
@@ -343,13 +398,18 @@ bool compilesCell(const py::object& cell)
 {
     if (jitCompiling() || !graphModeActive() || executionContext().recording())
         return false;
-    // Training wrappers differentiate and update inside, and the loss-scale update cells write
-    // their Parameters (the scale, their step counters) each step: they run as in PyNative. So
-    // does DistributedGradReducer: its gradients come as one tuple argument, which a compiled
-    // graph holds as a constant of its first call (a tuple of tensors is not a graph input).
+    // TrainOneStepCell compiles whole (forward, backward, update: Note [Gradients inside compiled
+    // code] in jit_gradient.cpp) with the core optimizers (SGD, Momentum, Adam); with an optimizer
+    // written in Python (learning-rate schedules read the step as a Python value) it runs as in
+    // PyNative. The loss-scale cells (TrainOneStepWithLossScaleCell, the update cells) branch on
+    // overflow in Python and run as in PyNative too. So does DistributedGradReducer: its
+    // all-reduce is a collective that every rank must reach in program order.
     const std::string& name = initializedCell(cell).className();
-    return name.rfind("TrainOneStep", 0) != 0 && name.find("LossScaleUpdateCell") == std::string::npos
-           && name != "DistributedGradReducer";
+    if (name.find("LossScale") != std::string::npos || name == "DistributedGradReducer")
+        return false;
+    if (name.rfind("TrainOneStep", 0) == 0)
+        return py::isinstance<Optimizer>(py::getattr(cell, "optimizer", py::none()));
+    return true;
 }
 
 py::object callCellCompiled(const py::object& cell, const py::args& args,
@@ -450,6 +510,7 @@ void bindJitStats(py::module_& m)
             out["compiles"] = s.compiles;
             out["cache_hits"] = s.hits;
             out["last_compile_ms"] = s.lastMilliseconds;
+            out["fallbacks"] = s.inPython.size();
             return out;
         },
         "gradstep: graph-mode compiles and cache hits since the run started.");

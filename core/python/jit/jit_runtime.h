@@ -28,13 +28,13 @@ bool graphModeActive();
 /// @jit applies unless the override forces PyNative.
 bool jitAllowed();
 
-/// Cell.__call__ in graph mode: the Cell compiled (its construct from source) and run; null when
-/// its construct calls a gradient function and must run in Python (Note [Gradients inside
-/// compiled code], jit_runtime.cpp).
+/// Cell.__call__ in graph mode: the Cell compiled (its construct from source, gradient calls and
+/// Parameter writes included) and run; null when its construct holds what cannot compile and
+/// must run in Python (Note [Gradients inside compiled code], jit_gradient.cpp).
 pybind11::object callCellCompiled(const pybind11::object& cell, const pybind11::args& args,
                                   const pybind11::kwargs& kwargs);
 /// Whether Cell.__call__ should compile this Cell now (graph mode, not compiling already, not a
-/// training wrapper, no tape recording around it).
+/// loss-scale training cell, no tape recording around it).
 bool compilesCell(const pybind11::object& cell);
 
 /// @jit / @ms_function: a callable that compiles fn (binds to self as a method does).
@@ -56,7 +56,10 @@ void bindValueDependentShape(pybind11::module_& m);
 /// mindspore._random_draw(op): the package's NumPy-drawn random functions call it; while tracing it
 /// sends the body to Python, so each call draws anew.
 void bindRandomDraw(pybind11::module_& m);
-/// mindspore._jit_stats(): {"compiles": n, "cache_hits": m, "last_compile_ms": t}.
+/// mindspore._jit_stats(): {"compiles": n, "cache_hits": m, "last_compile_ms": t, "fallbacks": f}
+/// (f: functions and Cells whose bodies ran in Python because they could not be compiled).
 void bindJitStats(pybind11::module_& m);
+/// mindspore._jit_tracing() and mindspore._jit_write_parameter(parameter, value) (jit_state.cpp).
+void bindJitState(pybind11::module_& m);
 
 } // namespace gradstep::python

@@ -6,6 +6,7 @@
 
 #include "python/jit/jit_compiler.h"
 
+#include "api/grad.h"
 #include "graph/tracer.h"
 #include "python/host/line_trace.h"
 
@@ -34,10 +35,19 @@ bool isUserFunction(const py::handle& fn);
 /// `file`), every call f(a) rewritten as __jit_call__(f, a); None for a lambda.
 py::object parseFunction(const py::object& fn, py::object& file);
 
+/// The state a graph under construction writes (Note [Side effects in compiled code] in
+/// jit_state.cpp): each target (a Parameter's tensor) and the value it holds now.
+struct StateWrites {
+    std::vector<Tensor> targets;
+    std::vector<ValueId> values;
+    void set(const Tensor& target, ValueId value);
+};
+
 /// A graph under construction: the function's own graph or a branch / loop subgraph.
 struct Builder {
     Graph* graph = nullptr;
     GraphTracer* tracer = nullptr;
+    StateWrites* writes = nullptr; ///< null where a write cannot be kept (an if / while body)
 };
 
 /// A subgraph built from statements: its inputs stand for `operands` of the enclosing graph.
@@ -56,12 +66,26 @@ struct SourcePosition {
     int endLine = 0, endColumn = 0;
 };
 
-class Compiler {
+class Compiler final : public StateWriter {
 public:
     explicit Compiler(Graph& graph);
-    ~Compiler();
+    ~Compiler() override;
     Compiler(const Compiler&) = delete;
     Compiler& operator=(const Compiler&) = delete;
+
+    // State (jit_state.cpp).
+    void write(const Tensor& target, const Tensor& value) override;
+    void everyRun(std::function<void()> before, std::function<void(const TensorList&)> after,
+                  const TensorList& traced) override;
+    /// The main graph's outputs after the function's own: its state writes' values, then the
+    /// values the run effects read (the effects' firstOutput counts from there).
+    void appendStateOutputs(std::vector<ValueId>& outputs, std::vector<Tensor>& targets,
+                            std::vector<RunEffect>& effects);
+
+    /// A gradient call met while compiling (jit_gradient.cpp): fn traced into a subgraph, its
+    /// gradient graph inlined into the graph being built; the results are its symbolic tensors.
+    GradResult inlineGradient(const Function& fn, const std::vector<Value>& args,
+                              const Value& sens, const GradRequest& request);
 
     /// fn(*args, **kwargs) inside the graph: Python functions compiled from source, Cells
     /// called (their construct comes back here), print and list mutation checked.
@@ -108,13 +132,19 @@ private:
     /// A subgraph over the enclosing graph's values that `fill` builds (with the subgraph's
     /// builder and frame current); values it meets from enclosing graphs become its inputs.
     Subgraph buildSubgraph(const Frame& frame, const char* name,
-                           const std::function<Flow(Subgraph&)>& fill);
+                           const std::function<Flow(Subgraph&)>& fill,
+                           StateWrites* writes = nullptr);
     void joinBranches(Frame& frame, Subgraph& yes, Subgraph& no, const py::handle& test,
                       const py::object& condition);
     std::vector<ValueId> unify(Subgraph& yes, Subgraph& no, std::vector<Graph>& graphs);
 
     std::vector<Builder> m_builders;
     GraphTracer m_tracer;
+    StateWrites m_writes;
+    std::vector<RunEffect> m_effects;
+    std::vector<ValueId> m_effectValues; ///< what the effects read, in m_effects order
+    StateWriter* m_savedWriter;
+    TraceDifferentiatorGuard m_gradients;
     std::vector<Tensor> m_parameters;
     std::vector<Frame*> m_frames;
     py::object m_hook;

@@ -204,9 +204,15 @@ def dtype_of_numpy(array):
 
 
 def write_parameter(op, parameter, value):
-    """parameter.set_data(value) without gradient; in a graph-mode (compiled) function the graph
-    would not repeat the write, so it is refused there rather than done once at compile time."""
+    """parameter.set_data(value) without gradient; while a graph-mode function compiles, a write
+    of the graph (later reads see value, the run writes it back: Note [Side effects in compiled
+    code] in gradstep's jit_state.cpp)."""
     value = _ops.stop_gradient(value)
+    if mindspore._jit_tracing():
+        if value.dtype != parameter.dtype:
+            value = value.astype(parameter.dtype)
+        mindspore._jit_write_parameter(parameter, value)
+        return parameter
     try:
         value.asnumpy()
     except Exception:  # a value known only when the compiled graph runs

@@ -3,9 +3,9 @@ a script's own), with MindSpore's parameter groups ('params', 'lr', 'weight_deca
 'grad_centralization', 'order_params'), learning rates that are numbers, lists, 1-D Tensors or
 LearningRateSchedule Cells, coupled weight decay and loss_scale.
 
-An optimizer's update is a Python construct(gradients) over registry ops (ops.assign etc.), run
-as in PyNative mode even in GRAPH_MODE (gradstep cannot write Parameters inside a compiled graph),
-so every update op is a node the debugger shows. The core optimizers (SGD, Momentum, Adam with a
+An optimizer's update is a Python construct(gradients) over registry ops (ops.assign etc.), so
+every update op is a node the debugger shows; inside a compiled step its Parameter writes are the
+graph's (Note [Side effects in compiled code] in gradstep's jit_state.cpp). The core optimizers (SGD, Momentum, Adam with a
 fixed learning rate and no groups) stay C++ and count as Optimizers for isinstance.
 """
 import inspect
