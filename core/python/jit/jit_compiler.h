@@ -50,24 +50,39 @@ struct RunEffect {
     std::size_t count = 0;
 };
 
+/// Where a tensor graph input comes from in a call's arguments: positional argument `argument`
+/// (or the keyword `keyword`), then `path` through the tuples and lists nesting it.
+struct ArgumentLeaf {
+    std::size_t argument = 0;
+    std::string keyword; ///< empty: a positional argument
+    std::vector<std::size_t> path;
+};
+
 struct CompiledFunction {
-    /// inputs: the tensor arguments, then the Parameters. outputs: the result's leaves, then the
+    /// inputs: the tensor arguments (also those inside tuple and list arguments, and keyword
+    /// ones: `leaves`), then the Parameters. outputs: the result's leaves, then the
     /// last value of each written state tensor, then the values the effects read.
     Graph graph;
     std::vector<Tensor> parameters; ///< one per Parameter input, in input order
     /// For each positional argument: the graph input holding it, or kNoId (not a Tensor).
     std::vector<ValueId> argumentInputs;
+    /// Every argument tensor that is a graph input, in input order (Note [Tensors inside
+    /// arguments] in jit_function.cpp).
+    std::vector<ArgumentLeaf> leaves;
     OutputTree output;
     std::vector<Tensor> written; ///< the state each run writes back, in output order
     std::vector<RunEffect> effects;
     double milliseconds = 0;
 };
 
-/// Compiles fn called with args and kwargs: Tensor positional arguments become graph inputs,
-/// anything else is a compile-time constant. fn: a Python function or method, a Cell, or any
+/// Compiles fn called with args and kwargs: Tensor arguments, also inside tuples and lists and as
+/// keywords, become graph inputs; anything else is a compile-time constant. fn: a Python function or method, a Cell, or any
 /// callable (whose op calls are then traced as they run).
 CompiledFunction compileFunction(const pybind11::object& fn, const pybind11::tuple& args,
                                  const pybind11::dict& kwargs, const std::string& name);
+/// The tensors of a call's arguments that a compiled function takes as inputs, in input order,
+/// then its Parameters.
+TensorList compiledInputs(const CompiledFunction& c, const pybind11::tuple& args, const pybind11::dict& kwargs);
 
 /// True while a graph is being compiled on this thread.
 bool jitCompiling();

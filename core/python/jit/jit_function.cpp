@@ -56,6 +56,73 @@ void annotateLocation(py::error_already_set& error, const py::handle& file, int 
     }
 }
 
+// Note [Tensors inside arguments]
+// A tensor reaches a compiled function as a positional argument, inside a tuple or list argument
+// (a Cell taking a tuple of gradients, DistributedGradReducer's pattern), or as a keyword
+// argument. Each is a graph input: were it traced as a constant, every later call of the cached
+// graph would compute with the first call's values. The cache key holds the arguments' structure
+// and specs (signatureOf), so a call with another nesting compiles again; `leaves` says where each
+// input sits, and compiledInputs fetches them in that order on every call.
+namespace {
+
+struct ArgumentBinder {
+    Graph& graph;
+    Compiler& compiler;
+    CompiledFunction& out;
+    const std::string& name;
+
+    /// label: the graph input's name ("arg0[1]", a keyword's name); said: how errors name it.
+    py::object bind(py::handle value, ArgumentLeaf& leaf, const std::string& label, const std::string& said)
+    {
+        if (const Tensor* t = asTensor(value)) {
+            if (t->isDynamicPlaceholder())
+                throw py::value_error("For '" + name + "', " + said
+                                      + " is a dynamic-shape placeholder (Tensor(shape=..., dtype=...) with "
+                                        "None dimensions): it has no values; call the function with real tensors.");
+            const ValueId id = graph.addInput(label, {t->shape(), t->dtype()});
+            out.leaves.push_back(leaf);
+            lastId = id;
+            return py::cast(compiler.tracer().bind(id));
+        }
+        const bool tuple = PyTuple_Check(value.ptr()) != 0;
+        if (!tuple && !PyList_Check(value.ptr()))
+            return py::reinterpret_borrow<py::object>(value);
+        py::list items;
+        std::size_t k = 0;
+        for (py::handle item : value) {
+            leaf.path.push_back(k);
+            const std::string index = "[" + std::to_string(k) + "]";
+            items.append(bind(item, leaf, label + index, said + index));
+            leaf.path.pop_back();
+            ++k;
+        }
+        return tuple ? py::object(py::tuple(items)) : py::object(items);
+    }
+
+    ValueId lastId = kNoId;
+};
+
+py::object leafValue(const ArgumentLeaf& leaf, const py::tuple& args, const py::dict& kwargs)
+{
+    py::object value = leaf.keyword.empty() ? py::object(args[leaf.argument])
+                                            : py::object(kwargs[py::str(leaf.keyword)]);
+    for (std::size_t k : leaf.path)
+        value = py::reinterpret_borrow<py::sequence>(value)[k];
+    return value;
+}
+
+} // namespace
+
+TensorList compiledInputs(const CompiledFunction& c, const py::tuple& args, const py::dict& kwargs)
+{
+    TensorList inputs;
+    inputs.reserve(c.leaves.size() + c.parameters.size());
+    for (const ArgumentLeaf& leaf : c.leaves)
+        inputs.push_back(*asTensor(leafValue(leaf, args, kwargs)));
+    inputs.insert(inputs.end(), c.parameters.begin(), c.parameters.end());
+    return inputs;
+}
+
 CompiledFunction compileFunction(const py::object& fn, const py::tuple& args,
                                  const py::dict& kwargs, const std::string& name)
 {
@@ -64,23 +131,23 @@ CompiledFunction compileFunction(const py::object& fn, const py::tuple& args,
     Graph graph(name);
     {
         Compiler compiler(graph);
+        ArgumentBinder binder{graph, compiler, out, name};
         py::tuple symbolic(args.size());
         for (std::size_t i = 0; i < args.size(); ++i) {
-            const Tensor* t = asTensor(args[i]);
-            if (!t) {
-                symbolic[i] = args[i];
-                out.argumentInputs.push_back(kNoId);
-                continue;
-            }
-            if (t->isDynamicPlaceholder())
-                throw py::value_error("For '" + name + "', argument " + std::to_string(i)
-                                      + " is a dynamic-shape placeholder (Tensor(shape=..., dtype=...) with "
-                                        "None dimensions): it has no values; call the function with real tensors.");
-            const ValueId id = graph.addInput("arg" + std::to_string(i), {t->shape(), t->dtype()});
-            out.argumentInputs.push_back(id);
-            symbolic[i] = py::cast(compiler.tracer().bind(id));
+            ArgumentLeaf leaf;
+            leaf.argument = i;
+            binder.lastId = kNoId;
+            symbolic[i] = binder.bind(args[i], leaf, "arg" + std::to_string(i), "argument " + std::to_string(i));
+            // Gradient positions name top-level tensor arguments only.
+            out.argumentInputs.push_back(asTensor(args[i]) ? binder.lastId : kNoId);
         }
-        py::object result = compiler.call(fn, symbolic, kwargs);
+        py::dict symbolicKwargs;
+        for (auto item : kwargs) {
+            ArgumentLeaf leaf;
+            leaf.keyword = py::str(item.first).cast<std::string>();
+            symbolicKwargs[item.first] = binder.bind(item.second, leaf, leaf.keyword, "argument '" + leaf.keyword + "'");
+        }
+        py::object result = compiler.call(fn, symbolic, symbolicKwargs);
         std::vector<Tensor> leaves;
         out.output = outputTreeOf(result, leaves);
         std::vector<ValueId> outputs;

@@ -266,15 +266,6 @@ TensorList runEntry(Entry& e, const TensorList& inputs)
     return outputs;
 }
 
-TensorList inputsOf(const Entry& e, const py::tuple& args)
-{
-    TensorList inputs;
-    for (std::size_t i = 0; i < e.compiled.argumentInputs.size(); ++i)
-        if (e.compiled.argumentInputs[i] != kNoId)
-            inputs.push_back(*asTensor(args[i]));
-    inputs.insert(inputs.end(), e.compiled.parameters.begin(), e.compiled.parameters.end());
-    return inputs;
-}
 
 // The JIT fallback. A gradient call in the body compiles with it (Note [Gradients inside compiled
 // code] in jit_gradient.cpp); what still cannot compile (listed there) counts an untraceable call
@@ -297,7 +288,7 @@ py::object runCompiled(const py::object& fn, const py::tuple& args, const py::di
     const std::uint64_t tracedBefore = executionContext().untraceableCalls;
     try {
         Entry& e = entryFor(fn, args, kwargs, extraKey, nullptr);
-        const TensorList outputs = runEntry(e, inputsOf(e, args));
+        const TensorList outputs = runEntry(e, compiledInputs(e.compiled, args, kwargs));
         std::size_t next = 0;
         return buildOutput(e.compiled.output, outputs, next);
     } catch (...) {
@@ -323,7 +314,7 @@ GradResult differentiateCompiled(const py::object& fn, const py::tuple& args,
                                  const GradRequest& request, const std::string& api)
 {
     Entry& e = entryFor(fn, args, kwargs, requestKey(request), &request);
-    TensorList inputs = inputsOf(e, args);
+    TensorList inputs = compiledInputs(e.compiled, args, kwargs);
     if (request.sensParam) {
         const TensorList seeds = checkedSens(sens, e.roots);
         inputs.insert(inputs.end(), seeds.begin(), seeds.end());
