@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <new>
 
 #include <pthread.h>
 
@@ -53,6 +54,11 @@ void InterOpPool::unlockAfterFork(bool child)
             t.detach();
         m_workers.clear();
         m_sleepers.store(0);
+        // The condition variable still counts the parent's sleeping workers as waiters, and
+        // glibc's notify waits for an old group of waiters to leave before it switches groups:
+        // with waiters that do not exist here, the child's first notify_all would never return.
+        // A fresh one (its old state is only bytes here: nothing to destroy) has no waiters.
+        ::new (static_cast<void*>(&m_wake)) std::condition_variable();
     }
     m_sleepMutex.unlock();
     m_jobMutex.unlock();
