@@ -1,7 +1,9 @@
 // Data set sources, column lookup and the shuffle seed. SPDX-License-Identifier: MIT
 #include "data/dataset.h"
 
+#include "data/order_cursor.h"
 #include "random/generator.h"
+#include "random/splitmix.h"
 
 #include <algorithm>
 #include <mutex>
@@ -24,33 +26,6 @@ SeedState& seedState()
     return state;
 }
 
-/// SplitMix64's finaliser: nearby (seed, epoch) pairs give unrelated generator seeds.
-std::uint64_t mix(std::uint64_t x)
-{
-    x += 0x9E3779B97F4A7C15ull;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-    return x ^ (x >> 31);
-}
-
-class RandomAccessCursor : public Cursor {
-public:
-    RandomAccessCursor(std::shared_ptr<const RowSource> source, std::vector<std::int64_t> order)
-        : m_source(std::move(source)), m_order(std::move(order))
-    {
-    }
-    std::optional<Row> next() override
-    {
-        if (m_position == m_order.size())
-            return std::nullopt;
-        return m_source->row(m_order[m_position++]);
-    }
-
-private:
-    std::shared_ptr<const RowSource> m_source;
-    std::vector<std::int64_t> m_order;
-    std::size_t m_position = 0;
-};
 
 class RandomAccessDataset : public Dataset {
 public:
@@ -75,7 +50,7 @@ public:
                 std::swap(order[i - 1], order[generator.next() % i]);
         }
         order.resize(static_cast<std::size_t>(*knownSize()));
-        return std::make_unique<RandomAccessCursor>(m_source, std::move(order));
+        return std::make_unique<OrderCursor>(m_source, std::move(order));
     }
 
 private:
@@ -162,7 +137,7 @@ std::optional<std::uint64_t> seed()
 std::uint64_t shuffleSeed(std::int64_t epoch)
 {
     if (const auto configured = seed())
-        return mix(*configured ^ mix(static_cast<std::uint64_t>(epoch)));
+        return splitMix64(*configured ^ splitMix64(static_cast<std::uint64_t>(epoch)));
     std::random_device device;
     return static_cast<std::uint64_t>(device()) << 32 | device();
 }

@@ -1,6 +1,7 @@
 // Sharded random access. SPDX-License-Identifier: MIT
 #include "data/shard.h"
 
+#include "data/order_cursor.h"
 #include "random/generator.h"
 #include "tensor/errors.h"
 
@@ -14,25 +15,6 @@ namespace {
 // Every rank must draw the same order without a seed too, or shards would overlap: the fixed
 // seed stands in for one (MindSpore's ranks agree through its default dataset seed).
 constexpr std::uint64_t kUnseededShardSeed = 5489;
-
-class ShardCursor : public Cursor {
-public:
-    ShardCursor(std::shared_ptr<const RowSource> source, std::vector<std::int64_t> order)
-        : m_source(std::move(source)), m_order(std::move(order))
-    {
-    }
-    std::optional<Row> next() override
-    {
-        if (m_position == m_order.size())
-            return std::nullopt;
-        return m_source->row(m_order[m_position++]);
-    }
-
-private:
-    std::shared_ptr<const RowSource> m_source;
-    std::vector<std::int64_t> m_order;
-    std::size_t m_position = 0;
-};
 
 class ShardedDataset : public Dataset {
 public:
@@ -64,7 +46,7 @@ public:
         const std::int64_t take = *knownSize();
         for (std::int64_t i = 0; i < take; ++i)
             order.push_back(all[static_cast<std::size_t>((m_shard.index + i * m_shard.count) % rows)]);
-        return std::make_unique<ShardCursor>(m_source, std::move(order));
+        return std::make_unique<OrderCursor>(m_source, std::move(order));
     }
 
 private:

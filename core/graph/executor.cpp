@@ -2,6 +2,8 @@
 // MIT
 #include "graph/executor.h"
 
+#include "random/splitmix.h"
+
 #include "autodiff/context.h"
 #include "autodiff/observer.h"
 #include "graph/fused_kernel.h"
@@ -127,15 +129,6 @@ void GraphExecutor::checkInputs(std::span<const Tensor> inputs) const
     }
 }
 
-// splitmix64's finaliser: run numbers 2, 3, ... give unrelated seeds, not neighbouring ones.
-static std::uint64_t mixSeed(std::uint64_t seed, std::uint64_t run)
-{
-    std::uint64_t z = seed + run * 0x9E3779B97F4A7C15ull;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 void GraphExecutor::drawSeeds()
 {
     for (const GraphNode& node : m_graph.nodes()) {
@@ -145,7 +138,7 @@ void GraphExecutor::drawSeeds()
         attrs = node.attrs;
         const auto traced = static_cast<std::uint64_t>(node.attrs.getInt("seed", 0));
         // Kernels take the seed as a non-negative int64.
-        attrs.set("seed", static_cast<std::int64_t>(mixSeed(traced, m_runs) >> 1));
+        attrs.set("seed", static_cast<std::int64_t>(splitMix64(traced + m_runs * 0x9E3779B97F4A7C15ull) >> 1));
     }
 }
 

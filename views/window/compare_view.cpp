@@ -172,6 +172,7 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
     m_what->addItem(tr("value_and_grad / grad-only fallback"));
     m_what->addItem(tr("API 2.x / 1.10"));
     m_what->addItem(tr("analytic / finite differences (float64)"));
+    m_what->addItem(tr("float32 (O0) / mixed precision"));
     m_steps = new QSpinBox;
     m_steps->setRange(1, 10000);
     m_steps->setToolTip(tr("Training steps each side runs: over more than one, the Charts panel overlays "
