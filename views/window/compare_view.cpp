@@ -167,12 +167,8 @@ QString CompareView::idleText()
 CompareView::CompareView(QWidget* parent) : QWidget(parent)
 {
     m_what = new QComboBox;
-    m_what->addItem(tr("has_aux on / off"));
-    m_what->addItem(tr("PyNative / graph mode"));
-    m_what->addItem(tr("value_and_grad / grad-only fallback"));
-    m_what->addItem(tr("API 2.x / 1.10"));
-    m_what->addItem(tr("analytic / finite differences (float64)"));
-    m_what->addItem(tr("float32 (O0) / mixed precision"));
+    for (CompareWhat what : kChoices)
+        m_what->addItem(compareWhatText(what));
     m_steps = new QSpinBox;
     m_steps->setRange(1, 10000);
     m_steps->setToolTip(tr("Training steps each side runs: over more than one, the Charts panel overlays "
@@ -472,6 +468,21 @@ int CompareView::chartBars() const
         for (QBarSet* set : static_cast<QAbstractBarSeries*>(s)->barSets())
             bars += int(set->count());
     return bars;
+}
+
+QString compareWhatText(session::CompareWhat what)
+{
+    switch (what) {
+    case session::CompareWhat::HasAux: return QObject::tr("has_aux on / off");
+    case session::CompareWhat::Mode: return QObject::tr("PyNative / graph mode");
+    case session::CompareWhat::GradApi: return QObject::tr("value_and_grad / grad-only fallback");
+    case session::CompareWhat::Api: return QObject::tr("API 2.x / 1.10");
+    case session::CompareWhat::Scripts: return QObject::tr("two scripts");
+    case session::CompareWhat::Saved: return QObject::tr("a saved run");
+    case session::CompareWhat::FiniteDifferences: return QObject::tr("analytic / finite differences (float64)");
+    case session::CompareWhat::Amp: return QObject::tr("float32 (O0) / mixed precision");
+    }
+    return QString();
 }
 
 } // namespace gradstep::views

@@ -87,4 +87,8 @@ private:
     std::optional<session::Comparison> m_comparison;
 };
 
+/// How the window names a what-if switch ("has_aux on / off"): the Compare panel's list and the
+/// toolbar's Compare... dialog.
+QString compareWhatText(session::CompareWhat what);
+
 } // namespace gradstep::views

@@ -75,20 +75,6 @@ ChartRun chartRunOf(const session::StepFigures& side, const QString& prefix)
     return run;
 }
 
-QString compareWhatText(session::CompareWhat what)
-{
-    switch (what) {
-    case session::CompareWhat::HasAux: return QObject::tr("has_aux on / off");
-    case session::CompareWhat::Mode: return QObject::tr("PyNative / graph mode");
-    case session::CompareWhat::GradApi: return QObject::tr("value_and_grad / grad-only fallback");
-    case session::CompareWhat::Api: return QObject::tr("API 2.x / 1.10");
-    case session::CompareWhat::Scripts: return QObject::tr("two scripts");
-    case session::CompareWhat::Saved: return QObject::tr("a saved run");
-    case session::CompareWhat::FiniteDifferences: return QObject::tr("analytic / finite differences (float64)");
-    case session::CompareWhat::Amp: return QObject::tr("float32 (O0) / mixed precision");
-    }
-    return QString();
-}
 
 } // namespace
 
