@@ -557,6 +557,25 @@ const QColor kColors[] = {QColor("#1f77b4"), QColor("#ff7f0e"), QColor("#2ca02c"
 
 } // namespace
 
+std::vector<std::pair<QString, QColor>> ChartsView::checkedParameters() const
+{
+    std::vector<std::pair<QString, QColor>> out;
+    for (int i = 0; i < m_parameters->count(); ++i)
+        if (m_parameters->item(i)->checkState() == Qt::Checked)
+            out.emplace_back(m_parameters->item(i)->text(), kColors[std::size_t(i) % std::size(kColors)]);
+    return out;
+}
+
+void ChartsView::paintParameterSwatches()
+{
+    const QSignalBlocker block(m_parameters);
+    for (int i = 0; i < m_parameters->count(); ++i) {
+        QPixmap swatch(12, 12);
+        swatch.fill(kColors[std::size_t(i) % std::size(kColors)]);
+        m_parameters->item(i)->setIcon(QIcon(swatch));
+    }
+}
+
 void ChartsView::rebuild()
 {
     m_overlayArea->show();
@@ -585,22 +604,10 @@ void ChartsView::rebuild()
     fill(m_lossView, palette(), loss, log, false, rate);
 
     std::vector<QLineSeries*> norms;
-    for (int i = 0; i < m_parameters->count(); ++i) {
-        const QListWidgetItem* item = m_parameters->item(i);
-        if (item->checkState() != Qt::Checked)
-            continue;
-        const QColor color = kColors[std::size_t(i) % std::size(kColors)];
-        for (QLineSeries* series : seriesOf(item->text(), stepNorms(m_history, item->text(), log), smoothing, color,
-                                            false))
+    for (const auto& [name, color] : checkedParameters())
+        for (QLineSeries* series : seriesOf(name, stepNorms(m_history, name, log), smoothing, color, false))
             norms.push_back(series);
-    }
-    // The parameter list doubles as the legend (a chart legend clips beyond a few entries).
-    const QSignalBlocker block(m_parameters);
-    for (int i = 0; i < m_parameters->count(); ++i) {
-        QPixmap swatch(12, 12);
-        swatch.fill(kColors[std::size_t(i) % std::size(kColors)]);
-        m_parameters->item(i)->setIcon(QIcon(swatch));
-    }
+    paintParameterSwatches();
     fill(m_normView, palette(), norms, log, false);
     const auto current = [this](const QString&) { return tr("Current run"); };
     connectClicks(m_lossView, current);
@@ -697,26 +704,15 @@ void ChartsView::rebuildOverlay(const std::vector<ChartRun>& runs)
         loss.insert(loss.end(), series.begin(), series.end());
     }
     std::vector<QLineSeries*> norms;
-    for (int i = 0; i < m_parameters->count(); ++i) {
-        const QListWidgetItem* item = m_parameters->item(i);
-        if (item->checkState() != Qt::Checked)
-            continue;
-        const QColor color = kColors[std::size_t(i) % std::size(kColors)];
+    for (const auto& [name, color] : checkedParameters())
         for (std::size_t r = 0; r < runs.size(); ++r) {
-            const std::vector<QLineSeries*> series = seriesOf(
-                item->text() + QStringLiteral(" (") + runs[r].label + QLatin1Char(')'),
-                stepNorms(runs[r].steps, item->text(), log), smoothing,
-                color, false);
+            const std::vector<QLineSeries*> series =
+                seriesOf(name + QStringLiteral(" (") + runs[r].label + QLatin1Char(')'),
+                         stepNorms(runs[r].steps, name, log), smoothing, color, false);
             dashAfterFirst(series, r);
             norms.insert(norms.end(), series.begin(), series.end());
         }
-    }
-    const QSignalBlocker block(m_parameters);
-    for (int i = 0; i < m_parameters->count(); ++i) {
-        QPixmap swatch(12, 12);
-        swatch.fill(kColors[std::size_t(i) % std::size(kColors)]);
-        m_parameters->item(i)->setIcon(QIcon(swatch));
-    }
+    paintParameterSwatches();
     const bool comparison = runs.size() == 2 && m_compared.size() == 2 && runs[0].label == m_compared[0].label
                             && runs[1].label == m_compared[1].label;
     if (m_partsAt && comparison) {
@@ -786,19 +782,15 @@ void ChartsView::rebuildDifference(const ChartRun& a, const ChartRun& b)
         name, differences(a, b, [](const debug::StepSummary& s) { return std::optional<double>(s.loss); }), smoothing,
         QColor("#1f77b4"), true);
     std::vector<QLineSeries*> norms;
-    for (int i = 0; i < m_parameters->count(); ++i) {
-        const QListWidgetItem* item = m_parameters->item(i);
-        if (item->checkState() != Qt::Checked)
-            continue;
-        const std::string param = item->text().toStdString();
+    for (const auto& [label, color] : checkedParameters()) {
+        const std::string param = label.toStdString();
         const auto norm = [&param](const debug::StepSummary& s) -> std::optional<double> {
             for (const debug::ParameterSummary& p : s.parameters)
                 if (p.name == param)
                     return p.gradientNorm;
             return std::nullopt;
         };
-        for (QLineSeries* series : seriesOf(item->text(), differences(a, b, norm), smoothing,
-                                            kColors[std::size_t(i) % std::size(kColors)], false))
+        for (QLineSeries* series : seriesOf(label, differences(a, b, norm), smoothing, color, false))
             norms.push_back(series);
     }
     fill(m_lossView, palette(), loss, false, false);
@@ -864,14 +856,9 @@ void ChartsView::rebuildSideBySide(const std::vector<ChartRun>& runs)
         std::vector<QLineSeries*> loss = seriesOf(runs[r].label, stepLosses(runs[r].steps, log), smoothing,
                                                   kRunColors[r % std::size(kRunColors)], runs[r].steps.size() <= 50);
         std::vector<QLineSeries*> norms;
-        for (int i = 0; i < m_parameters->count(); ++i) {
-            const QListWidgetItem* item = m_parameters->item(i);
-            if (item->checkState() != Qt::Checked)
-                continue;
-            for (QLineSeries* s : seriesOf(item->text(), stepNorms(runs[r].steps, item->text(), log), smoothing,
-                                           kColors[std::size_t(i) % std::size(kColors)], false))
+        for (const auto& [name, color] : checkedParameters())
+            for (QLineSeries* s : seriesOf(name, stepNorms(runs[r].steps, name, log), smoothing, color, false))
                 norms.push_back(s);
-        }
         if (m_partsAt && comparison) {
             if (QLineSeries* line = verticalLine(tr("runs part"), double(*m_partsAt), loss, log))
                 loss.push_back(line);

@@ -103,6 +103,10 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    /// The ticked parameters with their colours, in list order.
+    std::vector<std::pair<QString, QColor>> checkedParameters() const;
+    /// The parameter list doubles as the legend (a chart legend clips beyond a few entries).
+    void paintParameterSwatches();
     void rebuild();
     /// The current run's loss scale (rebuild's part; hides the chart when there is none).
     void rebuildLossScale();

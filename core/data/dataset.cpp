@@ -41,14 +41,7 @@ public:
     }
     std::unique_ptr<Cursor> open(std::int64_t epoch) const override
     {
-        std::vector<std::int64_t> order(static_cast<std::size_t>(m_source->size()));
-        std::iota(order.begin(), order.end(), 0);
-        if (m_shuffle) {
-            // Fisher-Yates with our own draws: std::shuffle's algorithm differs between libraries.
-            Generator generator(shuffleSeed(epoch));
-            for (std::size_t i = order.size(); i > 1; --i)
-                std::swap(order[i - 1], order[generator.next() % i]);
-        }
+        std::vector<std::int64_t> order = rowOrder(m_source->size(), m_shuffle, m_shuffle ? shuffleSeed(epoch) : 0);
         order.resize(static_cast<std::size_t>(*knownSize()));
         return std::make_unique<OrderCursor>(m_source, std::move(order));
     }

@@ -1,9 +1,11 @@
-// A cursor over a random-access source in a given order of row indices (a shuffle, a shard).
-// SPDX-License-Identifier: MIT
+// A cursor over a random-access source in a given order of row indices (a shuffle, a shard), and
+// the shuffled order itself. SPDX-License-Identifier: MIT
 #pragma once
 
 #include "data/dataset.h"
+#include "random/generator.h"
 
+#include <numeric>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -28,5 +30,19 @@ private:
     std::vector<std::int64_t> m_order;
     std::size_t m_position = 0;
 };
+
+/// Rows 0..rows-1, Fisher-Yates shuffled with `seed` when `shuffle` (our own draws:
+/// std::shuffle's algorithm differs between standard libraries).
+inline std::vector<std::int64_t> rowOrder(std::int64_t rows, bool shuffle, std::uint64_t seed)
+{
+    std::vector<std::int64_t> order(static_cast<std::size_t>(rows));
+    std::iota(order.begin(), order.end(), 0);
+    if (shuffle) {
+        Generator generator(seed);
+        for (std::size_t i = order.size(); i > 1; --i)
+            std::swap(order[i - 1], order[generator.next() % i]);
+    }
+    return order;
+}
 
 } // namespace gradstep::data

@@ -34,14 +34,9 @@ public:
     std::unique_ptr<Cursor> open(std::int64_t epoch) const override
     {
         const std::int64_t rows = m_source->size();
-        std::vector<std::int64_t> all(static_cast<std::size_t>(rows));
-        std::iota(all.begin(), all.end(), 0);
-        if (m_shuffle) {
-            const std::uint64_t seed = data::seed() ? shuffleSeed(epoch) : kUnseededShardSeed + static_cast<std::uint64_t>(epoch);
-            Generator generator(seed);
-            for (std::size_t i = all.size(); i > 1; --i)
-                std::swap(all[i - 1], all[generator.next() % i]);
-        }
+        const std::uint64_t seed =
+            !m_shuffle ? 0 : data::seed() ? shuffleSeed(epoch) : kUnseededShardSeed + static_cast<std::uint64_t>(epoch);
+        const std::vector<std::int64_t> all = rowOrder(rows, m_shuffle, seed);
         std::vector<std::int64_t> order;
         const std::int64_t take = *knownSize();
         for (std::int64_t i = 0; i < take; ++i)

@@ -71,44 +71,46 @@ void copy(const void* in, void* out, std::int64_t count, ElementType type)
         std::memcpy(out, in, static_cast<std::size_t>(count) * elementBytes(type));
 }
 
+/// One collective on group `name`: in a group of one rank (no communicator) `alone` stands in for
+/// it; else `start` begins the non-blocking MPI call, which waitFor sees through to the deadline.
+template <class Alone, class Start>
+void collective(const std::string& name, const char* opName, Alone alone, Start start)
+{
+    std::lock_guard lock(state().mutex);
+    GroupEntry& g = group(name, opName);
+    if (g.comm == MPI_COMM_NULL)
+        return alone();
+    MPI_Request request = MPI_REQUEST_NULL;
+    check(start(g.comm, &request), opName);
+    waitFor(request, g, name, opName);
+}
+
 } // namespace
 
 void allReduce(const void* in, void* out, std::int64_t count, ElementType type, ReduceOp op, const std::string& name,
                const char* opName)
 {
-    std::lock_guard lock(state().mutex);
-    GroupEntry& g = group(name, opName);
-    if (g.comm == MPI_COMM_NULL)
-        return copy(in, out, count, type);
-    MPI_Request request = MPI_REQUEST_NULL;
-    check(MPI_Iallreduce(in, out, mpiCount(count, opName), mpiType(type), mpiOp(op, type), g.comm, &request), opName);
-    waitFor(request, g, name, opName);
+    collective(name, opName, [&] { copy(in, out, count, type); }, [&](MPI_Comm comm, MPI_Request* request) {
+        return MPI_Iallreduce(in, out, mpiCount(count, opName), mpiType(type), mpiOp(op, type), comm, request);
+    });
 }
 
 void allGather(const void* in, void* out, std::int64_t count, ElementType type, const std::string& name,
                const char* opName)
 {
-    std::lock_guard lock(state().mutex);
-    GroupEntry& g = group(name, opName);
-    if (g.comm == MPI_COMM_NULL)
-        return copy(in, out, count, type);
-    const int n = mpiCount(count, opName);
-    MPI_Request request = MPI_REQUEST_NULL;
-    check(MPI_Iallgather(in, n, mpiType(type), out, n, mpiType(type), g.comm, &request), opName);
-    waitFor(request, g, name, opName);
+    collective(name, opName, [&] { copy(in, out, count, type); }, [&](MPI_Comm comm, MPI_Request* request) {
+        const int n = mpiCount(count, opName);
+        return MPI_Iallgather(in, n, mpiType(type), out, n, mpiType(type), comm, request);
+    });
 }
 
 void reduceScatter(const void* in, void* out, std::int64_t count, ElementType type, ReduceOp op,
                    const std::string& name, const char* opName)
 {
-    std::lock_guard lock(state().mutex);
-    GroupEntry& g = group(name, opName);
-    if (g.comm == MPI_COMM_NULL)
-        return copy(in, out, count, type);
-    MPI_Request request = MPI_REQUEST_NULL;
-    check(MPI_Ireduce_scatter_block(in, out, mpiCount(count, opName), mpiType(type), mpiOp(op, type), g.comm, &request),
-          opName);
-    waitFor(request, g, name, opName);
+    collective(name, opName, [&] { copy(in, out, count, type); }, [&](MPI_Comm comm, MPI_Request* request) {
+        return MPI_Ireduce_scatter_block(in, out, mpiCount(count, opName), mpiType(type), mpiOp(op, type), comm,
+                                         request);
+    });
 }
 
 void broadcast(void* buffer, std::int64_t count, ElementType type, int root, const std::string& name,
@@ -129,14 +131,10 @@ void broadcast(void* buffer, std::int64_t count, ElementType type, int root, con
 void allToAll(const void* in, void* out, std::int64_t count, ElementType type, const std::string& name,
               const char* opName)
 {
-    std::lock_guard lock(state().mutex);
-    GroupEntry& g = group(name, opName);
-    if (g.comm == MPI_COMM_NULL)
-        return copy(in, out, count, type);
-    const int n = mpiCount(count, opName);
-    MPI_Request request = MPI_REQUEST_NULL;
-    check(MPI_Ialltoall(in, n, mpiType(type), out, n, mpiType(type), g.comm, &request), opName);
-    waitFor(request, g, name, opName);
+    collective(name, opName, [&] { copy(in, out, count, type); }, [&](MPI_Comm comm, MPI_Request* request) {
+        const int n = mpiCount(count, opName);
+        return MPI_Ialltoall(in, n, mpiType(type), out, n, mpiType(type), comm, request);
+    });
 }
 
 std::vector<std::vector<double>> gatherToRoot(const std::vector<double>& values)

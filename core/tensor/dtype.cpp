@@ -52,6 +52,28 @@ std::string_view dtypeName(DType dtype)
     return "Unknown";
 }
 
+std::string_view dtypeLowerName(DType dtype)
+{
+    switch (dtype) {
+    case DType::Bool: return "bool";
+    case DType::Int8: return "int8";
+    case DType::Int16: return "int16";
+    case DType::Int32: return "int32";
+    case DType::Int64: return "int64";
+    case DType::UInt8: return "uint8";
+    case DType::UInt16: return "uint16";
+    case DType::UInt32: return "uint32";
+    case DType::UInt64: return "uint64";
+    case DType::Float16: return "float16";
+    case DType::BFloat16: return "bfloat16";
+    case DType::Float32: return "float32";
+    case DType::Float64: return "float64";
+    case DType::Complex64: return "complex64";
+    case DType::Complex128: return "complex128";
+    }
+    return "unknown";
+}
+
 bool isFloating(DType dtype)
 {
     return dtype == DType::Float32 || dtype == DType::Float64 || dtype == DType::Float16

@@ -41,6 +41,9 @@ inline constexpr DTypeSet kRealDTypes = ((DTypeSet{1} << kDTypeCount) - 1) & ~kC
 std::size_t itemSize(DType dtype);
 /// MindSpore's spelling: Bool, Int8, UInt8, Int32, Float16, BFloat16, ...
 std::string_view dtypeName(DType dtype);
+/// The lowercase spelling: bool, int8, uint8, float16, bfloat16, complex64, ... (NumPy's names, the
+/// strings MindSpore's aot custom ops receive).
+std::string_view dtypeLowerName(DType dtype);
 /// Real floating dtypes only (complex ones are not).
 bool isFloating(DType dtype);
 /// The dtype of a complex dtype's real and imaginary parts (Float32 for Complex64); others: themselves.

@@ -9,28 +9,6 @@
 
 namespace gradstep {
 
-const char* aotDTypeName(DType dtype)
-{
-    switch (dtype) {
-    case DType::Bool: return "bool";
-    case DType::Int8: return "int8";
-    case DType::Int16: return "int16";
-    case DType::Int32: return "int32";
-    case DType::Int64: return "int64";
-    case DType::UInt8: return "uint8";
-    case DType::UInt16: return "uint16";
-    case DType::UInt32: return "uint32";
-    case DType::UInt64: return "uint64";
-    case DType::Float16: return "float16";
-    case DType::BFloat16: return "bfloat16";
-    case DType::Float32: return "float32";
-    case DType::Float64: return "float64";
-    case DType::Complex64: return "complex64";
-    case DType::Complex128: return "complex128";
-    }
-    return "unknown";
-}
-
 AotFunction::AotFunction(std::string library, std::string symbol)
     : m_library(std::move(library)), m_symbol(std::move(symbol))
 {
@@ -72,7 +50,7 @@ void AotFunction::run(const OpCall& call, std::span<Tensor> outputs) const
         params.push_back(data);
         ndims.push_back(t.rank());
         shapeStore.push_back(t.shape().toVector());
-        dtypes.push_back(aotDTypeName(t.dtype()));
+        dtypes.push_back(dtypeLowerName(t.dtype()).data()); // literals: NUL-terminated
     };
     // The function reads its inputs through void*, as MindSpore passes them; it must not write them.
     for (const Tensor& t : call.inputs)

@@ -32,7 +32,4 @@ private:
     Entry m_entry = nullptr;
 };
 
-/// The dtype names the aot convention passes: "float32", "int64", "bool", ...
-const char* aotDTypeName(DType dtype);
-
 } // namespace gradstep

@@ -393,8 +393,9 @@ bool compilesCell(const py::object& cell)
     // code] in jit_gradient.cpp) with the core optimizers (SGD, Momentum, Adam); with an optimizer
     // written in Python (learning-rate schedules read the step as a Python value) it runs as in
     // PyNative. The loss-scale cells (TrainOneStepWithLossScaleCell, the update cells) branch on
-    // overflow in Python and run as in PyNative too. So does DistributedGradReducer: its
-    // all-reduce is a collective that every rank must reach in program order.
+    // overflow in Python and run as in PyNative too. So does DistributedGradReducer (made eager
+    // when a Cell's tuple argument was traced as a constant; Note [Tensors inside arguments] fixed
+    // that, and whether it now compiles across ranks is untested).
     const std::string& name = initializedCell(cell).className();
     if (name.find("LossScale") != std::string::npos || name == "DistributedGradReducer")
         return false;

@@ -77,6 +77,6 @@ TEST_CASE("an aot library or function that cannot be found is an error naming it
 {
     CHECK_THROWS_WITH(AotFunction("/nonexistent/custom.so", "CustomAdd"),
                       Catch::Contains("dlopen file '/nonexistent/custom.so'"));
-    CHECK(std::string(aotDTypeName(DType::Float32)) == "float32");
-    CHECK(std::string(aotDTypeName(DType::Bool)) == "bool");
+    CHECK(std::string(dtypeLowerName(DType::Float32)) == "float32");
+    CHECK(std::string(dtypeLowerName(DType::Bool)) == "bool");
 }
