@@ -34,8 +34,10 @@ template <class T> constexpr bool kWraps = std::is_integral_v<T> && !std::is_sam
 template <class T, class Op> T wrapApply(T a, T b, Op op)
 {
     if constexpr (kWraps<T>) {
-        using U = std::make_unsigned_t<T>;
-        return static_cast<T>(static_cast<U>(op(static_cast<U>(a), static_cast<U>(b))));
+        // At least `unsigned`: 8- and 16-bit unsigned operands would otherwise promote to int,
+        // whose product can overflow (65535 * 65535).
+        using U = std::common_type_t<std::make_unsigned_t<T>, unsigned>;
+        return static_cast<T>(static_cast<std::make_unsigned_t<T>>(op(static_cast<U>(a), static_cast<U>(b))));
     } else
         return static_cast<T>(op(a, b));
 }

@@ -4,6 +4,7 @@
 // op backs Gather's gradient, where such ids cannot occur). Segments no id names are 0.
 // dy/dx = gather(dy, ids) along axis 0; no gradient for the ids. NaN/Inf propagate through the sums.
 // SPDX-License-Identifier: MIT
+#include "ops/elementwise/kernels.h"
 #include "ops/shape/defs.h"
 #include "ops/shape/kernels.h"
 #include "ops/shape_ops.h"
@@ -60,7 +61,7 @@ void forwardUnsortedSegmentSum(const OpCall& call, std::span<Tensor> outputs)
             T* row = po + segment[j] * inner;
             const T* in = px + static_cast<std::int64_t>(j) * inner;
             for (std::int64_t k = 0; k < inner; ++k)
-                row[k] = static_cast<T>(row[k] + in[k]);
+                row[k] = wrapAdd(row[k], in[k]);
         }
     });
 }

@@ -33,6 +33,10 @@ TEST_CASE("small integer arithmetic stays in its dtype and wraps")
     checkValues(d, {255});
     const Tensor m = mul(typed({1}, {300}, DType::Int16), typed({1}, {300}, DType::Int16));
     checkValues(m, {24464}); // 90000 mod 2^16 as a signed 16-bit value
+    // 65535 * 65535 overflows the int that 16-bit operands promote to in C++.
+    const Tensor u = mul(typed({1}, {65535}, DType::UInt16), typed({1}, {65535}, DType::UInt16));
+    CHECK(u.dtype() == DType::UInt16);
+    checkValues(u, {1});
     const Tensor mixed = add(typed({1}, {-1}, DType::Int8), typed({1}, {255}, DType::UInt8));
     CHECK(mixed.dtype() == DType::Int16);
     checkValues(mixed, {254});

@@ -59,6 +59,18 @@ TEST_CASE("unsorted_segment_sum adds rows into their segments, unnamed segments 
     CHECK_THROWS_AS(unsortedSegmentSum(x, ints({3}, {0, 1, 2}), 4), ShapeError);
 }
 
+// Found by tests/fuzz in CI: the integer segment sums overflowed a signed type (undefined behaviour
+// under UBSan); they wrap around like every integer kernel.
+TEST_CASE("unsorted_segment_sum of integers wraps around on overflow")
+{
+    const std::int32_t big = std::numeric_limits<std::int32_t>::max();
+    const Tensor x = Tensor::fromVector<std::int32_t>({3}, {big, 2, big});
+    const Tensor y = unsortedSegmentSum(x, ints({3}, {0, 0, 1}), 2);
+    REQUIRE(y.dtype() == DType::Int32);
+    CHECK(y.data<std::int32_t>()[0] == std::numeric_limits<std::int32_t>::min() + 1);
+    CHECK(y.data<std::int32_t>()[1] == big);
+}
+
 TEST_CASE("gather refuses an empty tensor whose other dimensions multiply beyond int64")
 {
     const std::int64_t huge = std::numeric_limits<std::int64_t>::max();
