@@ -197,3 +197,21 @@ TEST_CASE("a thread the script leaves running cannot write to a finished run's c
     std::this_thread::sleep_for(400ms);
     CHECK(o.out.empty());
 }
+
+// Python 3.11 keeps a Thread object for each thread it did not start, holding the sys.stderr of
+// its creation; the run's streams (and the C++ callbacks behind them) outlived every run (found by
+// LeakSanitizer in the window tests).
+TEST_CASE("a run's output streams are freed when the run ends, threads or not")
+{
+    const Outcome first = runSource("import builtins, sys, threading, weakref\n"
+                                    "t = threading.Thread(target=print, args=('in a thread',))\n"
+                                    "t.start(); t.join()\n"
+                                    "builtins._gradstep_test_streams = [weakref.ref(sys.stdout), weakref.ref(sys.stderr)]\n");
+    REQUIRE(first.ok());
+    const Outcome second = runSource("import builtins, gc\n"
+                                     "gc.collect()\n"
+                                     "print([r() is None for r in builtins._gradstep_test_streams])\n"
+                                     "del builtins._gradstep_test_streams\n");
+    REQUIRE(second.ok());
+    CHECK(second.out == "[True, True]\n");
+}

@@ -77,8 +77,17 @@ def _act_as_main_thread():
 
 
 def _act_as_worker_thread():
+    # Python 3.11 keeps a "dummy" Thread object for every thread it did not start, for good, and
+    # each one holds the sys.stderr of its creation: this run's output stream, so every run's
+    # stream (and the C++ callback behind it) would outlive the run. Forget this thread's dummy;
+    # Python makes a fresh one when this thread asks again.
     import threading
-    threading.current_thread()._daemonic = True
+    me = threading.current_thread()
+    me._daemonic = True
+    if isinstance(me, threading._DummyThread):
+        with threading._active_limbo_lock:
+            if threading._active.get(me.ident) is me:
+                del threading._active[me.ident]
 
 
 def _script_threads():
