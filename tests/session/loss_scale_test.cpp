@@ -100,38 +100,63 @@ TEST_CASE("the overflow watchpoint pauses at the backward Cast with the float32 
 
 namespace {
 
-/// The same float32 Dense trained by plain TrainOneStepCell or, when `scaled`, by
-/// TrainOneStepWithLossScaleCell with a fixed scale of 1024 (no overflow in float32).
-std::string denseSteps(bool scaled)
+enum class Scaling { None, Cell, Functional };
+
+/// The same float32 Dense trained by plain TrainOneStepCell, by TrainOneStepWithLossScaleCell
+/// with a fixed scale of 1024, or by the functional loop of MindSpore's amp tutorial with a
+/// DynamicLossScaler starting at 1024 (no overflow in float32 either way).
+std::string denseSteps(Scaling scaling)
 {
-    return std::string("import numpy as np\n"
-                       "import mindspore as ms\n"
-                       "from mindspore import nn\n"
-                       "ms.set_seed(3)\n"
-                       "net = nn.WithLossCell(nn.Dense(4, 2), nn.MSELoss())\n"
-                       "opt = nn.SGD(net.trainable_params(), 0.05)\n")
-           + (scaled ? "step = nn.TrainOneStepWithLossScaleCell(net, opt, scale_sense=ms.Tensor(1024.0, ms.float32))\n"
-                     : "step = nn.TrainOneStepCell(net, opt)\n")
-           + "x = ms.Tensor(np.arange(12, dtype=np.float32).reshape(3, 4) / 10)\n"
-             "y = ms.Tensor(np.ones((3, 2), np.float32))\n"
-             "for _ in range(3):\n"
-             "    step(x, y)\n";
+    std::string source = "import numpy as np\n"
+                         "import mindspore as ms\n"
+                         "from mindspore import amp, nn\n"
+                         "ms.set_seed(3)\n"
+                         "net = nn.WithLossCell(nn.Dense(4, 2), nn.MSELoss())\n"
+                         "opt = nn.SGD(net.trainable_params(), 0.05)\n"
+                         "x = ms.Tensor(np.arange(12, dtype=np.float32).reshape(3, 4) / 10)\n"
+                         "y = ms.Tensor(np.ones((3, 2), np.float32))\n";
+    switch (scaling) {
+    case Scaling::None:
+        return source + "step = nn.TrainOneStepCell(net, opt)\n"
+                        "for _ in range(3):\n"
+                        "    step(x, y)\n";
+    case Scaling::Cell:
+        return source + "step = nn.TrainOneStepWithLossScaleCell(net, opt, scale_sense=ms.Tensor(1024.0, ms.float32))\n"
+                        "for _ in range(3):\n"
+                        "    step(x, y)\n";
+    case Scaling::Functional:
+        return source + "scaler = amp.DynamicLossScaler(1024, 2, 50)\n"
+                        "grad_fn = ms.value_and_grad(lambda a, b: scaler.scale(net(a, b)), None, opt.parameters)\n"
+                        "for _ in range(3):\n"
+                        "    loss, grads = grad_fn(x, y)\n"
+                        "    loss = scaler.unscale(loss)\n"
+                        "    finite = amp.all_finite(grads)\n"
+                        "    if finite:\n"
+                        "        opt(scaler.unscale(grads))\n"
+                        "    scaler.adjust(finite)\n";
+    }
+    return source;
 }
 
 } // namespace
 
 TEST_CASE("a loss-scaled step's summary holds the true gradients, not the scaled ones")
 {
-    std::vector<std::vector<double>> norms[2];
-    for (int scaled = 0; scaled < 2; ++scaled) {
-        ScriptSession s(denseSteps(scaled == 1));
+    std::vector<std::vector<double>> norms[3];
+    for (int scaled = 0; scaled < 3; ++scaled) {
+        ScriptSession s(denseSteps(static_cast<Scaling>(scaled)));
         s->load(RunCommand::of(RunCommand::Kind::Continue));
         const auto state = waitStopped(*s);
         INFO((state->diagnostic ? state->diagnostic->format() : std::string()));
         REQUIRE(state->status == SessionStatus::Finished);
         REQUIRE(state->history.size() == 3);
         for (const StepSummary& step : state->history) {
-            CHECK(step.lossScale.has_value() == (scaled == 1));
+            REQUIRE(step.lossScale.has_value() == (scaled != 0));
+            if (step.lossScale) {
+                CHECK(step.lossScale->lossScale == 1024.0);
+                CHECK_FALSE(step.lossScale->overflow);
+                CHECK_FALSE(step.lossScale->updateSkipped);
+            }
             std::vector<double> stepNorms;
             for (const ParameterSummary& p : step.parameters) {
                 stepNorms.push_back(p.gradientNorm);
@@ -140,13 +165,61 @@ TEST_CASE("a loss-scaled step's summary holds the true gradients, not the scaled
             norms[scaled].push_back(stepNorms);
         }
     }
-    REQUIRE(norms[0].size() == norms[1].size());
-    for (std::size_t step = 0; step < norms[0].size(); ++step) {
-        REQUIRE(norms[0][step].size() == norms[1][step].size());
-        REQUIRE_FALSE(norms[0][step].empty());
-        for (std::size_t k = 0; k < norms[0][step].size(); ++k) {
-            CHECK(norms[0][step][k] > 0.0);
-            CHECK(norms[1][step][k] == Approx(norms[0][step][k]).epsilon(1e-5));
+    for (int scaled = 1; scaled < 3; ++scaled) {
+        INFO("scaling " << scaled);
+        REQUIRE(norms[0].size() == norms[scaled].size());
+        for (std::size_t step = 0; step < norms[0].size(); ++step) {
+            REQUIRE(norms[0][step].size() == norms[scaled][step].size());
+            REQUIRE_FALSE(norms[0][step].empty());
+            for (std::size_t k = 0; k < norms[0][step].size(); ++k) {
+                CHECK(norms[0][step][k] > 0.0);
+                CHECK(norms[scaled][step][k] == Approx(norms[0][step][k]).epsilon(1e-5));
+            }
         }
     }
+}
+
+TEST_CASE("the functional DynamicLossScaler's overflowing steps are reported as skipped, with the halved scale")
+{
+    const std::string source = "import numpy as np\n"
+                               "import mindspore as ms\n"
+                               "from mindspore import amp, nn\n"
+                               "ms.set_seed(1)\n"
+                               "dense = nn.Dense(4, 2).to_float(ms.float16)\n"
+                               "loss_fn = nn.MSELoss()\n"
+                               "opt = nn.SGD(dense.trainable_params(), 0.01)\n"
+                               "scaler = amp.DynamicLossScaler(2 ** 24, 2, 1000)\n"
+                               "def forward(a, b):\n"
+                               "    return scaler.scale(loss_fn(dense(a).astype(ms.float32), b))\n"
+                               "grad_fn = ms.value_and_grad(forward, None, opt.parameters)\n"
+                               "x = ms.Tensor(np.ones((3, 4), np.float32))\n"
+                               "y = ms.Tensor(np.zeros((3, 2), np.float32))\n"
+                               "for _ in range(12):\n"
+                               "    loss, grads = grad_fn(x, y)\n"
+                               "    finite = amp.all_finite(grads)\n"
+                               "    if finite:\n"
+                               "        opt(scaler.unscale(grads))\n"
+                               "    scaler.adjust(finite)\n";
+    ScriptSession s(source);
+    s->load(RunCommand::of(RunCommand::Kind::Continue));
+    const auto state = waitStopped(*s);
+    INFO((state->diagnostic ? state->diagnostic->format() : std::string()));
+    REQUIRE(state->status == SessionStatus::Finished);
+    REQUIRE(state->history.size() == 12);
+    std::size_t overflows = 0;
+    double expected = 16777216.0;
+    for (const StepSummary& step : state->history) {
+        REQUIRE(step.lossScale);
+        CHECK(step.lossScale->lossScale == expected);
+        CHECK(step.lossScale->updateSkipped == step.lossScale->overflow);
+        if (step.lossScale->overflow) {
+            ++overflows;
+            CHECK(step.lossScale->nextLossScale == expected / 2);
+            expected /= 2;
+        }
+    }
+    CHECK(state->history.front().lossScale->overflow);
+    CHECK(overflows > 0);
+    CHECK(overflows < 12);
+    CHECK_FALSE(state->history.back().lossScale->overflow);
 }

@@ -40,6 +40,30 @@ def all_finite(inputs, status=None):
     return ops.stack(flags).all()
 
 
+def _scale_of(scaler):
+    return float(scaler.scale_value.asnumpy().reshape(-1)[0])
+
+
+def _ms_tracing():
+    import mindspore as _ms
+    return _ms._jit_tracing()
+
+
+def _report_scale(scaler, used=None, finite=None):
+    """Tells the debugger the scale a step's gradients carry (nn._report_loss_scale), so that its
+    summary shows the true gradients (Note [Loss-scaled gradients] in core/debug/recorder.cpp).
+    unscale() comes after the step's gradient call and before its update: it reports the scale in
+    use, with no overflow yet; adjust() reports the decision. When the update ran, the step has
+    ended before adjust() and its report is only the next scale. Compiled code (@jit) reports
+    nothing: the values are not known while tracing."""
+    if _ms_tracing():
+        return
+    import mindspore.nn as _nn
+    used = _scale_of(scaler) if used is None else used
+    overflow = finite is not None and not finite
+    _nn._report_loss_scale(used, _scale_of(scaler), overflow, overflow)
+
+
 def _check_scale_value(scale_value):
     if isinstance(scale_value, bool) or not isinstance(scale_value, (float, int)):
         raise TypeError("The type of 'scale_value' should be one of ['float', 'int'], but got type '%s'."
@@ -82,6 +106,7 @@ class StaticLossScaler(LossScaler):
 
     def unscale(self, inputs):
         """inputs times 1 / scale, in each one's dtype."""
+        _report_scale(self)
         return _map(lambda x: x * ops.reciprocal(self.scale_value).astype(x.dtype), inputs)
 
     def adjust(self, grads_finite):
@@ -106,11 +131,13 @@ class DynamicLossScaler(LossScaler):
 
     def unscale(self, inputs):
         """inputs times 1 / scale, in each one's dtype."""
+        _report_scale(self)
         return _map(lambda x: x * ops.reciprocal(self.scale_value).astype(x.dtype), inputs)
 
     def adjust(self, grads_finite):
         """Updates scale_value and the counter of finite steps; returns True."""
         finite = grads_finite if isinstance(grads_finite, Tensor) else Tensor(bool(grads_finite), mstype.bool_)
+        used = None if _ms_tracing() else _scale_of(self)
         one = ops.ones((), self.scale_value.dtype)
         grown = self.scale_value * self.scale_factor
         at_window = self.counter == (self.scale_window - 1)
@@ -119,6 +146,8 @@ class DynamicLossScaler(LossScaler):
         ops.assign(self.scale_value, new_scale)
         counter = ((self.counter + 1) % self.scale_window) * finite.astype(mstype.int32)
         ops.assign(self.counter, counter)
+        if used is not None:
+            _report_scale(self, used, bool(finite.asnumpy()))
         return True
 
 
