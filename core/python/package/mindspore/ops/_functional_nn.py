@@ -520,7 +520,7 @@ def depend(value, expr):
 
 # ---------------------------------------------------------------- assignment
 def _check_parameter(op, variable):
-    if not isinstance(variable, mindspore.Parameter):
+    if not U.is_parameter(variable):
         raise TypeError("For '%s', the 'variable' must be a Parameter, but got %s."
                         % (op, type(variable).__name__))
 

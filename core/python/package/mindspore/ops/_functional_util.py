@@ -203,11 +203,46 @@ def dtype_of_numpy(array):
     return mstype.float32
 
 
+# Note [Parameters mapped by vmap]: MindSpore's vmap updates a Parameter mapped along an axis in
+# place, each batch element writing its own slice (an optimizer primitive under vmap updates every
+# slice). gradstep's vmap runs fn once per element on Tensor slices (they keep the gradient path to
+# the Parameter); while fn runs, each slice of a Parameter is registered here, writes to it are
+# collected instead of applied, and after the loop vmap writes the stacked slices back into the
+# Parameter at once (ops/_transforms_vmap.py).
+class ParameterSlice:
+    """One batch element's slice of a Parameter mapped by vmap, and what fn wrote to it."""
+
+    def __init__(self, tensor):
+        self.tensor = tensor
+        self.written = None
+
+
+_vmap_slices = {}
+
+
+def vmap_slice(x):
+    """The ParameterSlice that x is, or None."""
+    entry = _vmap_slices.get(id(x))
+    return entry if entry is not None and entry.tensor is x else None
+
+
+def is_parameter(x):
+    """A Parameter, or a vmap slice of one (Note [Parameters mapped by vmap])."""
+    return isinstance(x, mindspore.Parameter) or vmap_slice(x) is not None
+
+
 def write_parameter(op, parameter, value):
     """parameter.set_data(value) without gradient; while a graph-mode function compiles, a write
     of the graph (later reads see value, the run writes it back: Note [Side effects in compiled
-    code] in gradstep's jit_state.cpp)."""
+    code] in gradstep's jit_state.cpp). A vmap slice of a Parameter keeps the value for vmap to
+    write back (Note [Parameters mapped by vmap])."""
     value = _ops.stop_gradient(value)
+    sliced = vmap_slice(parameter)
+    if sliced is not None:
+        if value.dtype != parameter.dtype:
+            value = value.astype(parameter.dtype)
+        sliced.written = value
+        return value
     if mindspore._jit_tracing():
         if value.dtype != parameter.dtype:
             value = value.astype(parameter.dtype)

@@ -985,7 +985,7 @@ class BatchNorm(Primitive):
             unbiased = bv1 * (float(n) / max(n - 1, 1))
             m = self.momentum
             for target, value in ((mean, mean * (1 - m) + bm1 * m), (variance, variance * (1 - m) + unbiased * m)):
-                if isinstance(target, mindspore.Parameter):
+                if U.is_parameter(target):
                     U.write_parameter("BatchNorm", target, value)
             saved_mean, saved_var = bm1, bv1
         else:
@@ -1180,7 +1180,7 @@ class IndexAdd(Primitive):
 
     def __call__(self, input_x, indices, input_y):
         out = ops.index_add(input_x, indices, input_y, self.axis)
-        if isinstance(input_x, mindspore.Parameter):
+        if U.is_parameter(input_x):
             U.write_parameter("IndexAdd", input_x, out)
         return out
 
@@ -1290,7 +1290,7 @@ class ApplyMomentum(Primitive):
 
     def __call__(self, variable, accumulation, learning_rate, gradient, momentum):
         for name, p in (("variable", variable), ("accumulation", accumulation)):
-            if not isinstance(p, mindspore.Parameter):
+            if not U.is_parameter(p):
                 raise TypeError("For 'ApplyMomentum', the '%s' must be a Parameter, but got %s."
                                 % (name, type(p).__name__))
         g = ops.stop_gradient(gradient) * self.gradient_scale if self.gradient_scale != 1.0 else ops.stop_gradient(gradient)
@@ -1301,6 +1301,38 @@ class ApplyMomentum(Primitive):
             step = acc * learning_rate
         U.write_parameter("ApplyMomentum", accumulation, acc)
         return U.write_parameter("ApplyMomentum", variable, ops.stop_gradient(variable) - step)
+
+
+@primitive
+class Adam(Primitive):
+    """The Adam update of MindSpore's Adam primitive: m and v move towards the gradient and its
+    square, var -= lr * sqrt(1 - beta2_power) / (1 - beta1_power) * m / (sqrt(v) + epsilon) (with
+    use_nesterov, m replaced by beta1 * m + (1 - beta1) * gradient). var, m and v are Parameters
+    updated in place; returns (var, m, v)."""
+
+    @prim_attr_register
+    def __init__(self, use_locking=False, use_nesterov=False):
+        U.check_bool("Adam", "use_locking", use_locking)
+        U.check_bool("Adam", "use_nesterov", use_nesterov)
+
+    def __call__(self, var, m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, gradient):
+        for name, p in (("var", var), ("m", m), ("v", v)):
+            if not U.is_parameter(p):
+                raise TypeError("For 'Adam', the '%s' must be a Parameter, but got %s." % (name, type(p).__name__))
+        for name, p in (("m", m), ("v", v), ("gradient", gradient)):
+            if tuple(p.shape) != tuple(var.shape):
+                raise ValueError("For 'Adam', the shape of '%s' must be the same as the shape of 'var' %s, but got "
+                                 "%s." % (name, tuple(var.shape), tuple(p.shape)))
+        g = ops.stop_gradient(gradient)
+        new_m = ops.stop_gradient(m) + (g - ops.stop_gradient(m)) * (1 - beta1)
+        new_v = ops.stop_gradient(v) + (g * g - ops.stop_gradient(v)) * (1 - beta2)
+        step_size = lr * ops.sqrt(1 - beta2_power) / (1 - beta1_power)
+        direction = new_m * beta1 + g * (1 - beta1) if self.use_nesterov else new_m
+        new_var = ops.stop_gradient(var) - step_size * direction / (ops.sqrt(new_v) + epsilon)
+        new_m = U.write_parameter("Adam", m, new_m)
+        new_v = U.write_parameter("Adam", v, new_v)
+        new_var = U.write_parameter("Adam", var, new_var)
+        return new_var, new_m, new_v
 
 
 @primitive

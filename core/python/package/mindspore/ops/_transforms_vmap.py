@@ -17,9 +17,12 @@ MindSpore's rules kept here:
   as it is. A batched output with out axis None is an error.
 * fn may be a function, a Cell, or a CellList (model ensembling: cell i runs on batch element i).
 
+A Parameter mapped along an axis is updated in place as in MindSpore: fn's writes to its slice
+(ops.assign, optimizer primitives such as P.Adam) are collected per element and written back into
+the Parameter after the loop (Note [Parameters mapped by vmap] in ops/_functional_util.py).
+
 Differences (gradstep runs the loop): whether an output "depends on the batch" is decided from
-the values (all elements equal -> not batched); side effects inside fn (Parameter assignment)
-happen once per element, on slices. The error texts of in_axes/out_axes mismatches follow
+the values (all elements equal -> not batched). The error texts of in_axes/out_axes mismatches follow
 MindSpore's where its text is known (lengths, bounds, "source is not None and dst is None").
 """
 import numbers
@@ -29,7 +32,8 @@ import numpy as np
 import mindspore
 import mindspore.nn as _nn
 import mindspore.ops as _ops
-from mindspore import Tensor
+from mindspore import Parameter, Tensor
+from mindspore.ops import _functional_util as _U
 
 __all__ = ["vmap"]
 
@@ -85,13 +89,42 @@ def _bind_in_axes(arg, axis, sizes):
     return axis
 
 
-def _take(arg, axis, index):
+def _take(arg, axis, index, slices):
+    """arg's batch element `index`; the slices of mapped Parameters are appended to `slices` as
+    (Parameter, axis, ParameterSlice)."""
     if isinstance(arg, (tuple, list)):
-        items = [_take(a, x, index) for a, x in zip(arg, axis)]
+        items = [_take(a, x, index, slices) for a, x in zip(arg, axis)]
         return tuple(items) if isinstance(arg, tuple) else items
     if axis is None:
         return arg
-    return arg[(slice(None),) * axis + (index,)]
+    piece = arg[(slice(None),) * axis + (index,)]
+    if isinstance(arg, Parameter):
+        slices.append((arg, axis, _U.ParameterSlice(piece)))
+    return piece
+
+
+def _call_on_slices(target, sliced, kwargs, slices):
+    """target(*sliced, **kwargs) with this element's Parameter slices registered, so writes to them
+    are collected (Note [Parameters mapped by vmap])."""
+    for _, _, entry in slices:
+        _U._vmap_slices[id(entry.tensor)] = entry
+    try:
+        return target(*sliced, **kwargs)
+    finally:
+        for _, _, entry in slices:
+            _U._vmap_slices.pop(id(entry.tensor), None)
+
+
+def _write_back(per_element):
+    """Writes each mapped Parameter that fn wrote to: its slices, written or not, stacked."""
+    if not per_element or not any(entry.written is not None for slices in per_element for _, _, entry in slices):
+        return
+    for k, (parameter, axis, _) in enumerate(per_element[0]):
+        entries = [slices[k][2] for slices in per_element]
+        if all(e.written is None for e in entries):
+            continue
+        values = [e.tensor if e.written is None else e.written for e in entries]
+        _U.write_parameter("vmap", parameter, _ops.stack(values, axis))
 
 
 def _same(values):
@@ -178,10 +211,14 @@ def vmap(fn, in_axes=0, out_axes=0):
             raise ValueError("For 'vmap', the size of the CellList must be equal to the axis size %d, but got %d."
                              % (axis_size, len(fn)))
         results = []
+        per_element = []
         for b in range(axis_size):
-            sliced = [_take(a, x, b) for a, x in zip(args, bound)]
+            slices = []
+            sliced = [_take(a, x, b, slices) for a, x in zip(args, bound)]
             target = fn[b] if ensemble else fn
-            results.append(target(*sliced, **kwargs))
+            results.append(_call_on_slices(target, sliced, kwargs, slices))
+            per_element.append(slices)
+        _write_back(per_element)
         return _match_out_axes(results, out_axes, axis_size)
 
     return vmapped
