@@ -23,6 +23,7 @@
 #include <QtCharts/QLogValueAxis>
 #include <QtCharts/QScatterSeries>
 #include <QtCharts/QValueAxis>
+#include <algorithm>
 #include <cmath>
 #include <set>
 
@@ -185,6 +186,24 @@ std::vector<QPointF> stepNorms(const std::vector<debug::StepSummary>& steps, con
             if (QString::fromStdString(p.name) == name && std::isfinite(p.gradientNorm) && (!log || p.gradientNorm > 0))
                 points.emplace_back(double(step.step), p.gradientNorm);
     return points;
+}
+
+/// Steps whose loss (or some parameter's gradient norm) is inf or NaN: the curves leave them out.
+int nonFiniteSteps(const std::vector<debug::StepSummary>& steps, bool norms)
+{
+    return int(std::count_if(steps.begin(), steps.end(), [norms](const debug::StepSummary& step) {
+        if (!norms)
+            return !std::isfinite(step.loss);
+        return std::any_of(step.parameters.begin(), step.parameters.end(),
+                           [](const debug::ParameterSummary& p) { return !std::isfinite(p.gradientNorm); });
+    }));
+}
+
+/// A title that says what its chart leaves out, so that an overflowing run's empty gradient chart
+/// is not read as "no gradients" (on a second line: the panels are narrow).
+QString titleWithNonFinite(const QString& title, int count)
+{
+    return count == 0 ? title : title + QStringLiteral("<br>") + QObject::tr("%n step(s) not finite, not drawn", nullptr, count);
 }
 
 /// A value axis's range, linear or log.
@@ -584,8 +603,9 @@ void ChartsView::rebuild()
         rebuildOverlay(shownRuns());
         return;
     }
-    m_lossView->chart()->setTitle(tr("Loss per step"));
-    m_normView->chart()->setTitle(tr("Gradient norm per parameter"));
+    m_lossView->chart()->setTitle(titleWithNonFinite(tr("Loss per step"), nonFiniteSteps(m_history, false)));
+    m_normView->chart()->setTitle(
+        titleWithNonFinite(tr("Gradient norm per parameter"), nonFiniteSteps(m_history, true)));
     rebuildLossScale();
     m_difference->setEnabled(false);
     m_sideBySide->setEnabled(false);
@@ -741,7 +761,10 @@ void ChartsView::rebuildOverlay(const std::vector<ChartRun>& runs)
                 QToolTip::showText(QCursor::pos(), text, m_lossView);
             });
     fill(m_normView, palette(), norms, log, false);
-    m_normView->chart()->setTitle(tr("Gradient norm per parameter"));
+    int nonFinite = 0;
+    for (const ChartRun& run : runs)
+        nonFinite += nonFiniteSteps(run.steps, true);
+    m_normView->chart()->setTitle(titleWithNonFinite(tr("Gradient norm per parameter"), nonFinite));
     // A series is named by its run ("A: has_aux on", "... (smoothed)") or "param (run)".
     const auto runOf = [runs](const QString& name) {
         for (const ChartRun& run : runs)
@@ -916,7 +939,9 @@ void ChartsView::rebuildLossScale()
     applyChartTheme(chart, palette());
     m_scaleView->setChart(chart);
     delete old;
-    chart->setTitle(tr("Loss scale per step: %n overflow(s)", nullptr, int(overflows->count()))
+    // Two lines: one would be cut off ("4 overflow(s...") at the panel's usual width.
+    chart->setTitle(tr("Loss scale per step") + QStringLiteral("<br>")
+                    + tr("%n overflow(s)", nullptr, int(overflows->count()))
                     + tr(", %n update(s) skipped", nullptr, skipped));
     auto* x = new QValueAxis;
     x->setTitleText(tr("step"));
@@ -958,6 +983,16 @@ int ChartsView::overflowMarks() const
 {
     const auto series = m_scaleView->chart()->series();
     return lossScaleShown() && series.size() > 1 ? int(static_cast<QXYSeries*>(series.at(1))->count()) : 0;
+}
+
+QString ChartsView::lossTitle() const
+{
+    return m_lossView->chart()->title();
+}
+
+QString ChartsView::normTitle() const
+{
+    return m_normView->chart()->title();
 }
 
 QString ChartsView::lossScaleTitle() const

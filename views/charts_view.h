@@ -89,6 +89,9 @@ public:
     int lossScalePoints() const;
     int overflowMarks() const;
     QString lossScaleTitle() const;
+    /// The loss and gradient-norm charts' titles (they say how many steps were not finite).
+    QString lossTitle() const;
+    QString normTitle() const;
 
     /// The two charts as a PNG or SVG picture, or their data as CSV (step, loss, then each
     /// parameter's gradient norm), by the suffix. An error message, empty on success

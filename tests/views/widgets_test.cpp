@@ -197,6 +197,29 @@ TEST_CASE("the loss-scale chart plots the scale per step, marks the overflows an
     CHECK(charts.lossScalePoints() == 0);
 }
 
+TEST_CASE("the loss and gradient charts say how many steps they leave out as not finite")
+{
+    ChartsView charts;
+    std::vector<debug::StepSummary> history(4);
+    for (int i = 0; i < 4; ++i) {
+        history[std::size_t(i)].step = i + 1;
+        history[std::size_t(i)].loss = i == 3 ? std::numeric_limits<double>::quiet_NaN() : 1.0;
+        debug::ParameterSummary w;
+        w.name = "w";
+        w.gradientNorm = i < 2 ? std::numeric_limits<double>::infinity() : 0.5; // two overflowing steps
+        history[std::size_t(i)].parameters = {w};
+    }
+    charts.setHistory(history);
+    CHECK(charts.normTitle() == QStringLiteral("Gradient norm per parameter<br>2 step(s) not finite, not drawn"));
+    CHECK(charts.lossTitle() == QStringLiteral("Loss per step<br>1 step(s) not finite, not drawn"));
+    history.resize(3);
+    for (debug::StepSummary& s : history)
+        s.parameters[0].gradientNorm = 0.5;
+    charts.setHistory(history);
+    CHECK(charts.normTitle() == QStringLiteral("Gradient norm per parameter"));
+    CHECK(charts.lossTitle() == QStringLiteral("Loss per step"));
+}
+
 TEST_CASE("the charts overlay two compared runs, mark where they part and export one column per run")
 {
     ChartsView charts;
