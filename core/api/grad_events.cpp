@@ -120,7 +120,7 @@ void GradCallScope::reportEveryRun(const Value* value, const TensorList& inputGr
             event.weightGrads = grads;
             observer->gradCallFinished(event);
         },
-        traced);
+        traced, EffectTime::WhenComputed);
 }
 
 void GradCallScope::emitFinished(bool completed, const Value* value, const TensorList& inputGrads,

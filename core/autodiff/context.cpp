@@ -37,7 +37,7 @@ void hostEffect(const std::function<void()>& effect)
         ++ctx.untraceableCalls;
         throw RuntimeError("a host-side effect cannot be repeated by this traced graph");
     }
-    ctx.stateWriter->everyRun(nullptr, [effect](const TensorList&) { effect(); }, {});
+    ctx.stateWriter->everyRun(nullptr, [effect](const TensorList&) { effect(); }, {}, EffectTime::AfterRun);
 }
 
 bool ExecutionContext::observingNodes() const

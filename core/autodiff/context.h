@@ -25,6 +25,12 @@ public:
     virtual OutputList traceOp(const OpDef& op, std::span<const Tensor> inputs, const Attrs& attrs) = 0;
 };
 
+/// When a compiled run's effect gets its values: after the run, once the state is written back, or
+/// as soon as the graph has computed them, in the middle of the run (a gradient call's report, so
+/// that the debugger shows the step's gradients while it pauses at the update's nodes, as it does
+/// in PyNative).
+enum class EffectTime { AfterRun, WhenComputed };
+
 /// Note [Side effects in compiled code]: while graph mode compiles a function, writes to state (a
 /// Parameter, an optimizer's moment buffer) do not happen; they go here and become the graph's
 /// state outputs, copied into the state after each run, and host-side counters (an optimizer's
@@ -35,11 +41,11 @@ public:
     /// From now on, reads of `target` in the graph see `value`; the run writes it back.
     virtual void write(const Tensor& target, const Tensor& value) = 0;
     /// Not now but on every run of the graph being compiled: `before` ahead of the run, `after`
-    /// after it with the run's values of `traced` (tensors of the graph being built). Either
+    /// with the run's values of `traced` (tensors of the graph being built) at `time`. Either
     /// may be empty.
     virtual void everyRun(std::function<void()> before,
                           std::function<void(const TensorList& values)> after,
-                          const TensorList& traced) = 0;
+                          const TensorList& traced, EffectTime time) = 0;
 };
 
 struct ExecutionContext {

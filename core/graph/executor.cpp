@@ -13,12 +13,15 @@
 
 #include <algorithm>
 #include <chrono>
+#include <limits>
 
 namespace gradstep {
 
 namespace {
 
 constexpr std::uint32_t kKeep = 0xffffffffu;
+/// A callback of run(): already called.
+constexpr std::int64_t kFired = std::numeric_limits<std::int64_t>::max();
 
 // Started and finished events of one graph node, sharing one sequence number.
 class NodeEvents {
@@ -147,7 +150,7 @@ const Attrs& GraphExecutor::attrsOf(const GraphNode& node) const
     return m_runs > 1 && node.kind == NodeKind::Op && node.op->random ? m_drawAttrs[node.id] : node.attrs;
 }
 
-TensorList GraphExecutor::run(std::span<const Tensor> inputs)
+TensorList GraphExecutor::run(std::span<const Tensor> inputs, std::span<const OutputsReady> ready)
 {
     checkInputs(inputs);
     if (++m_runs > 1)
@@ -167,23 +170,52 @@ TensorList GraphExecutor::run(std::span<const Tensor> inputs)
             m_values[v.id] = v.constant;
     const bool parallel = !observed && InterOpPool::instance().threads() > 1;
     const auto& nodes = m_graph.nodes();
+    // Each callback's moment: after the node computing the last of its outputs (-1: at once).
+    std::vector<std::int64_t> after(ready.size(), -1);
+    for (std::size_t k = 0; k < ready.size(); ++k)
+        for (std::size_t index : ready[k].outputs) {
+            const GraphValue& v = m_graph.value(m_graph.outputs().at(index));
+            if (v.kind == ValueKind::NodeOutput)
+                after[k] = std::max<std::int64_t>(after[k], v.node);
+        }
+    const auto fireUpTo = [&](std::int64_t last) {
+        for (std::size_t k = 0; k < ready.size(); ++k)
+            if (after[k] != kFired && after[k] <= last) {
+                after[k] = kFired;
+                TensorList values;
+                for (std::size_t index : ready[k].outputs)
+                    values.push_back(outputValue(index));
+                ready[k].reached(values);
+            }
+    };
+    fireUpTo(-1);
     for (std::size_t g = 0; g < m_groups.size(); ++g) {
         const NodeGroup& group = m_groups[g];
-        if (parallel && group.parallel)
+        if (parallel && group.parallel) {
             runGroup(g);
-        else
-            for (NodeId id = group.begin; id < group.end; ++id)
+        } else {
+            for (NodeId id = group.begin; id < group.end; ++id) {
                 runNode(nodes[id], observed);
+                fireUpTo(id);
+            }
+        }
+        fireUpTo(static_cast<std::int64_t>(group.end) - 1);
         for (NodeId id = group.begin; id < group.end; ++id)
             for (ValueId in : nodes[id].inputs)
                 if (m_lastUse[in] == id)
                     m_values[in] = Tensor();
     }
     TensorList outputs;
-    for (ValueId out : m_graph.outputs())
-        outputs.push_back(m_graph.value(out).isInput() ? m_values[out].detach() : m_values[out]);
+    for (std::size_t i = 0; i < m_graph.outputs().size(); ++i)
+        outputs.push_back(outputValue(i));
     m_values.clear();
     return outputs;
+}
+
+Tensor GraphExecutor::outputValue(std::size_t index) const
+{
+    const ValueId out = m_graph.outputs()[index];
+    return m_graph.value(out).isInput() ? m_values[out].detach() : m_values[out];
 }
 
 void GraphExecutor::runNode(const GraphNode& node, bool observed)

@@ -8,6 +8,7 @@
 #include "graph/parallel_groups.h"
 
 #include <exception>
+#include <functional>
 #include <memory>
 
 namespace gradstep {
@@ -32,6 +33,13 @@ class Storage;
 /// therefore runs each random op with its traced seed mixed with k; the first run uses the traced
 /// seed itself. Events report the seed actually used. The gradient reads the mask the forward
 /// node produced in the same run, so forward and backward always agree.
+/// Called during GraphExecutor::run as soon as the graph outputs `outputs` (indices into the
+/// graph's outputs) have all been computed, with their values.
+struct OutputsReady {
+    std::vector<std::size_t> outputs;
+    std::function<void(const TensorList&)> reached;
+};
+
 class GraphExecutor {
 public:
     explicit GraphExecutor(Graph graph);
@@ -40,8 +48,10 @@ public:
     GraphExecutor& operator=(const GraphExecutor&) = delete;
 
     /// One tensor per graph input (arguments and parameters, in input order); returns one tensor
-    /// per graph output. Inputs must match the input specs exactly.
-    TensorList run(std::span<const Tensor> inputs);
+    /// per graph output. Inputs must match the input specs exactly. Each of `ready` is called in
+    /// the run right after the last node its outputs need (before the first node when they are
+    /// inputs or constants), so an observer sees it among the node events where it belongs.
+    TensorList run(std::span<const Tensor> inputs, std::span<const OutputsReady> ready = {});
     const Graph& graph() const { return m_graph; }
 
 private:
@@ -65,6 +75,8 @@ private:
     /// The attributes a node runs with this time: its own, except a random op's seed on later runs.
     const Attrs& attrsOf(const GraphNode& node) const;
     void drawSeeds();
+    /// The value of graph output `index` as run() returns it.
+    Tensor outputValue(std::size_t index) const;
     GraphExecutor& subExecutor(const GraphNode& node, std::size_t which);
 
     Graph m_graph;

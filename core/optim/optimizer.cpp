@@ -111,7 +111,7 @@ void Optimizer::traceUpdate(const TensorList& grads)
                 observer->updateFinished(event);
             }
         },
-        grads);
+        grads, EffectTime::AfterRun);
 }
 
 Tensor Optimizer::decayedGradient(std::size_t index, const Tensor& grad) const

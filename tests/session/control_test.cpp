@@ -448,3 +448,42 @@ TEST_CASE("a script that installs its own trace function keeps it, and line brea
     REQUIRE(state->status == SessionStatus::Finished);
     CHECK_THAT(state->why.message, Catch::Contains("breakpoint 2 (7) never stopped: the script replaced gradstep's line tracing"));
 }
+
+// A compiled step (@ms.jit around value_and_grad and the optimizer) reported its gradient call
+// only after the whole graph ran, so at a pause in its update nodes the Gradients table was
+// empty although the backward nodes had run; the report now comes as soon as the graph has
+// computed the gradients, as in PyNative.
+TEST_CASE("paused in a compiled step's update, the step's gradients and loss are in the state")
+{
+    const std::string script = std::string(kTrainScript).substr(0, std::string(kTrainScript).find("losses = []"))
+                               + "@ms.jit\n"
+                                 "def step(data, label):\n"
+                                 "    loss, grads = grad_fn(data, label)\n"
+                                 "    opt(grads)\n"
+                                 "    return loss\n"
+                                 "for i in range(2):\n"
+                                 "    step(x, y)\n";
+    SessionOptions options;
+    options.breakpoints = {"phase:update"};
+    ScriptSession s(script, options);
+    s->load(RunCommand::of(RunCommand::Kind::Continue));
+    auto state = waitStopped(*s);
+    INFO((state->diagnostic ? state->diagnostic->format() : std::string()));
+    REQUIRE(state->status == SessionStatus::Paused);
+    REQUIRE(state->node);
+    CHECK(state->node->phase == Phase::Update);
+    CHECK_FALSE(state->graphs.empty()); // the node is a compiled graph's
+    REQUIRE(state->gradients.size() == 2);
+    for (const ParameterGradient& g : state->gradients)
+        CHECK(g.gradient.defined());
+    CHECK(std::isfinite(state->loss));
+    const double loss = state->loss;
+    const double norm = state->gradients[0].stats.l2Norm;
+    REQUIRE(s->removeBreakpoint(1));
+    REQUIRE(s->continueRun());
+    state = waitStopped(*s);
+    REQUIRE(state->status == SessionStatus::Finished);
+    REQUIRE(state->history.size() == 2);
+    CHECK(state->history[0].loss == loss);
+    CHECK(state->history[0].parameters[0].gradientNorm == norm);
+}

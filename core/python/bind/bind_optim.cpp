@@ -218,7 +218,7 @@ py::object runPythonUpdate(const py::object& optimizer, const py::args& args, co
                         observer->updateFinished(
                             UpdateEvent{label.get(), 0, lr, parameters, values});
                 },
-                gradients);
+                gradients, EffectTime::AfterRun);
         }
         return result;
     }

@@ -11,6 +11,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "autodiff/context.h"
 #include "graph/graph.h"
 
 #include <pybind11/pybind11.h>
@@ -41,13 +42,14 @@ inline std::size_t leafCount(const OutputTree& tree)
 }
 
 /// What runs around every run of a compiled graph (StateWriter::everyRun, Note [Side effects
-/// in compiled code] in jit_state.cpp): `before`, the run, then `after` with `count` values of
-/// the effects' outputs from `firstOutput` on.
+/// in compiled code] in jit_state.cpp): `before`, the run, and `after` with `count` values of
+/// the effects' outputs from `firstOutput` on, at `time`.
 struct RunEffect {
     std::function<void()> before;
     std::function<void(const TensorList&)> after;
     std::size_t firstOutput = 0;
     std::size_t count = 0;
+    EffectTime time = EffectTime::AfterRun;
 };
 
 /// Where a tensor graph input comes from in a call's arguments: positional argument `argument`

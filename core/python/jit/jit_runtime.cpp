@@ -231,15 +231,25 @@ Entry& entryFor(const py::object& fn, const py::tuple& args, const py::dict& kwa
 }
 
 // One run with its side effects (Note [Side effects in compiled code] in jit_state.cpp): the
-// effects' `before`, the graph, the written state copied back, the effects' `after`.
+// effects' `before`, the graph (an effect wanting its values when computed gets them in the
+// run), the written state copied back, the other effects' `after`.
 TensorList runEntry(Entry& e, const TensorList& inputs)
 {
     const CompiledFunction& c = e.compiled;
     for (const RunEffect& effect : c.effects)
         if (effect.before)
             effect.before();
-    TensorList outputs = e.executor->run(inputs);
     const std::size_t written = leafCount(c.output);
+    std::vector<OutputsReady> ready;
+    for (const RunEffect& effect : c.effects) {
+        if (!effect.after || effect.time != EffectTime::WhenComputed)
+            continue;
+        OutputsReady r{{}, effect.after};
+        for (std::size_t i = 0; i < effect.count; ++i)
+            r.outputs.push_back(written + c.written.size() + effect.firstOutput + i);
+        ready.push_back(std::move(r));
+    }
+    TensorList outputs = e.executor->run(inputs, ready);
     // An output that is a written tensor's input (a read before the write that passes simplify
     // as the input itself) keeps the value it had, as the read before the write saw it.
     for (std::size_t i = 0; i < written; ++i)
@@ -258,7 +268,7 @@ TensorList runEntry(Entry& e, const TensorList& inputs)
     const auto effectValues =
         outputs.begin() + static_cast<std::ptrdiff_t>(written + c.written.size());
     for (const RunEffect& effect : c.effects) {
-        if (!effect.after)
+        if (!effect.after || effect.time == EffectTime::WhenComputed)
             continue;
         const auto first = effectValues + static_cast<std::ptrdiff_t>(effect.firstOutput);
         effect.after(TensorList(first, first + static_cast<std::ptrdiff_t>(effect.count)));

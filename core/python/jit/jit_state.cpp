@@ -55,14 +55,14 @@ void Compiler::write(const Tensor& target, const Tensor& value)
 }
 
 void Compiler::everyRun(std::function<void()> before, std::function<void(const TensorList&)> after,
-                        const TensorList& traced)
+                        const TensorList& traced, EffectTime time)
 {
     if (m_builders.size() > 1) { // the effect's values live in a subgraph: they never reach a run
         ++executionContext().untraceableCalls;
         throw RuntimeError("an optimizer update inside a subgraph (an if or while on a tensor, or "
                            "a differentiated function) cannot be compiled");
     }
-    RunEffect effect{std::move(before), std::move(after), m_effectValues.size(), traced.size()};
+    RunEffect effect{std::move(before), std::move(after), m_effectValues.size(), traced.size(), time};
     for (const Tensor& t : traced)
         m_effectValues.push_back(m_tracer.valueOf(t));
     m_effects.push_back(std::move(effect));

@@ -76,7 +76,7 @@ public:
     // State (jit_state.cpp).
     void write(const Tensor& target, const Tensor& value) override;
     void everyRun(std::function<void()> before, std::function<void(const TensorList&)> after,
-                  const TensorList& traced) override;
+                  const TensorList& traced, EffectTime time) override;
     /// The main graph's outputs after the function's own: its state writes' values, then the
     /// values the run effects read (the effects' firstOutput counts from there).
     void appendStateOutputs(std::vector<ValueId>& outputs, std::vector<Tensor>& targets,
