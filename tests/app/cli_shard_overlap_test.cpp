@@ -84,7 +84,7 @@ TEST_CASE("shard-overlap still sees the rows a per_batch_map passes on unchanged
           != std::string::npos);
 }
 
-TEST_CASE("--watch under gradstep run names both of its watchpoints when given another")
+TEST_CASE("gradstep run --watch names both of its watchpoints when given another")
 {
     const CommandResult r = runGradstep("run " + shellQuote(sourcePath("tests/dist/shard_overlap.py").string())
                                         + " --watch nan");
