@@ -78,6 +78,27 @@ TEST_CASE("compare --what ranks --ranks 4: four ranks with gradients_mean take t
         CHECK(d["norm_a"].asNumber() == Approx(4.0 * d["norm_b"].asNumber()).epsilon(1e-5));
 }
 
+TEST_CASE("compare --what ranks --steps 3: the ranks and the full batch never part, the losses aside")
+{
+    CommandResult c;
+    const Json r = compareRanks("--steps 3", c);
+    INFO(c.out);
+    REQUIRE(c.status == 0);
+    CHECK_THAT(c.out, Catch::Contains("the runs never part over 3 step(s)"));
+    CHECK(r["first_divergence"].isNull());
+    REQUIRE(r["a"]["steps"].asArray().size() == 3);
+    REQUIRE(r["b"]["steps"].asArray().size() == 3);
+    for (std::size_t step = 0; step < 3; ++step) {
+        const Json& a = r["a"]["steps"][step];
+        const Json& b = r["b"]["steps"][step];
+        // Rank 0's loss is its shard's; the gradients the optimizer applied are the full batch's.
+        CHECK(a["loss"].asNumber() != b["loss"].asNumber());
+        for (std::size_t p = 0; p < a["params"].asArray().size(); ++p)
+            CHECK(a["params"][p]["grad_norm"].asNumber()
+                  == Approx(b["params"][p]["grad_norm"].asNumber()).epsilon(1e-5));
+    }
+}
+
 TEST_CASE("compare --what ranks: a script that does not all-reduce is not the full batch's step")
 {
     ScratchDir dir;
