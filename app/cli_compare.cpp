@@ -4,7 +4,9 @@
 
 #include "app/cli_common.h"
 #include "app/compare_processes.h"
+#include "app/compare_ranks.h"
 
+#include "dist/communicator.h"
 #include "python/host/host.h"
 #include "io/json.h"
 #include "session/compare.h"
@@ -25,7 +27,7 @@ namespace gradstep::app {
 namespace {
 
 constexpr const char* kUsage =
-    R"(usage: gradstep compare SCRIPT --what has-aux|mode|grad-api|api|fd|amp [options] [-- ARGS...]
+    R"(usage: gradstep compare SCRIPT --what has-aux|mode|grad-api|api|fd|amp|ranks [options] [-- ARGS...]
        gradstep compare SCRIPT_A SCRIPT_B [options] [-- ARGS...]
        gradstep compare SCRIPT --against RUN.json [options] [-- ARGS...]
 
@@ -55,6 +57,15 @@ the loss or a parameter's gradient norm parts by more than the tolerance.
                    ask for float16 in vain), B: the script's own mixed precision, or amp's O2
                    on the network it first calls when it has none; loss-scaled gradients are
                    divided by their scale, so the table shows what half precision costs them
+  --what ranks     A: N data-parallel ranks (--ranks, default 2) through Open MPI's mpirun,
+                   rank 0's view, B: one rank on the full batch (a world of one, where
+                   get_group_size() is 1, and every batch(batch_size) takes N x batch_size rows,
+                   the rows of all N ranks' batches). Both sides show the gradients their
+                   optimizer received (A's after the all-reduce); with gradients_mean they must
+                   be equal within float32 tolerance (1e-5 relative), and the verdict says so,
+                   or that A is N times B (summed: gradients_mean off). The losses differ by
+                   design (rank 0's is its shard's) and are not compared. Assumes the script's
+                   batch size is per rank, as in MindSpore's data-parallel tutorial
 
 options:
   --what SETTING     what to compare on one script (see above)
@@ -64,6 +75,7 @@ options:
                      defaults to the saved run's steps
   --steps N          training steps per side (default 1); with N > 1 on a machine with two
                      cores or more, the two sides run at the same time in two processes
+  --ranks N          with --what ranks: the ranks of side A, 2 to 64 (default 2)
   --tolerance T      relative difference beyond which two steps part (default 1e-3, the
                      table's "close" threshold)
   --report FILE      also write the comparison as JSON to FILE (replaced atomically):
@@ -112,6 +124,9 @@ struct Options {
     /// only and writes it to sideReport.
     std::string runSide;
     std::string sideReport;
+    int ranks = 2;             ///< --what ranks: side A's ranks
+    bool ranksGiven = false;   ///< --ranks was given
+    std::string sideSettings;  ///< a rank's settings from the window (compare_ranks.h)
     bool quiet = false;
     bool warmUp = true;
     bool help = false;
@@ -153,7 +168,8 @@ int parseOption(int argc, char** argv, int& i, Options& options)
         options.warmUp = false;
     } else if (arg == "--what" || arg == "--report" || arg == "--seed" || arg == "--timeout"
                || arg == "--steps" || arg == "--tolerance" || arg == "--against"
-               || arg == "--run-side" || arg == "--side-report") {
+               || arg == "--run-side" || arg == "--side-report" || arg == "--ranks"
+               || arg == "--side-settings") {
         const char* value = valueOf(argc, argv, i);
         if (!value)
             return 2;
@@ -174,9 +190,18 @@ int parseOption(int argc, char** argv, int& i, Options& options)
         }
         if (arg == "--side-report")
             options.sideReport = value;
+        if (arg == "--side-settings")
+            options.sideSettings = value;
+        if (arg == "--ranks") {
+            long long ranks = 0;
+            if (!parseWholeNumber(value, 64, ranks) || ranks < 2)
+                return usageError("--ranks needs a whole number from 2 to 64");
+            options.ranks = static_cast<int>(ranks);
+            options.ranksGiven = true;
+        }
         if (arg == "--what" && !(options.what = session::parseCompareWhat(value)))
             return usageError(std::string("unknown --what '") + value
-                              + "' (expected has-aux, mode, grad-api, api, fd or amp)");
+                              + "' (expected has-aux, mode, grad-api, api, fd, amp or ranks)");
         if (arg == "--report")
             options.report = value;
         if (arg == "--seed" && !parseSeedArg(value, options.seed))
@@ -220,8 +245,10 @@ int parse(int argc, char** argv, Options& options)
     if (options.what && !options.against.empty())
         return usageError("--what and --against cannot be combined");
     if (!twoScripts && !options.what && options.against.empty())
-        return usageError("--what is required (has-aux, mode, grad-api, api, fd or amp), or a second "
+        return usageError("--what is required (has-aux, mode, grad-api, api, fd, amp or ranks), or a second "
                           "script, or --against RUN.json");
+    if (options.ranksGiven && options.what != session::CompareWhat::Ranks)
+        return usageError("--ranks goes with --what ranks");
     if (options.runSide.empty() != options.sideReport.empty())
         return usageError("--run-side and --side-report go together");
     return 0;
@@ -234,6 +261,8 @@ session::CompareOptions compareOptionsOf(const Options& options)
     compareOptions.steps = options.steps.value_or(1);
     compareOptions.tolerance = options.tolerance;
     compareOptions.warmUp = options.warmUp;
+    compareOptions.ranks = options.ranks;
+    compareOptions.runOnRanks = runSideOnRanks;
     compareOptions.args = options.args;
     compareOptions.timeout =
         std::chrono::milliseconds(static_cast<long long>(options.timeoutSeconds * 1000.0));
@@ -264,14 +293,60 @@ std::vector<std::string> childArgs(const Options& options)
                              std::to_string(options.timeoutSeconds)});
     if (options.quiet)
         args.emplace_back("--quiet");
+    if (options.ranksGiven)
+        args.insert(args.end(), {"--ranks", std::to_string(options.ranks)});
     args.emplace_back("--");
     args.insert(args.end(), options.args.begin(), options.args.end());
     return args;
 }
 
+/// A rank of side A of --what ranks, under mpirun: runs the side here; rank 0 writes it. A rank
+/// whose script failed ends every rank (the others may wait for it in a collective).
+int runOneRank(const Options& options)
+{
+    const dist::Launch launch = dist::launchEnvironment();
+    if (!launch.launched) {
+        std::fprintf(stderr, "gradstep compare: --what ranks --run-side a runs under mpirun only\n");
+        return 2;
+    }
+    if (launch.size > 1)
+        setOutputPrefix("[rank " + std::to_string(launch.rank) + "] ");
+    session::CompareOptions compareOptions = compareOptionsOf(options);
+    if (!options.sideSettings.empty() && !parseSideSettings(options.sideSettings, compareOptions)) {
+        std::fprintf(stderr, "gradstep compare: bad --side-settings '%s'\n", options.sideSettings.c_str());
+        return 2;
+    }
+    if (!startPython("compare"))
+        return 1;
+    session::CompareSide side = sidesOf(options, compareOptions).first;
+    side.ranks = 0; // this process is one of them
+    bool interrupted = false, abandoned = false;
+    const session::StepFigures figures = session::runSide(side, compareOptions, interrupted, abandoned);
+    if (!abandoned)
+        python::Host::shutdown();
+    finishOutputLines();
+    bool written = true;
+    if (launch.rank == 0)
+        written = writeAtomically(options.sideReport, session::sideToJson(figures, true).dump() + "\n", "compare");
+    if (figures.error || interrupted) {
+        writeErr("error: " + figures.error.value_or("interrupted") + "\n");
+        finishOutputLines();
+        if (dist::usesMpi())
+            dist::abortAll(interrupted ? 130 : 1);
+        return interrupted ? 130 : 1;
+    }
+    if (dist::usesMpi())
+        dist::finalize();
+    if (abandoned)
+        endWithoutPython(written ? 0 : 1);
+    return written ? 0 : 1;
+}
+
 /// A child: one side, written in the wire form.
 int runOneSide(const Options& options)
 {
+    if (options.what == session::CompareWhat::Ranks && options.runSide == "a")
+        return runOneRank(options);
     if (!startPython("compare"))
         return 1;
     const session::CompareOptions compareOptions = compareOptionsOf(options);
@@ -374,6 +449,10 @@ int compareCommand(int argc, char** argv)
     const session::CompareWhat what =
         options.what ? *options.what
                      : (options.against.empty() ? session::CompareWhat::Scripts : session::CompareWhat::Saved);
+    if (what == session::CompareWhat::Ranks && dist::launchEnvironment().launched) {
+        std::fprintf(stderr, "gradstep compare: --what ranks starts the ranks itself: it cannot run under mpirun\n");
+        return 2;
+    }
     session::Comparison comparison;
     if (what == session::CompareWhat::Saved) {
         bool abandoned = false;
@@ -382,7 +461,7 @@ int compareCommand(int argc, char** argv)
             return 1;
         comparison = std::move(*c);
     } else if (options.steps.value_or(1) > 1 && sidesRunInParallel()
-               && what != session::CompareWhat::FiniteDifferences) {
+               && what != session::CompareWhat::FiniteDifferences && what != session::CompareWhat::Ranks) {
         comparison = compareInProcesses(options, what);
     } else {
         if (!startPython("compare"))

@@ -6,6 +6,9 @@
 #include "app/cli_common.h"
 
 #include "app/debug_report.h"
+#include "app/rank_launcher.h"
+#include "app/rank_pause.h"
+#include "dist/communicator.h"
 #include "python/host/host.h"
 #include "session/session.h"
 #include "tensor/errors.h"
@@ -21,7 +24,7 @@ namespace {
 
 constexpr const char* kUsage = R"(usage: gradstep debug SCRIPT [--break WHERE]... [--watch LIST]... [--steps N]
                       [--api 2.x|1.10] [--seed S] [--checkpoint FILE.ckpt] [--memory-cap MIB]
-                      [--json] [--quiet] [-- ARGS...]
+                      [--json] [--quiet] [--ranks N [--rank K]] [-- ARGS...]
 
 Runs SCRIPT under the step debugger until the first breakpoint, watchpoint or NaN and prints
 where and why: the node, its source line and the values it consumed and produced.
@@ -44,6 +47,12 @@ options:
   --memory-cap MIB  what the debugger keeps of the current step (tensor snapshots, the weights
                  before the update), in MiB (default 1024); the oldest snapshots go first, and
                  time travel re-runs the script to see them again
+  --ranks N      data parallel: run N ranks of the script through Open MPI's mpirun, each under
+                 its own debugger (as gradstep run --ranks does); every rank stops at its first
+                 hit, which for ranks running the same script is the same node: rank 0 says so
+                 (or where each rank stopped), then each rank prints its report, with the values
+                 on that rank, its lines starting with "[rank k] "
+  --rank K       with --ranks: print rank K's report only
   --json         print one JSON object (reason, condition, step, node, location, values)
   --quiet        do not show what the script prints
   --             everything after it is passed to the script
@@ -58,6 +67,9 @@ struct Options {
     bool json = false;
     bool quiet = false;
     bool help = false;
+    int ranks = 0;                      ///< --ranks N
+    int rank = -1;                      ///< --rank K: the one report to print (-1: every rank's)
+    std::vector<std::string> forwarded; ///< the arguments without --ranks, for each rank
 };
 
 int usageError(const std::string& message)
@@ -109,6 +121,14 @@ int parseOption(const std::string& arg, const char* value, Options& o)
         if (!parseWholeNumber(value, 1LL << 30, n))
             return usageError("--memory-cap needs a whole number of MiB, got '" + std::string(value) + "'");
         o.session.memoryCapBytes = static_cast<std::size_t>(n) << 20;
+    } else if (arg == "--ranks") {
+        if (!parseWholeNumber(value, 1024, n) || n < 2)
+            return usageError("--ranks needs a whole number from 2 to 1024");
+        o.ranks = static_cast<int>(n);
+    } else if (arg == "--rank") {
+        if (!parseWholeNumber(value, 1023, n))
+            return usageError("--rank needs a rank number >= 0, got '" + std::string(value) + "'");
+        o.rank = static_cast<int>(n);
     }
     return 0;
 }
@@ -129,7 +149,8 @@ int parse(int argc, char** argv, Options& o)
         } else if (arg == "--quiet" || arg == "-q") {
             o.quiet = true;
         } else if (arg == "--break" || arg == "--watch" || arg == "--steps" || arg == "--api"
-                   || arg == "--seed" || arg == "--checkpoint" || arg == "--memory-cap") {
+                   || arg == "--seed" || arg == "--checkpoint" || arg == "--memory-cap" || arg == "--ranks"
+                   || arg == "--rank") {
             if (const int status = parseOption(arg, valueOf(argc, argv, i), o))
                 return status;
         } else if (arg.size() > 1 && arg[0] == '-') {
@@ -142,6 +163,20 @@ int parse(int argc, char** argv, Options& o)
     }
     if (!o.help && o.session.script.empty())
         return usageError("no script given");
+    if (o.ranks > 0 && o.rank >= o.ranks)
+        return usageError("--rank " + std::to_string(o.rank) + " is not one of the " + std::to_string(o.ranks)
+                          + " ranks");
+    // Each rank runs the same command without --ranks.
+    for (int i = 0; i < argc; ++i) {
+        if (std::string(argv[i]) == "--") {
+            o.forwarded.insert(o.forwarded.end(), argv + i, argv + argc);
+            break;
+        }
+        if (std::string(argv[i]) == "--ranks")
+            ++i;
+        else
+            o.forwarded.emplace_back(argv[i]);
+    }
     return 0;
 }
 
@@ -157,6 +192,28 @@ std::shared_ptr<const debug::SessionState> waitForStop(debug::Session& session)
     return cancelled ? nullptr : session.state();
 }
 
+/// A rank of `debug --ranks`: a rank whose script failed ends every rank with its diagnostic (the
+/// others may wait for it in a collective); otherwise rank 0 says whether all paused at the same
+/// node and the ranks print their reports in turn. Returns the rank's exit status.
+int reportRanks(const debug::SessionState* state, const python::UserFiles& files, const Options& o)
+{
+    if (state && state->status == debug::SessionStatus::Failed) {
+        if (state->diagnostic)
+            writeErr(state->diagnostic->format());
+        finishOutputLines();
+        dist::abortAll(1);
+    }
+    const std::string agreement = agreeOnPause(state);
+    if (!agreement.empty())
+        writeErr(agreement);
+    inRankOrder([&](int rank) {
+        if (!state || (o.rank >= 0 && rank != o.rank))
+            return;
+        writeOut(o.json ? debugReportJson(*state, files) + "\n" : debugReportText(*state, files));
+    });
+    return state ? 0 : 130;
+}
+
 } // namespace
 
 int debugCommand(int argc, char** argv)
@@ -168,9 +225,22 @@ int debugCommand(int argc, char** argv)
         std::fputs(kUsage, stdout);
         return 0;
     }
+    const dist::Launch launch = dist::launchEnvironment();
+    if (o.ranks > 0) {
+        if (launch.launched)
+            return usageError("--ranks starts the ranks itself: it cannot be used under mpirun");
+        return launchRanks(o.ranks, o.forwarded, "debug");
+    }
+    const bool ranked = launch.launched && launch.size > 1;
+    if (ranked)
+        setOutputPrefix("[rank " + std::to_string(launch.rank) + "] ");
     if (!startPython("debug"))
         return 1;
-    if (!o.quiet)
+    if (!o.quiet && ranked) // through the rank's prefix
+        o.session.output = [json = o.json](run::OutputStream stream, std::string_view text) {
+            json || stream == run::OutputStream::Stderr ? writeErr(text) : writeOut(text);
+        };
+    else if (!o.quiet)
         o.session.output = [json = o.json](run::OutputStream stream, std::string_view text) {
             std::FILE* out = json || stream == run::OutputStream::Stderr ? stderr : stdout;
             std::fwrite(text.data(), 1, text.size(), out);
@@ -185,7 +255,9 @@ int debugCommand(int argc, char** argv)
                                             : debug::RunCommand::of(debug::RunCommand::Kind::Continue);
         session.load(first);
         const std::shared_ptr<const debug::SessionState> state = waitForStop(session);
-        if (!state) {
+        if (ranked) {
+            status = reportRanks(state.get(), files, o);
+        } else if (!state) {
             status = 130;
         } else if (state->status == debug::SessionStatus::Failed) {
             if (state->diagnostic)
@@ -199,6 +271,8 @@ int debugCommand(int argc, char** argv)
         session.cancel();
     }
     python::Host::shutdown();
+    if (ranked)
+        dist::finalize();
     if (python::Host::abandonedRuns())
         endWithoutPython(status); // a blocked script's thread is still inside Python
     return status;

@@ -2,6 +2,7 @@
 #include "app/cli_gui.h"
 
 #include "app/cli_common.h"
+#include "app/compare_ranks.h"
 #include "app/install_layout.h"
 #include "python/host/host.h"
 #include "views/graph_view.h"
@@ -36,8 +37,8 @@ const char* kHelp =
     "                         tensor, console, variables, breakpoints or compare (with\n"
     "                         --screenshot, compare runs the comparison after the N nodes and\n"
     "                         the picture waits for it)\n"
-    "  --compare WHAT         what Compare flips: has-aux (default), mode, grad-api, api, fd\n"
-    "                         or amp\n"
+    "  --compare WHAT         what Compare flips: has-aux (default), mode, grad-api, api, fd,\n"
+    "                         amp or ranks (2 ranks against 1 rank on the full batch)\n"
     "  --compare-steps N      training steps each side of Compare runs (default 1); over more\n"
     "                         than one, the Charts panel overlays both runs (with --screenshot,\n"
     "                         the comparison runs and the picture shows the charts unless --view\n"
@@ -100,7 +101,7 @@ int parse(int argc, char** argv, GuiOptions& o)
         } else if (std::strcmp(a, "--compare") == 0 && hasValue) {
             const auto what = session::parseCompareWhat(argv[++i]);
             if (!what) {
-                std::fprintf(stderr, "gradstep gui: --compare expects has-aux, mode, grad-api, api, fd or amp, got '%s'\n", argv[i]);
+                std::fprintf(stderr, "gradstep gui: --compare expects has-aux, mode, grad-api, api, fd, amp or ranks, got '%s'\n", argv[i]);
                 return 2;
             }
             o.compare = *what;
@@ -236,6 +237,7 @@ int guiCommand(int argc, char** argv)
         const bool screenshot = !o.screenshot.isEmpty();
         views::MainWindow window(!screenshot);
         window.compareView()->setSteps(o.compareSteps);
+        window.setRunOnRanks(runSideOnRanks);
         if (o.memoryCapBytes)
             window.setMemoryCap(*o.memoryCapBytes);
         if (screenshot) {

@@ -8,6 +8,7 @@
 #include "app/rank_divergence.h"
 #include "app/rank_launcher.h"
 #include "app/rank_report.h"
+#include "app/shard_overlap.h"
 #include "app/step_report.h"
 #include "dist/communicator.h"
 
@@ -29,7 +30,8 @@ namespace {
 
 constexpr const char* kUsage = R"(usage: gradstep run SCRIPT [--steps N] [--seed S] [--api 2.x|1.10] [--mode pynative|graph]
                     [--checkpoint FILE.ckpt] [--report FILE.json] [--quiet] [--timeout SECONDS]
-                    [--ranks N [--watch ranks-diverge[:TOL]]] [-- ARGS...]
+                    [--ranks N [--watch ranks-diverge[:TOL]] [--watch shard-overlap]]
+                    [-- ARGS...]
 
 Runs SCRIPT, a MindSpore-style Python script, in gradstep's embedded Python 3.11 with gradstep's
 own `mindspore` package (any installed MindSpore is not used), as `python3 SCRIPT ARGS...` would:
@@ -78,6 +80,14 @@ options:
                      with rank 0's; the first one that differs by more than TOL * max(1, |value|)
                      (default 1e-6) on some rank stops every rank, named with its step (exit
                      status 1)
+  --watch shard-overlap
+                     with several ranks: before every training step compare the samples the
+                     ranks read for it from their random-access data sets (NumPy slices, MNIST,
+                     a GeneratorDataset over __getitem__: the row indices are the sample ids);
+                     a sample two ranks received in one step (a data set not sharded with
+                     num_shards / shard_id) stops every rank, named with the step, the ranks
+                     and the sample (exit status 1). Generators and iterables have no ids and
+                     are not seen
   --help             show this help
   --                 everything after it is passed to the script
 
@@ -104,6 +114,7 @@ struct Options {
     bool help = false;
     int ranks = 0;                      ///< --ranks N: launch N ranks through mpirun
     std::optional<double> ranksDiverge; ///< --watch ranks-diverge[:TOL]
+    bool shardOverlap = false;          ///< --watch shard-overlap
     std::vector<std::string> forwarded; ///< the arguments without --ranks, for each rank
 };
 
@@ -145,9 +156,11 @@ int parse(int argc, char** argv, Options& options)
             ++i;
             continue;
         } else if (arg == "--watch") {
+            const std::string value = i + 1 < argc ? argv[i + 1] : "";
             std::string error;
-            options.ranksDiverge = parseRanksDivergeWatch(i + 1 < argc ? argv[i + 1] : "", error);
-            if (!options.ranksDiverge)
+            if (value == "shard-overlap")
+                options.shardOverlap = true;
+            else if (!(options.ranksDiverge = parseRanksDivergeWatch(value, error)))
                 return usageError(error);
             ++i;
         } else if (arg == "--api") {
@@ -230,7 +243,7 @@ int runCommand(int argc, char** argv)
             stream == run::OutputStream::Stdout ? writeOut(text) : writeErr(text);
         };
     python::RunResult result;
-    std::string divergence; ///< what ranks-diverge found (every rank finds it at the same update)
+    std::string divergence; ///< what ranks-diverge or shard-overlap found (every rank at the same point)
     std::vector<StepRecord> steps;
     bool stoppedAfterSteps = false;
     bool ranGraph = false;
@@ -245,6 +258,16 @@ int runCommand(int argc, char** argv)
                     runner.stopNow();
                 }
             });
+        std::optional<ShardOverlapWatch> overlap;
+        if (options.shardOverlap) {
+            overlap.emplace();
+            report.setBeforeStep([&](std::int64_t step) {
+                if (auto finding = overlap->check(step)) {
+                    divergence = *finding;
+                    runner.stopNow();
+                }
+            });
+        }
         request.observer = &report;
         runner.start(std::move(request));
         result = waitWatchingCtrlC(runner);

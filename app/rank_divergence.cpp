@@ -26,8 +26,8 @@ std::optional<double> parseRanksDivergeWatch(const std::string& text, std::strin
         error = "--watch ranks-diverge:TOL needs a tolerance >= 0, got '" + number + "'";
         return std::nullopt;
     }
-    error = "--watch under gradstep run takes ranks-diverge[:TOL] (the other watchpoints are gradstep "
-            "debug's), got '" + text + "'";
+    error = "--watch under gradstep run takes ranks-diverge[:TOL] or shard-overlap (the other watchpoints are "
+            "gradstep debug's), got '" + text + "'";
     return std::nullopt;
 }
 

@@ -43,14 +43,11 @@ std::string ownExecutable()
 
 } // namespace
 
-int launchRanks(int ranks, const std::vector<std::string>& runArguments)
+std::vector<std::string> mpirunCommand(int ranks)
 {
     const std::string mpirun = findOnPath("mpirun");
-    if (mpirun.empty()) {
-        writeErr("gradstep run: --ranks needs Open MPI's mpirun, which is not on PATH; install it (Debian: "
-                 "apt-get install openmpi-bin) or start the ranks yourself with your MPI's launcher\n");
-        return 127;
-    }
+    if (mpirun.empty())
+        return {};
     std::vector<std::string> arguments{mpirun, "-n", std::to_string(ranks)};
     if (::geteuid() == 0)
         arguments.push_back("--allow-run-as-root");
@@ -58,7 +55,18 @@ int launchRanks(int ranks, const std::vector<std::string>& runArguments)
     for (const char* flag : {"--oversubscribe", "--bind-to", "none"})
         arguments.emplace_back(flag);
     arguments.push_back(ownExecutable());
-    arguments.emplace_back("run");
+    return arguments;
+}
+
+int launchRanks(int ranks, const std::vector<std::string>& runArguments, const std::string& command)
+{
+    std::vector<std::string> arguments = mpirunCommand(ranks);
+    if (arguments.empty()) {
+        writeErr("gradstep " + command + ": --ranks needs Open MPI's mpirun, which is not on PATH; install it (Debian: "
+                 "apt-get install openmpi-bin) or start the ranks yourself with your MPI's launcher\n");
+        return 127;
+    }
+    arguments.push_back(command);
     arguments.insert(arguments.end(), runArguments.begin(), runArguments.end());
     std::vector<char*> argv;
     for (std::string& a : arguments)
@@ -69,7 +77,7 @@ int launchRanks(int ranks, const std::vector<std::string>& runArguments)
     std::fflush(stderr);
     const pid_t child = ::fork();
     if (child < 0) {
-        writeErr("gradstep run: cannot start mpirun\n");
+        writeErr("gradstep " + command + ": cannot start mpirun\n");
         return 1;
     }
     if (child == 0) {
@@ -81,7 +89,7 @@ int launchRanks(int ranks, const std::vector<std::string>& runArguments)
     }
     if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
         return 0;
-    writeErr("gradstep run: not all " + std::to_string(ranks) + " ranks ended with status 0 (mpirun "
+    writeErr("gradstep " + command + ": not all " + std::to_string(ranks) + " ranks ended with status 0 (mpirun "
              + (WIFEXITED(status) ? "exit status " + std::to_string(WEXITSTATUS(status))
                                   : "signal " + std::to_string(WTERMSIG(status)))
              + ")\n");

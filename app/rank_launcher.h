@@ -7,9 +7,14 @@
 
 namespace gradstep::app {
 
-/// Runs `mpirun -n ranks ... gradstep run ARGS` and waits for it: 0 when every rank finished, 1
+/// Runs `mpirun -n ranks ... gradstep COMMAND ARGS` (run, or debug) and waits for it: 0 when every rank finished, 1
 /// when one failed (its diagnostic, with its rank, is in the output), 127 when mpirun is missing
 /// (said on stderr, naming the package that has it).
-int launchRanks(int ranks, const std::vector<std::string>& runArguments);
+int launchRanks(int ranks, const std::vector<std::string>& runArguments, const std::string& command = "run");
+
+/// `mpirun -n ranks` with the flags every launch here uses (allow-run-as-root as root,
+/// oversubscribe, no binding) followed by this executable's path; empty when mpirun is not on
+/// PATH.
+std::vector<std::string> mpirunCommand(int ranks);
 
 } // namespace gradstep::app

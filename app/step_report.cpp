@@ -60,10 +60,17 @@ void StepReport::gradCallStarted(const GradCallEvent& event)
     if (event.depth != 0)
         return;
     std::unique_lock lock(m_mutex);
-    if (m_stopAfter > 0 && static_cast<std::int64_t>(m_steps.size()) >= m_stopAfter && !m_stopped) {
-        lock.unlock();
-        stop();
+    if (m_stopAfter > 0 && static_cast<std::int64_t>(m_steps.size()) >= m_stopAfter) {
+        if (!m_stopped) {
+            lock.unlock();
+            stop();
+        }
+        return;
     }
+    const auto step = static_cast<std::int64_t>(m_steps.size()) + 1;
+    lock.unlock();
+    if (m_beforeStep)
+        m_beforeStep(step);
 }
 
 void StepReport::gradCallFinished(const GradCallEvent& event)

@@ -70,6 +70,10 @@ public:
     {
         m_afterUpdate = std::move(afterUpdate);
     }
+    /// Called as each training step begins (a depth-0 gradient call starts), with the step's
+    /// number and no lock held (shard-overlap compares the samples the ranks read for it); it may
+    /// throw to end the script. Not called for the step after --steps N's last.
+    void setBeforeStep(std::function<void(std::int64_t step)> beforeStep) { m_beforeStep = std::move(beforeStep); }
 
 private:
     void stop();
@@ -77,6 +81,7 @@ private:
     std::int64_t m_stopAfter;
     std::function<void()> m_requestStop;
     std::function<void(const UpdateEvent&, std::int64_t)> m_afterUpdate;
+    std::function<void(std::int64_t)> m_beforeStep;
     mutable std::mutex m_mutex;
     std::vector<StepRecord> m_steps;
     bool m_stopped = false;

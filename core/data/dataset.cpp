@@ -43,12 +43,13 @@ public:
     {
         std::vector<std::int64_t> order = rowOrder(m_source->size(), m_shuffle, m_shuffle ? shuffleSeed(epoch) : 0);
         order.resize(static_cast<std::size_t>(*knownSize()));
-        return std::make_unique<OrderCursor>(m_source, std::move(order));
+        return std::make_unique<OrderCursor>(m_source, std::move(order), m_sampleSource);
     }
 
 private:
     std::shared_ptr<const RowSource> m_source;
     std::vector<std::string> m_columns;
+    std::int64_t m_sampleSource = registerSampleSource(m_columns); ///< after m_columns
     bool m_shuffle;
     std::optional<std::int64_t> m_numSamples;
 };

@@ -77,10 +77,45 @@ DatasetPtr shuffle(DatasetPtr input, std::int64_t bufferSize);
 /// Stacks `batchSize` rows per column along a new axis 0; the last, short batch is kept unless
 /// `dropRemainder`. Rows of one batch must agree in shape and element type, column by column.
 DatasetPtr batch(DatasetPtr input, std::int64_t batchSize, bool dropRemainder);
+/// batch's per_batch_map: a function of one batch's rows before they are stacked.
+class BatchMap {
+public:
+    virtual ~BatchMap() = default;
+    /// `columns`: each input column's rows of the batch; `batchNumber` counts the epoch's batches
+    /// from 0 (BatchInfo.get_batch_num), `epoch` the epochs (get_epoch_num). Returns the output
+    /// columns' rows, every column as many (which may differ from the rows given).
+    virtual std::vector<std::vector<Array>> apply(std::vector<std::vector<Array>> columns, std::int64_t batchNumber,
+                                                  std::int64_t epoch) const = 0;
+};
+
+/// batch with per_batch_map: the `map` takes the batch's `inputColumns` (all columns when empty)
+/// and gives `outputColumns` (the input columns' names when empty), which take the input columns'
+/// place (at the first one's position); the other columns are stacked as they are and must keep
+/// as many rows as the map returns. ValueError in MindSpore's words for unknown columns.
+DatasetPtr batch(DatasetPtr input, std::int64_t batchSize, bool dropRemainder, std::shared_ptr<const BatchMap> map,
+                 std::vector<std::string> inputColumns, std::vector<std::string> outputColumns);
 /// The rows `count` times (-1: without end); each repetition is a new epoch of the input.
 DatasetPtr repeat(DatasetPtr input, std::int64_t count);
 /// The first `count` rows of each epoch (-1: all).
 DatasetPtr take(DatasetPtr input, std::int64_t count);
+
+/// The ranks what-if's one-process side (compare --what ranks, Note [The ranks what-if] in
+/// core/session/compare_ranks.cpp): every batch made while it is set takes batchScale times its
+/// batch_size rows. 1 otherwise. Process-wide like the seed below: one script runs at a time, and
+/// the comparison sets it only around that side's run (BatchScaleScope).
+void setBatchScale(std::int64_t scale);
+std::int64_t batchScale();
+
+class BatchScaleScope {
+public:
+    explicit BatchScaleScope(std::int64_t scale) : m_previous(batchScale()) { setBatchScale(scale); }
+    ~BatchScaleScope() { setBatchScale(m_previous); }
+    BatchScaleScope(const BatchScaleScope&) = delete;
+    BatchScaleScope& operator=(const BatchScaleScope&) = delete;
+
+private:
+    std::int64_t m_previous;
+};
 
 /// The seed of every shuffle: set by mindspore.dataset.config.set_seed and mindspore.set_seed.
 /// Without one, each opened pipeline draws its order from std::random_device, as MindSpore does.

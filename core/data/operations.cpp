@@ -1,10 +1,12 @@
 // shuffle, batch, repeat and take over another data set. Each is a node forwarding the column
 // names and sizes and a cursor pulling rows from its input's cursor. SPDX-License-Identifier: MIT
 #include "data/dataset.h"
+#include "data/sample_log.h"
 
 #include "random/generator.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <utility>
 
@@ -91,14 +93,25 @@ Array stackColumn(const std::vector<Row>& rows, std::size_t c, const std::string
     return stacked;
 }
 
+/// What per_batch_map does to a batch: which columns it takes and where its outputs go.
+struct BatchMapping {
+    std::shared_ptr<const BatchMap> map;
+    std::vector<std::size_t> inputs;  ///< the input columns' indices
+    std::vector<std::string> outputs; ///< the output columns' names
+    std::vector<std::string> names;   ///< the batch's columns after the map
+};
+
 class BatchCursor : public Cursor {
 public:
-    BatchCursor(std::unique_ptr<Cursor> input, std::int64_t size, bool dropRemainder, std::vector<std::string> names)
-        : m_input(std::move(input)), m_size(size), m_dropRemainder(dropRemainder), m_names(std::move(names))
+    BatchCursor(std::unique_ptr<Cursor> input, std::int64_t size, bool dropRemainder, std::vector<std::string> names,
+                std::shared_ptr<const BatchMapping> mapping, std::int64_t epoch)
+        : m_input(std::move(input)), m_size(size), m_dropRemainder(dropRemainder), m_names(std::move(names)),
+          m_mapping(std::move(mapping)), m_epoch(epoch)
     {
     }
     std::optional<Row> next() override
     {
+        const std::size_t mark = m_mapping && sampleLogEnabled() ? sampleLogSize() : 0;
         std::vector<Row> rows;
         while (static_cast<std::int64_t>(rows.size()) < m_size) {
             auto row = m_input->next();
@@ -108,6 +121,8 @@ public:
         }
         if (rows.empty() || (m_dropRemainder && static_cast<std::int64_t>(rows.size()) < m_size))
             return std::nullopt;
+        if (m_mapping)
+            return mapped(std::move(rows), mark);
         Row out;
         for (std::size_t c = 0; c < rows.front().size(); ++c)
             out.push_back(stackColumn(rows, c, c < m_names.size() ? m_names[c] : std::to_string(c)));
@@ -115,17 +130,102 @@ public:
     }
 
 private:
+    /// per_batch_map over the input columns, then every column stacked. `mark`: where the sample
+    /// log stood before the batch's rows were read.
+    Row mapped(std::vector<Row> rows, std::size_t mark)
+    {
+        std::vector<std::vector<Array>> columns(m_mapping->inputs.size());
+        for (std::size_t i = 0; i < columns.size(); ++i)
+            for (const Row& row : rows)
+                columns[i].push_back(row[m_mapping->inputs[i]]);
+        std::vector<std::vector<Array>> outputs = m_mapping->map->apply(std::move(columns), m_batch++, m_epoch);
+        if (outputs.size() != m_mapping->outputs.size())
+            throw ValueError("batch: per_batch_map returned " + std::to_string(outputs.size()) + " columns, but "
+                             + std::to_string(m_mapping->outputs.size())
+                             + " were expected (the number of output_columns, else of input_columns)");
+        const std::size_t count = rows.size();
+        const bool others = m_mapping->inputs.size() < rows.front().size();
+        for (std::size_t o = 0; o < outputs.size(); ++o) {
+            if (outputs[o].empty() || (o > 0 && outputs[o].size() != outputs[0].size())
+                || (others && outputs[o].size() != count))
+                throw ValueError("batch: per_batch_map returned " + std::to_string(outputs[o].size())
+                                 + " rows for column '" + m_mapping->outputs[o] + "' but "
+                                 + std::to_string(others || o == 0 ? count : outputs[0].size())
+                                 + " for the others: every column of a batch needs as many rows");
+        }
+        if (sampleLogEnabled())
+            keepMappedSamples(rows, outputs.front(), mark);
+        // The stacked columns in order: the outputs where the first input column was.
+        const std::size_t at = *std::min_element(m_mapping->inputs.begin(), m_mapping->inputs.end());
+        Row out;
+        const auto stackOutputs = [&] {
+            for (std::size_t o = 0; o < outputs.size(); ++o) {
+                std::vector<Row> single;
+                for (Array& a : outputs[o])
+                    single.push_back(Row{std::move(a)});
+                out.push_back(stackColumn(single, 0, m_mapping->outputs[o]));
+            }
+        };
+        for (std::size_t c = 0; c < rows.front().size(); ++c) {
+            if (c == at)
+                stackOutputs();
+            if (std::find(m_mapping->inputs.begin(), m_mapping->inputs.end(), c) == m_mapping->inputs.end())
+                out.push_back(stackColumn(rows, c, c < m_names.size() ? m_names[c] : std::to_string(c)));
+        }
+        return out;
+    }
+
+    /// Note [Samples through per_batch_map]: a map that slices the batch by rank receives every
+    /// row but passes on some; the sample log (shard-overlap) must hold only those. They are found
+    /// by content: each row of the first output column is matched to a row of the first input
+    /// column equal in type, shape and bytes. When the batch's rows were not read one log entry
+    /// each, or an output row matches no input row (the map computed new values), which samples
+    /// went on is unknown and the batch's entries are dropped.
+    void keepMappedSamples(const std::vector<Row>& rows, const std::vector<Array>& firstOutput, std::size_t mark) const
+    {
+        const std::vector<SampleRead> read = sampleLogFrom(mark);
+        std::vector<SampleRead> kept;
+        if (read.size() == rows.size()) {
+            const std::size_t column = m_mapping->inputs.front();
+            std::vector<bool> used(rows.size(), false);
+            for (const Array& out : firstOutput) {
+                std::size_t r = 0;
+                for (; r < rows.size(); ++r) {
+                    const Array& in = rows[r][column];
+                    if (!used[r] && in.type() == out.type() && in.shape() == out.shape()
+                        && (in.nbytes() == 0 || std::memcmp(in.bytes(), out.bytes(), in.nbytes()) == 0))
+                        break;
+                }
+                if (r == rows.size()) {
+                    kept.clear();
+                    break;
+                }
+                used[r] = true;
+                kept.push_back(read[r]);
+            }
+        }
+        replaceSampleLogFrom(mark, std::move(kept));
+    }
+
     std::unique_ptr<Cursor> m_input;
     std::int64_t m_size;
     bool m_dropRemainder;
     std::vector<std::string> m_names;
+    std::shared_ptr<const BatchMapping> m_mapping; ///< null: no per_batch_map
+    std::int64_t m_epoch;
+    std::int64_t m_batch = 0;
 };
 
 class BatchDataset : public Operation {
 public:
-    BatchDataset(DatasetPtr input, std::int64_t size, bool dropRemainder)
-        : Operation(std::move(input)), m_size(size), m_dropRemainder(dropRemainder)
+    BatchDataset(DatasetPtr input, std::int64_t size, bool dropRemainder,
+                 std::shared_ptr<const BatchMapping> mapping = nullptr)
+        : Operation(std::move(input)), m_size(size), m_dropRemainder(dropRemainder), m_mapping(std::move(mapping))
     {
+    }
+    std::vector<std::string> columnNames() const override
+    {
+        return m_mapping ? m_mapping->names : m_input->columnNames();
     }
     std::int64_t batchSize() const override { return m_size; }
     std::optional<std::int64_t> knownSize() const override
@@ -137,12 +237,14 @@ public:
     }
     std::unique_ptr<Cursor> open(std::int64_t epoch) const override
     {
-        return std::make_unique<BatchCursor>(m_input->open(epoch), m_size, m_dropRemainder, columnNames());
+        return std::make_unique<BatchCursor>(m_input->open(epoch), m_size, m_dropRemainder, m_input->columnNames(),
+                                             m_mapping, epoch);
     }
 
 private:
     std::int64_t m_size;
     bool m_dropRemainder;
+    std::shared_ptr<const BatchMapping> m_mapping;
 };
 
 class RepeatCursor : public Cursor {
@@ -241,10 +343,55 @@ DatasetPtr shuffle(DatasetPtr input, std::int64_t bufferSize)
     return std::make_shared<ShuffleDataset>(std::move(input), bufferSize);
 }
 
+namespace {
+std::atomic<std::int64_t> g_batchScale{1};
+} // namespace
+
+void setBatchScale(std::int64_t scale)
+{
+    g_batchScale = std::max<std::int64_t>(1, scale);
+}
+
+std::int64_t batchScale()
+{
+    return g_batchScale.load();
+}
+
 DatasetPtr batch(DatasetPtr input, std::int64_t batchSize, bool dropRemainder)
 {
     requirePositive(batchSize, "batch: batch_size");
+    batchSize *= batchScale();
     return std::make_shared<BatchDataset>(std::move(input), batchSize, dropRemainder);
+}
+
+DatasetPtr batch(DatasetPtr input, std::int64_t batchSize, bool dropRemainder, std::shared_ptr<const BatchMap> map,
+                 std::vector<std::string> inputColumns, std::vector<std::string> outputColumns)
+{
+    requirePositive(batchSize, "batch: batch_size");
+    batchSize *= batchScale();
+    const std::vector<std::string> names = input->columnNames();
+    BatchMapping mapping;
+    mapping.map = std::move(map);
+    if (inputColumns.empty())
+        inputColumns = names;
+    for (const std::string& name : inputColumns) {
+        const std::size_t c = columnIndex(names, name, "batch: input_columns");
+        if (std::find(mapping.inputs.begin(), mapping.inputs.end(), c) != mapping.inputs.end())
+            throw ValueError("batch: input_columns names '" + name + "' twice");
+        mapping.inputs.push_back(c);
+    }
+    if (mapping.inputs.empty())
+        throw ValueError("batch: per_batch_map needs at least one input column");
+    mapping.outputs = outputColumns.empty() ? inputColumns : std::move(outputColumns);
+    const std::size_t at = *std::min_element(mapping.inputs.begin(), mapping.inputs.end());
+    for (std::size_t c = 0; c < names.size(); ++c) {
+        if (c == at)
+            mapping.names.insert(mapping.names.end(), mapping.outputs.begin(), mapping.outputs.end());
+        if (std::find(mapping.inputs.begin(), mapping.inputs.end(), c) == mapping.inputs.end())
+            mapping.names.push_back(names[c]);
+    }
+    return std::make_shared<BatchDataset>(std::move(input), batchSize, dropRemainder,
+                                          std::make_shared<const BatchMapping>(std::move(mapping)));
 }
 
 DatasetPtr repeat(DatasetPtr input, std::int64_t count)

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "data/dataset.h"
+#include "data/sample_log.h"
 #include "random/generator.h"
 
 #include <numeric>
@@ -14,20 +15,24 @@ namespace gradstep::data {
 
 class OrderCursor : public Cursor {
 public:
-    OrderCursor(std::shared_ptr<const RowSource> source, std::vector<std::int64_t> order)
-        : m_source(std::move(source)), m_order(std::move(order))
+    /// `sampleSource`: the source's number in the sample log (registerSampleSource).
+    OrderCursor(std::shared_ptr<const RowSource> source, std::vector<std::int64_t> order, std::int64_t sampleSource)
+        : m_source(std::move(source)), m_order(std::move(order)), m_sampleSource(sampleSource)
     {
     }
     std::optional<Row> next() override
     {
         if (m_position == m_order.size())
             return std::nullopt;
-        return m_source->row(m_order[m_position++]);
+        const std::int64_t row = m_order[m_position++];
+        logSample(m_sampleSource, row);
+        return m_source->row(row);
     }
 
 private:
     std::shared_ptr<const RowSource> m_source;
     std::vector<std::int64_t> m_order;
+    std::int64_t m_sampleSource;
     std::size_t m_position = 0;
 };
 

@@ -41,12 +41,13 @@ public:
         const std::int64_t take = *knownSize();
         for (std::int64_t i = 0; i < take; ++i)
             order.push_back(all[static_cast<std::size_t>((m_shard.index + i * m_shard.count) % rows)]);
-        return std::make_unique<OrderCursor>(m_source, std::move(order));
+        return std::make_unique<OrderCursor>(m_source, std::move(order), m_sampleSource);
     }
 
 private:
     std::shared_ptr<const RowSource> m_source;
     std::vector<std::string> m_columns;
+    std::int64_t m_sampleSource = registerSampleSource(m_columns); ///< after m_columns
     bool m_shuffle;
     std::optional<std::int64_t> m_numSamples;
     Shard m_shard;

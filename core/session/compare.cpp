@@ -4,8 +4,10 @@
 // SPDX-License-Identifier: MIT
 #include "session/compare.h"
 #include "session/compare_fd.h"
+#include "session/compare_ranks.h"
 
 #include "api/value.h"
+#include "data/dataset.h"
 #include "autodiff/observer.h"
 #include "python/bind/api_profile.h"
 #include "python/host/script_runner.h"
@@ -98,8 +100,9 @@ std::optional<double> oneElement(const Tensor& t)
 // backward pass (the loss node of `fn`, since aux outputs are rarely one element).
 class StepObserver : public ExecutionObserver {
 public:
-    StepObserver(python::ScriptRunner& runner, std::int64_t steps, bool finiteDifferences)
-        : m_runner(runner), m_stepsWanted(std::max<std::int64_t>(1, steps)), m_finiteDifferences(finiteDifferences)
+    StepObserver(python::ScriptRunner& runner, std::int64_t steps, bool finiteDifferences, bool optimizerGradients)
+        : m_runner(runner), m_stepsWanted(std::max<std::int64_t>(1, steps)), m_finiteDifferences(finiteDifferences),
+          m_optimizerGradients(optimizerGradients)
     {}
 
     void nodeStarted(const NodeEvent&) override {}
@@ -202,6 +205,7 @@ public:
         }
         m_open = std::move(point);
         m_openUnscaled = false;
+        m_openScale = 0.0;
     }
 
     // A loss-scaled step's gradients are the true ones times the scale (Note [Loss-scaled
@@ -213,6 +217,7 @@ public:
         if (m_done || !m_open || m_openUnscaled || !(e.lossScale > 0.0) || !std::isfinite(e.lossScale))
             return;
         m_openUnscaled = true;
+        m_openScale = e.lossScale;
         for (ParamNorms& p : m_open->params)
             p.gradNorm /= e.lossScale;
         if (m_firstClosed)
@@ -231,6 +236,9 @@ public:
             return;
         if (m_open && !m_open->learningRate)
             m_open->learningRate = e.learningRate;
+        if (m_optimizerGradients && !m_updateSeen)
+            takeOptimizerGradients(e);
+        m_updateSeen = true;
         closeStep(Clock::now());
     }
 
@@ -285,6 +293,31 @@ private:
                 m_reads.push_back({Clock::now(), input, inCall, m_outsideNodes});
     }
 
+    /// CompareSide::optimizerGradients: the step's weight gradients become those its first
+    /// update received (data parallel: after the all-reduce). A loss-scaled step's are divided
+    /// by the scale like the call's.
+    void takeOptimizerGradients(const UpdateEvent& e)
+    {
+        const double scale = m_openScale > 0.0 ? m_openScale : 1.0;
+        for (std::size_t i = 0; i < e.parameters.size() && i < e.gradients.size(); ++i) {
+            const std::string& name = e.parameters[i].name();
+            ParamGrad g = gradOf(name, e.gradients[i]);
+            for (double& v : g.values)
+                v /= scale;
+            g.sum /= scale;
+            g.norm /= scale;
+            if (m_open)
+                for (ParamNorms& p : m_open->params)
+                    if (p.name == name)
+                        p.gradNorm = g.norm;
+            if (m_firstClosed)
+                continue;
+            for (ParamGrad& mine : m_figures.params)
+                if (mine.name == name)
+                    mine = g;
+        }
+    }
+
     /// The open step is over; the last one asked for stops the script.
     void closeStep(Clock::time_point end)
     {
@@ -295,6 +328,8 @@ private:
         if (m_open)
             m_curve.push_back(std::move(*m_open));
         m_open.reset();
+        m_openScale = 0.0;
+        m_updateSeen = false;
         m_stepTaken = false;
         if (static_cast<std::int64_t>(m_curve.size()) >= m_stepsWanted) {
             m_done = true;
@@ -338,6 +373,9 @@ private:
     python::ScriptRunner& m_runner;
     std::int64_t m_stepsWanted;
     bool m_finiteDifferences = false;
+    bool m_optimizerGradients = false;
+    bool m_updateSeen = false;   ///< the open step's first update was seen
+    double m_openScale = 0.0;    ///< the open step's loss scale, when it had one
     Clock::time_point m_callStart = Clock::time_point::max();
     Clock::time_point m_stepEnd, m_firstEnd;
     StepFigures m_figures;             ///< the first step's
@@ -401,6 +439,8 @@ std::pair<CompareSide, CompareSide> settingSides(const std::filesystem::path& sc
         a.finiteDifferences = true;
         b.label = "finite differences (float64)";
         break;
+    case CompareWhat::Ranks:
+        return ranksSides(script, options);
     case CompareWhat::Scripts:
     case CompareWhat::Saved:
         throw ValueError(std::string("settingSides: '") + compareWhatName(what)
@@ -444,8 +484,9 @@ StepFigures runSide(const CompareSide& side, const CompareOptions& options, bool
     request.apiProfile = side.apiProfile;
     request.overrides = side.overrides;
     request.overrides.seed = options.seed;
+    const data::BatchScaleScope batchScale(side.batchScale);
     python::ScriptRunner runner;
-    StepObserver observer(runner, options.steps, side.finiteDifferences);
+    StepObserver observer(runner, options.steps, side.finiteDifferences, side.optimizerGradients);
     request.observer = &observer;
     runner.start(std::move(request));
     std::optional<python::RunResult> ended;
@@ -503,6 +544,7 @@ const char* compareWhatName(CompareWhat what)
     case CompareWhat::Saved: return "saved";
     case CompareWhat::FiniteDifferences: return "fd";
     case CompareWhat::Amp: return "amp";
+    case CompareWhat::Ranks: return "ranks";
     }
     return "?";
 }
@@ -510,7 +552,7 @@ const char* compareWhatName(CompareWhat what)
 std::optional<CompareWhat> parseCompareWhat(std::string_view name)
 {
     for (CompareWhat w : {CompareWhat::HasAux, CompareWhat::Mode, CompareWhat::GradApi,
-                          CompareWhat::Api, CompareWhat::FiniteDifferences, CompareWhat::Amp})
+                          CompareWhat::Api, CompareWhat::FiniteDifferences, CompareWhat::Amp, CompareWhat::Ranks})
         if (name == compareWhatName(w))
             return w;
     return std::nullopt;
@@ -525,13 +567,15 @@ Comparison compareSides(const CompareSide& a, const CompareSide& b, CompareWhat 
     c.what = what;
     c.steps = options.steps;
     c.tolerance = options.tolerance;
-    const int runs = options.warmUp && !a.unavailable ? 3 : 2;
+    // The warm-up evens out one-time costs of the first run in this process; ranks run in their own.
+    const bool warmUp = options.warmUp && !a.unavailable && a.ranks == 0;
+    const int runs = warmUp ? 3 : 2;
     int run = 0;
     const auto started = [&](const CompareSide& side) {
         if (options.runStarted)
             options.runStarted(side.label, ++run, runs);
     };
-    if (options.warmUp && !a.unavailable) {
+    if (warmUp) {
         started(a);
         CompareOptions silent = options;
         silent.output = nullptr;
@@ -560,7 +604,8 @@ Comparison compareSides(const CompareSide& a, const CompareSide& b, CompareWhat 
             continue;
         }
         started(*side);
-        *figures = runSide(*side, options, c.interrupted, c.abandoned);
+        *figures = side->ranks > 0 ? options.runOnRanks(*side, options, c.interrupted)
+                                   : runSide(*side, options, c.interrupted, c.abandoned);
     }
     concludeComparison(c);
     return c;

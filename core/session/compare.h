@@ -29,13 +29,15 @@ namespace gradstep::session {
 /// FiniteDifferences  the first step's analytic gradients / float64 central differences of
 ///         the same call at sampled elements (one run: see compare_fd.cpp);
 /// Amp     float32 everywhere (O0) / the script's mixed precision, or amp's O2 when it has none
-///         (Note [The amp what-if], python/host/run_amp.cpp).
-enum class CompareWhat { HasAux, Mode, GradApi, Api, Scripts, Saved, FiniteDifferences, Amp };
+///         (Note [The amp what-if], python/host/run_amp.cpp);
+/// Ranks   N data-parallel ranks (rank 0's view) / one rank on the full batch (Note [The ranks
+///         what-if], compare_ranks.cpp).
+enum class CompareWhat { HasAux, Mode, GradApi, Api, Scripts, Saved, FiniteDifferences, Amp, Ranks };
 
-/// "has-aux", "mode", "grad-api", "api", "scripts", "saved", "fd", "amp".
+/// "has-aux", "mode", "grad-api", "api", "scripts", "saved", "fd", "amp", "ranks".
 const char* compareWhatName(CompareWhat what);
-/// One of the what-if switches (has-aux, mode, grad-api, api) or fd; scripts and saved are not
-/// settings.
+/// One of the what-if switches (has-aux, mode, grad-api, api, amp, ranks) or fd; scripts and
+/// saved are not settings.
 std::optional<CompareWhat> parseCompareWhat(std::string_view name);
 
 /// One gradient of the step: a weight by its Parameter name, an input as "input<position>".
@@ -158,6 +160,8 @@ struct Comparison {
 /// output under has_aux); empty when a side gave no step.
 std::string explainComparison(const Comparison& c);
 
+struct CompareSide;
+
 struct CompareOptions {
     std::uint64_t seed = 0;                           ///< mindspore.set_seed before each run
     /// Training steps each side runs: the first gives the figures, all of them the curves.
@@ -183,6 +187,13 @@ struct CompareOptions {
     /// Called on the caller's thread before each run: the side's label, the run's number from 1
     /// and the number of runs (3 with the warm-up).
     std::function<void(const std::string& label, int run, int runs)> runStarted;
+    /// CompareWhat::Ranks: the ranks of side A (2 or more).
+    int ranks = 2;
+    /// Runs a side on side.ranks processes (mpirun) and returns rank 0's figures, setting
+    /// `interrupted` when options.cancelled stopped it. The application provides it (it knows how
+    /// to start itself under mpirun); null: a ranks side is unavailable, and says so.
+    std::function<StepFigures(const CompareSide& side, const CompareOptions& options, bool& interrupted)>
+        runOnRanks;
 };
 
 /// One side of a comparison: a script and the settings it runs under.
@@ -194,6 +205,15 @@ struct CompareSide {
     std::optional<std::string> unavailable; ///< the setting cannot run in this build
     /// Also take the first step's gradients by finite differences (StepFigures::finiteDifferences).
     bool finiteDifferences = false;
+    /// Run on this many data-parallel ranks (CompareOptions::runOnRanks); 0: in this process.
+    int ranks = 0;
+    /// Every batch takes this many times its batch_size rows (data::setBatchScale): the ranks
+    /// what-if's full-batch side.
+    std::int64_t batchScale = 1;
+    /// Take each step's weight gradients from its optimizer update (what the optimizer received:
+    /// after a data-parallel all-reduce) instead of from the gradient call; gradients of weights
+    /// the update does not see stay the call's.
+    bool optimizerGradients = false;
 };
 
 /// The two sides of a what-if switch on one script (labels "has_aux on" / "has_aux off", ...).

@@ -120,7 +120,15 @@ void concludeComparison(Comparison& c)
     c.firstDivergence.reset();
     if (!c.a.error && !c.b.error) {
         c.diff = diffGradients(c.a, c.b);
-        c.firstDivergence = firstDivergence(c.a.steps, c.b.steps, c.tolerance);
+        if (c.what != CompareWhat::Ranks) {
+            c.firstDivergence = firstDivergence(c.a.steps, c.b.steps, c.tolerance);
+        } else { // rank 0's loss is its shard's, not the full batch's (Note [The ranks what-if])
+            std::vector<CurvePoint> a = c.a.steps, b = c.b.steps;
+            for (auto* curve : {&a, &b})
+                for (CurvePoint& p : *curve)
+                    p.loss.reset();
+            c.firstDivergence = firstDivergence(a, b, c.tolerance);
+        }
     }
 }
 

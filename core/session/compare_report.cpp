@@ -1,6 +1,7 @@
 // A comparison's per-parameter diff, its JSON report and the table `gradstep compare` prints.
 // SPDX-License-Identifier: MIT
 #include "session/compare.h"
+#include "session/compare_ranks.h"
 #include "session/compare_json.h"
 
 #include <algorithm>
@@ -335,6 +336,8 @@ std::string explainComparison(const Comparison& c)
         return "At the first step, compared with the saved run by their norms, " + gradients + ".";
     case CompareWhat::FiniteDifferences:
         return explainFiniteDifferences(c.diff, differ);
+    case CompareWhat::Ranks:
+        return explainRanks(c);
     case CompareWhat::Amp:
         if (std::any_of(c.diff.begin(), c.diff.end(), [](const ParamDiff& d) { return d.normB && !std::isfinite(*d.normB); }))
             return "In mixed precision this step's gradients overflowed (inf or NaN): with loss scaling the update "

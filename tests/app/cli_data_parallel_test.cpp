@@ -131,6 +131,16 @@ TEST_CASE("two and four ranks: each rank reads its own shard and the shards do n
     }
 }
 
+TEST_CASE("two and four ranks: batch(per_batch_map) slices each global batch by rank, the slices disjoint")
+{
+    for (int ranks : {2, 4}) {
+        const CommandResult r = runRanks(ranks, "tests/dist/per_batch_map.py");
+        INFO(r.out << r.err);
+        CHECK(r.status == 0);
+        CHECK(count(r.out, "per_batch_map slices ok on rank") == static_cast<std::size_t>(ranks));
+    }
+}
+
 TEST_CASE("a rank that raises stops every rank with its diagnostic and exit status 1")
 {
     CommandResult r;

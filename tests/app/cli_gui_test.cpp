@@ -57,7 +57,7 @@ TEST_CASE("gui refuses an unknown --compare setting or --palette")
 {
     const CommandResult what = runGui("--compare colour");
     CHECK(what.status == 2);
-    CHECK(what.err.find("--compare expects has-aux, mode, grad-api, api, fd or amp") != std::string::npos);
+    CHECK(what.err.find("--compare expects has-aux, mode, grad-api, api, fd, amp or ranks") != std::string::npos);
     const CommandResult palette = runGui("--palette sepia");
     CHECK(palette.status == 2);
     CHECK(palette.err.find("--palette expects dark or light") != std::string::npos);

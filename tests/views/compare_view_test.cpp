@@ -174,4 +174,49 @@ TEST_CASE("Compare over 3 steps overlays both runs in the charts, as the compari
     CHECK_FALSE(charts->showingComparedRuns());
     CHECK(charts->lossPointsOf(QStringLiteral("A: has_aux on")).empty());
 }
+
+TEST_CASE("The window's Compare offers ranks: side A goes to the application's rank runner, B runs the full batch here")
+{
+    const QString script = QStringLiteral(GRADSTEP_SOURCE_DIR "/tests/dist/compare_step.py");
+    auto window = openWindow(script);
+    CompareView* view = window->compareView();
+    view->setWhat(session::CompareWhat::Ranks);
+    CHECK(view->what() == session::CompareWhat::Ranks);
+    CHECK(compareWhatText(session::CompareWhat::Ranks) == QLatin1String("2 ranks / 1 rank on the full batch"));
+
+    // Without a runner (a build or host that cannot start ranks), side A says so.
+    window->startCompare(session::CompareWhat::Ranks);
+    REQUIRE(waitFor([&] { return view->comparison().has_value(); }));
+    CHECK(view->figure(CompareView::Error, 0).contains(QStringLiteral("cannot start ranks here")));
+    CHECK(view->figure(CompareView::Error, 1).isEmpty());
+
+    // A runner that stands in for mpirun: one process on the full batch, as the N ranks should add
+    // up to; it must be asked for 2 ranks, with the optimizer's gradients.
+    int calls = 0, ranksAsked = 0;
+    bool optimizerGradients = false;
+    window->setRunOnRanks([&](const session::CompareSide& side, const session::CompareOptions& options,
+                              bool& interrupted) {
+        ++calls;
+        ranksAsked = side.ranks;
+        optimizerGradients = side.optimizerGradients;
+        session::CompareSide here = side;
+        here.ranks = 0;
+        here.batchScale = side.ranks;
+        bool abandoned = false;
+        return session::runSide(here, options, interrupted, abandoned);
+    });
+    REQUIRE(waitFor([&] { return window->bridge().session() != nullptr; }));
+    window->startCompare(session::CompareWhat::Ranks);
+    REQUIRE(waitFor([&] { return view->comparison().has_value() && !window->comparing(); }));
+    CHECK(calls == 1);
+    CHECK(ranksAsked == 2);
+    CHECK(optimizerGradients);
+    REQUIRE(view->comparison()->ok());
+    CHECK(view->figure(CompareView::Setting, 0) == QLatin1String("2 ranks (rank 0)"));
+    CHECK(view->figure(CompareView::Setting, 1) == QLatin1String("1 rank, full batch (2 x each batch)"));
+    REQUIRE(view->parameterRows() == 4);
+    for (int row = 0; row < view->parameterRows(); ++row)
+        CHECK(view->cell(row, CompareView::VerdictColumn) == QLatin1String("equal"));
+    CHECK(view->statusText().contains(QStringLiteral("Equal within float32 tolerance")));
+}
 #endif

@@ -33,7 +33,8 @@ using session::CompareWhat;
 using session::Verdict;
 
 constexpr CompareWhat kChoices[] = {CompareWhat::HasAux, CompareWhat::Mode, CompareWhat::GradApi,
-                                    CompareWhat::Api, CompareWhat::FiniteDifferences, CompareWhat::Amp};
+                                    CompareWhat::Api, CompareWhat::FiniteDifferences, CompareWhat::Amp,
+                                    CompareWhat::Ranks};
 
 QString number(std::optional<double> v)
 {
@@ -481,6 +482,7 @@ QString compareWhatText(session::CompareWhat what)
     case session::CompareWhat::Saved: return QObject::tr("a saved run");
     case session::CompareWhat::FiniteDifferences: return QObject::tr("analytic / finite differences (float64)");
     case session::CompareWhat::Amp: return QObject::tr("float32 (O0) / mixed precision");
+    case session::CompareWhat::Ranks: return QObject::tr("2 ranks / 1 rank on the full batch");
     }
     return QString();
 }

@@ -60,6 +60,10 @@ public:
     /// What the debugger keeps of the current step in the runs this window starts from now on
     /// (SessionOptions::memoryCapBytes; `gradstep gui --memory-cap`).
     void setMemoryCap(std::size_t bytes) { m_memoryCapBytes = bytes; }
+    /// How Compare's ranks what-if starts its ranks (session::CompareOptions::runOnRanks): the
+    /// application knows how to start itself under mpirun; without it that comparison says it
+    /// cannot run here.
+    void setRunOnRanks(decltype(session::CompareOptions::runOnRanks) run) { m_runOnRanks = std::move(run); }
     /// File > Open Checkpoint: the run restarts with the MindSpore checkpoint at `path` loaded
     /// into the network the script first calls (RunOverrides::checkpoint).
     void openCheckpoint(const QString& path);
@@ -225,6 +229,7 @@ private:
     bool m_goToStepRan = false;             ///< its runSteps was issued
     std::uint64_t m_statesShown = 0;
     std::size_t m_memoryCapBytes = debug::SessionOptions{}.memoryCapBytes;
+    decltype(session::CompareOptions::runOnRanks) m_runOnRanks;
     bool m_saveLayout = true;
     bool m_defaultLayout = true;
     bool m_docksSized = false;

@@ -136,7 +136,8 @@ void MainWindow::createToolActions()
     QAction* compare = addToolAction(QStringLiteral("compare"), tr("Compare..."), Qt::CTRL | Qt::Key_K, [this] {
         const session::CompareWhat choices[] = {session::CompareWhat::HasAux, session::CompareWhat::Mode,
                                                 session::CompareWhat::GradApi, session::CompareWhat::Api,
-                                                session::CompareWhat::FiniteDifferences, session::CompareWhat::Amp};
+                                                session::CompareWhat::FiniteDifferences, session::CompareWhat::Amp,
+                                                session::CompareWhat::Ranks};
         QStringList names;
         int current = 0;
         for (int i = 0; i < static_cast<int>(std::size(choices)); ++i) {
@@ -282,6 +283,7 @@ void MainWindow::startCompare(session::CompareWhat what)
     session::CompareOptions options;
     options.steps = m_compare->steps();
     options.args = current.args;
+    options.runOnRanks = m_runOnRanks;
     options.base = current.overrides;
     options.baseApiProfile = current.apiProfile;
     options.seed = current.overrides.seed.value_or(0);

@@ -99,6 +99,81 @@ PyDataset mapped(const PyDataset& self, const py::object& operations, const py::
     return {data::map(self.node, std::move(ops), stringList(inputColumns), stringList(outputColumns))};
 }
 
+/// mindspore.dataset.BatchInfo: what per_batch_map is told about the batch it maps.
+struct BatchInfo {
+    std::int64_t batch = 0; ///< the batch's number in its epoch, from 0
+    std::int64_t epoch = 0; ///< the epoch's number, from 0
+};
+
+/// per_batch_map: a Python callable given each input column's rows as a list of NumPy arrays and
+/// a BatchInfo, returning a tuple with one sequence of rows per output column (a list of arrays,
+/// or an array whose axis 0 are the rows).
+class CallableBatchMap : public data::BatchMap {
+public:
+    CallableBatchMap(py::object function, std::size_t outputs) : m_function(std::move(function)), m_outputs(outputs)
+    {
+        const py::object name = py::getattr(m_function, "__name__", py::none());
+        m_name = name.is_none() ? std::string("per_batch_map") : std::string(py::str(name));
+    }
+    std::vector<std::vector<data::Array>> apply(std::vector<std::vector<data::Array>> columns,
+                                                std::int64_t batchNumber, std::int64_t epoch) const override
+    {
+        py::gil_scoped_acquire gil;
+        py::tuple args(columns.size() + 1);
+        for (std::size_t c = 0; c < columns.size(); ++c) {
+            py::list rows;
+            for (const data::Array& row : columns[c])
+                rows.append(toNumpy(row));
+            args[c] = rows;
+        }
+        args[columns.size()] = py::cast(BatchInfo{batchNumber, epoch});
+        const py::object result = m_function(*args);
+        const std::string where = "batch: the result of per_batch_map '" + m_name + "'";
+        std::vector<py::object> outputs;
+        if (PyTuple_Check(result.ptr()))
+            for (py::handle column : result)
+                outputs.push_back(py::reinterpret_borrow<py::object>(column));
+        else
+            outputs.push_back(result);
+        if (outputs.size() != m_outputs)
+            throw py::value_error(where + " has " + std::to_string(outputs.size()) + " columns, expected "
+                                  + std::to_string(m_outputs) + " (one per output column)");
+        std::vector<std::vector<data::Array>> out(outputs.size());
+        for (std::size_t c = 0; c < outputs.size(); ++c) {
+            if (!py::isinstance<py::sequence>(outputs[c]) && !py::isinstance<py::array>(outputs[c]))
+                throw py::type_error(where + ": column " + std::to_string(c) + " must be a list of arrays, got "
+                                     + std::string(py::str(py::type::handle_of(outputs[c]).attr("__name__"))));
+            for (py::handle row : outputs[c])
+                out[c].push_back(toArray(row, where));
+        }
+        return out;
+    }
+
+private:
+    py::object m_function;
+    std::size_t m_outputs;
+    std::string m_name;
+};
+
+PyDataset batched(const PyDataset& self, std::int64_t size, bool drop, const py::object& perBatchMap,
+                  const py::object& inputColumns, const py::object& outputColumns)
+{
+    if (perBatchMap.is_none()) {
+        if (!inputColumns.is_none() || !outputColumns.is_none())
+            throw py::value_error("batch: input_columns and output_columns apply to per_batch_map, which is None");
+        return {data::batch(self.node, size, drop)};
+    }
+    if (!PyCallable_Check(perBatchMap.ptr()))
+        throw py::type_error("Argument per_batch_map with value " + std::string(py::repr(perBatchMap))
+                             + " is not of type [<class 'function'>], but got "
+                             + std::string(py::str(py::type::handle_of(perBatchMap))) + ".");
+    std::vector<std::string> inputs = stringList(inputColumns), outputs = stringList(outputColumns);
+    const std::size_t outputCount =
+        !outputs.empty() ? outputs.size() : !inputs.empty() ? inputs.size() : self.node->columnNames().size();
+    auto map = std::make_shared<CallableBatchMap>(perBatchMap, outputCount);
+    return {data::batch(self.node, size, drop, std::move(map), std::move(inputs), std::move(outputs))};
+}
+
 /// Shapes or NumPy dtypes of the first row's columns.
 py::list firstRow(const PyDataset& self, bool shapes)
 {
@@ -140,9 +215,16 @@ void bindDataset(py::module_& dataset)
 
     const auto none = py::none();
     py::class_<PyDataset> cls(dataset, "Dataset");
-    cls.def("batch", [](const PyDataset& self, std::int64_t size, bool drop, const py::object&) {
-           return PyDataset{data::batch(self.node, size, drop)};
-       }, py::arg("batch_size"), py::arg("drop_remainder") = false, py::arg("num_parallel_workers") = none)
+    py::class_<BatchInfo>(dataset, "BatchInfo", "What per_batch_map is told about the batch it maps.")
+        .def("get_batch_num", [](const BatchInfo& info) { return info.batch; })
+        .def("get_epoch_num", [](const BatchInfo& info) { return info.epoch; });
+    cls.def("batch", [](const PyDataset& self, std::int64_t size, bool drop, const py::object&,
+                        const py::object& perBatchMap, const py::object& inputColumns, const py::object& outputColumns,
+                        const py::object&, const py::object&) {
+           return batched(self, size, drop, perBatchMap, inputColumns, outputColumns);
+       }, py::arg("batch_size"), py::arg("drop_remainder") = false, py::arg("num_parallel_workers") = none,
+           py::arg("per_batch_map") = none, py::arg("input_columns") = none, py::arg("output_columns") = none,
+           py::arg("python_multiprocessing") = false, py::arg("max_rowsize") = none)
         .def("shuffle", [](const PyDataset& self, std::int64_t buffer) {
             return PyDataset{data::shuffle(self.node, buffer)};
         }, py::arg("buffer_size"))
