@@ -260,10 +260,14 @@ std::pair<session::CompareSide, session::CompareSide> sidesOf(const Options& opt
 int runSideToReport(const session::CompareSide& side, const session::CompareOptions& options,
                     const std::string& report)
 {
+    const auto now = std::chrono::system_clock::now().time_since_epoch();
     if (!startPython("compare"))
         return 1;
     bool interrupted = false, abandoned = false;
-    const session::StepFigures figures = session::runSide(side, options, interrupted, abandoned);
+    session::StepFigures figures = session::runSide(side, options, interrupted, abandoned);
+    // The side's span is its process's, interpreter start included: the two processes' spans
+    // overlap when they ran at the same time, however short the script.
+    figures.startedAt = std::chrono::duration<double>(now).count();
     if (!abandoned)
         python::Host::shutdown();
     if (interrupted)

@@ -101,8 +101,9 @@ struct StepFigures {
     /// at sampled elements (ParamGrad::indices), in the order of `params`; or why there are none.
     std::vector<ParamGrad> finiteDifferences;
     std::optional<std::string> finiteDifferencesError;
-    /// When the run started and ended, in seconds since the epoch (the wall clock, which two
-    /// processes share): whether two sides ran at the same time shows here. Not in the report.
+    /// When the side started (its run; a side run in a process of its own: that process's work,
+    /// interpreter start included) and ended, in seconds since the epoch (the wall clock, which
+    /// two processes share): whether two sides ran at the same time shows here. Not in the report.
     double startedAt = 0.0, endedAt = 0.0;
 
     std::int64_t nodes() const { return forwardNodes + backwardNodes + updateNodes; }
