@@ -3,15 +3,18 @@
 #include "app/cli_compare.h"
 
 #include "app/cli_common.h"
-#include "app/compare_processes.h"
 #include "app/compare_ranks.h"
 
 #include "dist/communicator.h"
 #include "python/host/host.h"
 #include "io/json.h"
 #include "session/compare.h"
+#include "session/compare_processes.h"
 
+#include <atomic>
 #include <cerrno>
+#include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -120,10 +123,12 @@ struct Options {
     std::optional<std::int64_t> steps;
     double tolerance = 1e-3;
     double timeoutSeconds = 300.0;
-    /// A child of a comparison run in two processes (compare_processes.h): runs side "a" or "b"
-    /// only and writes it to sideReport.
-    std::string runSide;
+    /// A child of a comparison the window runs in two processes (session/compare_processes.h):
+    /// runs the side the request file describes and writes it to sideReport in the wire form.
+    std::string sideRequest;
     std::string sideReport;
+    /// A rank of side A of --what ranks under mpirun (compare_ranks.h): "a", with sideReport.
+    std::string runSide;
     int ranks = 2;             ///< --what ranks: side A's ranks
     bool ranksGiven = false;   ///< --ranks was given
     std::string sideSettings;  ///< a rank's settings from the window (compare_ranks.h)
@@ -168,8 +173,8 @@ int parseOption(int argc, char** argv, int& i, Options& options)
         options.warmUp = false;
     } else if (arg == "--what" || arg == "--report" || arg == "--seed" || arg == "--timeout"
                || arg == "--steps" || arg == "--tolerance" || arg == "--against"
-               || arg == "--run-side" || arg == "--side-report" || arg == "--ranks"
-               || arg == "--side-settings") {
+               || arg == "--side-request" || arg == "--side-report" || arg == "--run-side"
+               || arg == "--ranks" || arg == "--side-settings") {
         const char* value = valueOf(argc, argv, i);
         if (!value)
             return 2;
@@ -183,13 +188,15 @@ int parseOption(int argc, char** argv, int& i, Options& options)
             return usageError("--tolerance needs a positive number");
         if (arg == "--against")
             options.against = value;
-        if (arg == "--run-side") {
-            options.runSide = value;
-            if (options.runSide != "a" && options.runSide != "b")
-                return usageError("--run-side needs a or b");
-        }
+        if (arg == "--side-request")
+            options.sideRequest = value;
         if (arg == "--side-report")
             options.sideReport = value;
+        if (arg == "--run-side") {
+            options.runSide = value;
+            if (options.runSide != "a")
+                return usageError("--run-side needs a (a rank of --what ranks)");
+        }
         if (arg == "--side-settings")
             options.sideSettings = value;
         if (arg == "--ranks") {
@@ -236,6 +243,12 @@ int parse(int argc, char** argv, Options& options)
     }
     if (options.help)
         return 0;
+    if (!options.runSide.empty() && (options.sideReport.empty() || !options.sideRequest.empty()))
+        return usageError("--run-side goes with --side-report (and without --side-request)");
+    if (options.runSide.empty() && options.sideRequest.empty() != options.sideReport.empty())
+        return usageError("--side-request and --side-report go together");
+    if (!options.sideRequest.empty())
+        return 0; // the request says what to run
     if (options.scripts.empty())
         return usageError("no script given");
     const bool twoScripts = options.scripts.size() == 2;
@@ -249,8 +262,8 @@ int parse(int argc, char** argv, Options& options)
                           "script, or --against RUN.json");
     if (options.ranksGiven && options.what != session::CompareWhat::Ranks)
         return usageError("--ranks goes with --what ranks");
-    if (options.runSide.empty() != options.sideReport.empty())
-        return usageError("--run-side and --side-report go together");
+    if (!options.runSide.empty() && options.what != session::CompareWhat::Ranks)
+        return usageError("--run-side runs a rank of --what ranks");
     return 0;
 }
 
@@ -282,22 +295,27 @@ std::pair<session::CompareSide, session::CompareSide> sidesOf(const Options& opt
     return session::settingSides(options.scripts[0], *options.what, compareOptions);
 }
 
-/// The arguments a child needs to build the same two sides (compare_processes.h).
-std::vector<std::string> childArgs(const Options& options)
+/// A child's work: one side, written to `report` in the wire form. Its exit status: 0 written,
+/// 1 not, 130 interrupted.
+int runSideToReport(const session::CompareSide& side, const session::CompareOptions& options,
+                    const std::string& report)
 {
-    std::vector<std::string> args = options.scripts;
-    if (options.what)
-        args.insert(args.end(), {"--what", session::compareWhatName(*options.what)});
-    args.insert(args.end(), {"--seed", std::to_string(options.seed), "--steps",
-                             std::to_string(options.steps.value_or(1)), "--timeout",
-                             std::to_string(options.timeoutSeconds)});
-    if (options.quiet)
-        args.emplace_back("--quiet");
-    if (options.ranksGiven)
-        args.insert(args.end(), {"--ranks", std::to_string(options.ranks)});
-    args.emplace_back("--");
-    args.insert(args.end(), options.args.begin(), options.args.end());
-    return args;
+    const auto now = std::chrono::system_clock::now().time_since_epoch();
+    if (!startPython("compare"))
+        return 1;
+    bool interrupted = false, abandoned = false;
+    session::StepFigures figures = session::runSide(side, options, interrupted, abandoned);
+    // The side's span is its process's, interpreter start included: the two processes' spans
+    // overlap when they ran at the same time, however short the script.
+    figures.startedAt = std::chrono::duration<double>(now).count();
+    if (!abandoned)
+        python::Host::shutdown();
+    if (interrupted)
+        return 130;
+    const bool written = writeAtomically(report, session::sideToWire(figures), "compare");
+    if (abandoned)
+        endWithoutPython(written ? 0 : 1);
+    return written ? 0 : 1;
 }
 
 /// A rank of side A of --what ranks, under mpirun: runs the side here; rank 0 writes it. A rank
@@ -327,7 +345,7 @@ int runOneRank(const Options& options)
     finishOutputLines();
     bool written = true;
     if (launch.rank == 0)
-        written = writeAtomically(options.sideReport, session::sideToJson(figures, true).dump() + "\n", "compare");
+        written = writeAtomically(options.sideReport, session::sideToWire(figures), "compare");
     if (figures.error || interrupted) {
         writeErr("error: " + figures.error.value_or("interrupted") + "\n");
         finishOutputLines();
@@ -342,30 +360,31 @@ int runOneRank(const Options& options)
     return written ? 0 : 1;
 }
 
-/// A child: one side, written in the wire form.
-int runOneSide(const Options& options)
+/// A child the window started: the side its request file describes.
+int runRequestedSide(const Options& options)
 {
-    if (options.what == session::CompareWhat::Ranks && options.runSide == "a")
-        return runOneRank(options);
-    if (!startPython("compare"))
+    std::pair<session::CompareSide, session::CompareOptions> request;
+    try {
+        request = session::sideRequestFromJson(Json::parseFile(options.sideRequest));
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "gradstep compare: %s: %s\n", options.sideRequest.c_str(), e.what());
         return 1;
-    const session::CompareOptions compareOptions = compareOptionsOf(options);
-    const auto [a, b] = sidesOf(options, compareOptions);
-    bool interrupted = false, abandoned = false;
-    const session::StepFigures figures =
-        session::runSide(options.runSide == "a" ? a : b, compareOptions, interrupted, abandoned);
-    if (!abandoned)
-        python::Host::shutdown();
-    if (interrupted)
-        return 130;
-    const bool written = writeAtomically(options.sideReport,
-                                         session::sideToJson(figures, true).dump() + "\n", "compare");
-    if (abandoned)
-        endWithoutPython(written ? 0 : 1);
-    return written ? 0 : 1;
+    }
+    session::CompareOptions& compareOptions = request.second;
+    compareOptions.cancelled = [] { return python::Host::interruptCount() > 0; };
+    if (!options.quiet)
+        compareOptions.output = [](run::OutputStream stream, std::string_view text) {
+            stream == run::OutputStream::Stdout ? writeOut(text) : writeErr(text);
+        };
+    return runSideToReport(request.first, compareOptions, options.sideReport);
 }
 
-/// Both sides at once in two child processes; their output is shown after both end.
+std::atomic<bool> g_interrupted{false};
+
+void onInterrupt(int) { g_interrupted = true; }
+
+/// Both sides at once in two forked children (Note [both sides at once]); their output is shown
+/// after both end.
 session::Comparison compareInProcesses(const Options& options, session::CompareWhat what)
 {
     const session::CompareOptions compareOptions = compareOptionsOf(options);
@@ -373,22 +392,34 @@ session::Comparison compareInProcesses(const Options& options, session::CompareW
     if (!options.quiet)
         writeErr("running A (" + a.label + ") and B (" + b.label + ") at the same time, "
                  + std::to_string(compareOptions.steps) + " steps each...\n");
-    const std::vector<std::string> args = childArgs(options);
-    auto [outA, outB] = runSidesInProcesses({a.label, args}, {b.label, args});
-    session::Comparison c;
-    c.what = what;
-    c.steps = compareOptions.steps;
-    c.tolerance = compareOptions.tolerance;
-    c.a = std::move(outA.figures);
-    c.b = std::move(outB.figures);
-    c.interrupted = outA.interrupted || outB.interrupted;
-    for (const auto* side : {&outA, &outB})
+    struct sigaction action {}, previous {};
+    action.sa_handler = onInterrupt;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, &previous);
+    g_interrupted = false;
+    const auto forked = [&](const session::CompareSide& side) {
+        return [&side, &compareOptions, previous](const std::filesystem::path& report) {
+            sigaction(SIGINT, &previous, nullptr); // the child's interpreter takes its own
+            return runSideToReport(side, compareOptions, report.string());
+        };
+    };
+    // A terminal's Ctrl-C reaches the children too; a SIGINT sent to this process alone does
+    // not: pass it on when they are still running a second later.
+    std::optional<std::chrono::steady_clock::time_point> interruptedAt;
+    const auto stopRequested = [&interruptedAt] {
+        if (g_interrupted && !interruptedAt)
+            interruptedAt = std::chrono::steady_clock::now();
+        return interruptedAt && std::chrono::steady_clock::now() - *interruptedAt > std::chrono::seconds(1);
+    };
+    auto [outA, outB] = session::runSidesInProcesses({a.label, forked(a), {}, {}},
+                                                     {b.label, forked(b), {}, {}}, stopRequested);
+    sigaction(SIGINT, &previous, nullptr);
+    for (const session::SideOutcome* side : {&outA, &outB})
         if (!options.quiet && !side->output.empty())
-            writeOut("--- " + std::string(side == &outA ? "A (" + c.a.label : "B (" + c.b.label)
+            writeOut("--- " + std::string(side == &outA ? "A (" + a.label : "B (" + b.label)
                      + ") printed ---\n" + side->output
                      + (side->output.back() == '\n' ? "" : "\n"));
-    session::concludeComparison(c);
-    return c;
+    return session::comparisonOf(std::move(outA), std::move(outB), what, compareOptions);
 }
 
 /// SCRIPT against a saved run: A runs here, under the saved run's mode and API.
@@ -444,8 +475,10 @@ int compareCommand(int argc, char** argv)
         std::fputs(kUsage, stdout);
         return 0;
     }
+    if (!options.sideRequest.empty())
+        return runRequestedSide(options);
     if (!options.runSide.empty())
-        return runOneSide(options);
+        return runOneRank(options);
     const session::CompareWhat what =
         options.what ? *options.what
                      : (options.against.empty() ? session::CompareWhat::Scripts : session::CompareWhat::Saved);
@@ -460,8 +493,7 @@ int compareCommand(int argc, char** argv)
         if (!c)
             return 1;
         comparison = std::move(*c);
-    } else if (options.steps.value_or(1) > 1 && sidesRunInParallel()
-               && what != session::CompareWhat::FiniteDifferences && what != session::CompareWhat::Ranks) {
+    } else if (session::comparesInProcesses(what, compareOptionsOf(options))) {
         comparison = compareInProcesses(options, what);
     } else {
         if (!startPython("compare"))

@@ -144,7 +144,7 @@ session::StepFigures runSideOnRanks(const session::CompareSide& side, const sess
     }
     try {
         if (std::filesystem::exists(report)) {
-            figures = session::sideFromJson(Json::parseFile(report.string()));
+            figures = session::sideFromWire(readAll(report));
             figures.label = side.label;
             return figures;
         }

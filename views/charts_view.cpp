@@ -2,6 +2,7 @@
 #include "views/charts_view.h"
 
 #include "views/chart_theme.h"
+#include "views/charts_hover.h"
 
 #include <QCheckBox>
 #include <QCursor>
@@ -632,6 +633,8 @@ void ChartsView::rebuild()
     const auto current = [this](const QString&) { return tr("Current run"); };
     connectClicks(m_lossView, current);
     connectClicks(m_normView, current);
+    connectHover(m_lossView);
+    connectHover(m_normView);
 }
 
 namespace {
@@ -693,6 +696,30 @@ void ChartsView::connectClicks(QChartView* view, const std::function<QString(con
     }
 }
 
+void ChartsView::connectHover(QChartView* view)
+{
+    for (QAbstractSeries* series : view->chart()->series())
+        if (auto* line = qobject_cast<QLineSeries*>(series))
+            connect(line, &QLineSeries::hovered, this, [this, view](const QPointF& point, bool state) {
+                if (!state) {
+                    QToolTip::hideText();
+                    return;
+                }
+                QToolTip::showText(QCursor::pos(), hoverText(std::int64_t(std::llround(point.x()))), view);
+            });
+}
+
+QString ChartsView::hoverText(std::int64_t step) const
+{
+    QStringList parameters;
+    for (const auto& [name, color] : checkedParameters())
+        parameters << name;
+    if (onlyCurrentShown())
+        return chartHoverText({ChartRun{tr("Current run"), m_history}}, parameters, step, false);
+    const std::vector<ChartRun> runs = shownRuns();
+    return chartHoverText(runs, parameters, step, runs.size() == 2 && m_difference->isChecked());
+}
+
 // The ticked runs overlaid: the loss of each run in its own colour (the first solid, the second
 // dashed, later ones dotted), and per ticked parameter its gradient norm in each run (the
 // parameter's colour, dashed and dotted likewise); the first divergence of a comparison a
@@ -744,22 +771,6 @@ void ChartsView::rebuildOverlay(const std::vector<ChartRun>& runs)
     // The legend names the runs on the loss chart; on the norm chart the list is the legend.
     fill(m_lossView, palette(), loss, log, true);
     m_lossView->chart()->setTitle(tr("Loss per step, %n run(s)", nullptr, int(runs.size())));
-    // Hovering a loss curve shows every drawn run's loss at that step.
-    for (QAbstractSeries* series : m_lossView->chart()->series())
-        if (auto* line = qobject_cast<QLineSeries*>(series))
-            connect(line, &QLineSeries::hovered, this, [this, runs](const QPointF& point, bool state) {
-                if (!state) {
-                    QToolTip::hideText();
-                    return;
-                }
-                const auto step = std::int64_t(std::llround(point.x()));
-                QString text = tr("step %1").arg(step);
-                for (const ChartRun& run : runs)
-                    for (const debug::StepSummary& s : run.steps)
-                        if (s.step == step)
-                            text += QStringLiteral("\n%1: %2").arg(run.label).arg(s.loss, 0, 'g', 7);
-                QToolTip::showText(QCursor::pos(), text, m_lossView);
-            });
     fill(m_normView, palette(), norms, log, false);
     int nonFinite = 0;
     for (const ChartRun& run : runs)
@@ -774,6 +785,8 @@ void ChartsView::rebuildOverlay(const std::vector<ChartRun>& runs)
     };
     connectClicks(m_lossView, runOf);
     connectClicks(m_normView, runOf);
+    connectHover(m_lossView);
+    connectHover(m_normView);
 }
 
 namespace {
@@ -820,6 +833,8 @@ void ChartsView::rebuildDifference(const ChartRun& a, const ChartRun& b)
     m_lossView->chart()->setTitle(tr("Loss difference: %1").arg(name));
     fill(m_normView, palette(), norms, false, false);
     m_normView->chart()->setTitle(tr("Gradient norm difference per parameter"));
+    connectHover(m_lossView);
+    connectHover(m_normView);
 }
 
 namespace {
@@ -898,6 +913,8 @@ void ChartsView::rebuildSideBySide(const std::vector<ChartRun>& runs)
         const auto runOf = [label](const QString&) { return label; };
         connectClicks(lossView, runOf);
         connectClicks(normView, runOf);
+        connectHover(lossView);
+        connectHover(normView);
         lossViews.push_back(lossView);
         normViews.push_back(normView);
     }

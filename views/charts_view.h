@@ -60,6 +60,9 @@ public:
     std::vector<QPointF> lossPointsOf(const QString& label) const;
     /// The first divergence as drawn: the step of the vertical line, if any (for tests).
     std::optional<double> divergenceLine() const;
+    /// What hovering step `step` of any curve shows (charts_hover.h): every drawn run's loss,
+    /// learning rate and ticked parameters' norms there, and with Difference their difference.
+    QString hoverText(std::int64_t step) const;
 
 signals:
     /// The user asked to rename or delete saved run `index` (of setSavedRuns) in the Runs list.
@@ -119,6 +122,8 @@ private:
     /// The chart views drawn now, by column (one column, or one per run side by side).
     std::vector<std::vector<QChartView*>> shownCharts() const;
     void connectClicks(QChartView* view, const std::function<QString(const QString&)>& runOf);
+    /// Hovering any curve of `view` shows hoverText of the step under the cursor.
+    void connectHover(QChartView* view);
     void rebuildParameterList();
     void rebuildRunList();
     void showRunMenu(const QPoint& at);

@@ -488,6 +488,10 @@ StepFigures runSide(const CompareSide& side, const CompareOptions& options, bool
     python::ScriptRunner runner;
     StepObserver observer(runner, options.steps, side.finiteDifferences, side.optimizerGradients);
     request.observer = &observer;
+    const auto wallClock = [] {
+        return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+    };
+    const double startedAt = wallClock();
     runner.start(std::move(request));
     std::optional<python::RunResult> ended;
     while (!(ended = runner.waitFor(std::chrono::milliseconds(100))))
@@ -498,6 +502,8 @@ StepFigures runSide(const CompareSide& side, const CompareOptions& options, bool
     const python::RunResult& result = *ended;
     abandoned = abandoned || result.abandoned;
     StepFigures figures = observer.figures();
+    figures.startedAt = startedAt;
+    figures.endedAt = wallClock();
     if (interrupted) {
         figures.label = side.label;
         figures.error = "interrupted";

@@ -103,6 +103,10 @@ struct StepFigures {
     /// at sampled elements (ParamGrad::indices), in the order of `params`; or why there are none.
     std::vector<ParamGrad> finiteDifferences;
     std::optional<std::string> finiteDifferencesError;
+    /// When the side started (its run; a side run in a process of its own: that process's work,
+    /// interpreter start included) and ended, in seconds since the epoch (the wall clock, which
+    /// two processes share): whether two sides ran at the same time shows here. Not in the report.
+    double startedAt = 0.0, endedAt = 0.0;
 
     std::int64_t nodes() const { return forwardNodes + backwardNodes + updateNodes; }
 };
@@ -254,11 +258,18 @@ std::vector<ParamDiff> diffGradients(const StepFigures& a, const StepFigures& b)
 std::optional<Divergence> firstDivergence(const std::vector<CurvePoint>& a,
                                           const std::vector<CurvePoint>& b, double tolerance);
 
-/// One side as JSON; with `allValues`, every gradient element (the form a side run in another
-/// process hands back), else the first five as in the report.
-Json sideToJson(const StepFigures& figures, bool allValues);
-/// The inverse of sideToJson; JsonError or ValueError on a malformed document.
+/// One side as JSON: the report's form (the first five gradient elements, non-finite numbers as
+/// null), or with `wire` the JSON part of the wire form (non-finite numbers kept as strings, each
+/// gradient's element count; sideToWire).
+Json sideToJson(const StepFigures& figures, bool wire);
+/// The inverse of sideToJson, without the gradient elements; JsonError or ValueError on a
+/// malformed document.
 StepFigures sideFromJson(const Json& side);
+/// The form a side run in another process hands back: its JSON line, then every gradient element
+/// of the first step as raw doubles (Note [the wire's gradient block] in compare_wire.cpp).
+std::string sideToWire(const StepFigures& figures);
+/// The inverse of sideToWire; JsonError or ValueError on a malformed or truncated one.
+StepFigures sideFromWire(std::string_view wire);
 /// A saved run: a `gradstep run --report` document ({"script", "steps": [...]}) as a side whose
 /// first step's gradients are known by their norms. ValueError naming what is missing.
 StepFigures sideFromRunReport(const Json& report, const std::string& label);

@@ -12,6 +12,8 @@ ratio() { awk "BEGIN { print $1 / $2 }"; }
 run=$(seconds "$BUILD/app/gradstep" run "$SAMPLE" --steps "$STEPS" --seed 0 --quiet)
 same=$(seconds "$BUILD/app/gradstep" compare "$SAMPLE" "$SAMPLE" --steps "$STEPS" --quiet)
 mode=$(seconds "$BUILD/app/gradstep" compare "$SAMPLE" --what mode --steps "$STEPS" --quiet)
+# Other work on the machine inflates the two-process side more than the one run: say how loaded it was.
+printf 'load average (1, 5, 15 min): %s\n' "$(cut -d' ' -f1-3 /proc/loadavg)"
 printf 'gradstep run --steps %s                      %6.2f s\n' "$STEPS" "$run"
 printf 'gradstep compare A A --steps %s              %6.2f s  (%.2fx the run; target <= 1.3x)\n' "$STEPS" "$same" "$(ratio "$same" "$run")"
 printf 'gradstep compare --what mode --steps %s     %6.2f s  (%.2fx the run)\n' "$STEPS" "$mode" "$(ratio "$mode" "$run")"

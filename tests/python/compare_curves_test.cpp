@@ -9,6 +9,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 using namespace gradstep;
@@ -91,7 +92,10 @@ TEST_CASE("a side crosses processes in the wire form without losing NaN, infinit
     f.params.push_back(ParamGrad{"w", {2, 3}, 3.0, 1.0, {1, 2, std::nan(""), -4, 5, 6}, {}});
     f.steps = {point(1, std::nan(""), 1.0, 2.0), point(2, 0.5, -std::numeric_limits<double>::infinity(), 2.0)};
     f.laterError = "ValueError: later";
-    const StepFigures g = sideFromJson(Json::parse(sideToJson(f, true).dump()));
+    f.startedAt = 1.7e9;
+    f.endedAt = 1.7e9 + 0.125;
+    const std::string wire = sideToWire(f);
+    const StepFigures g = sideFromWire(wire);
     CHECK(g.label == "graph");
     CHECK(std::isinf(*g.loss));
     CHECK(g.forwardPasses == 2);
@@ -107,6 +111,12 @@ TEST_CASE("a side crosses processes in the wire form without losing NaN, infinit
     CHECK(g.steps[1].params[0].gradNorm == -std::numeric_limits<double>::infinity());
     CHECK(*g.steps[1].learningRate == 0.1);
     CHECK(*g.laterError == "ValueError: later");
+    CHECK(g.startedAt == 1.7e9);
+    CHECK(g.endedAt == 1.7e9 + 0.125);
+    // The elements travel as raw doubles after the JSON line: every bit kept, nothing extra.
+    CHECK(std::memcmp(g.params[0].values.data(), f.params[0].values.data(), 6 * sizeof(double)) == 0);
+    CHECK_THROWS_AS(sideFromWire(std::string_view(wire).substr(0, wire.size() - 1)), ValueError);
+    CHECK_THROWS_AS(sideFromWire(wire + "x"), ValueError);
     // The report form keeps five elements and writes what is not finite as null.
     const Json report = sideToJson(f, false);
     CHECK(report["params"][0]["grad_first5"].size() == 5);

@@ -55,6 +55,8 @@ inline std::unique_ptr<MainWindow> openWindow(const QString& script)
 {
     python::Host::start();
     auto window = std::make_unique<MainWindow>(false);
+    // A comparison's side processes run gradstep, which this test program is not.
+    window->setCompareExecutable(GRADSTEP_BINARY);
     window->resize(1400, 900);
     window->show();
     window->openScript(script);

@@ -1,12 +1,19 @@
 // SPDX-License-Identifier: MIT
 #include "views/window/compare_runner.h"
 
+#include "session/compare_processes.h"
+
 #include <QMetaObject>
 #include <exception>
+#include <system_error>
 
 namespace gradstep::views {
 
-CompareRunner::CompareRunner(QObject* parent) : QObject(parent) {}
+CompareRunner::CompareRunner(QObject* parent) : QObject(parent)
+{
+    std::error_code error;
+    m_sideExecutable = std::filesystem::read_symlink("/proc/self/exe", error);
+}
 
 CompareRunner::~CompareRunner()
 {
@@ -25,7 +32,8 @@ bool CompareRunner::start(const std::filesystem::path& script, session::CompareW
     m_running = true;
     m_label.clear();
     m_run = 0;
-    m_runs = options.warmUp ? 3 : 2;
+    const bool inProcesses = session::comparesInProcesses(what, options) && !m_sideExecutable.empty();
+    m_runs = inProcesses ? 1 : (options.warmUp ? 3 : 2);
     m_cancel = std::make_shared<std::atomic<bool>>(false);
     const auto cancelFlag = m_cancel;
     options.cancelled = [cancelFlag] { return cancelFlag->load(); };
@@ -43,10 +51,16 @@ bool CompareRunner::start(const std::filesystem::path& script, session::CompareW
             },
             Qt::QueuedConnection);
     };
-    m_worker = std::thread([self, script, what, options = std::move(options)] {
+    m_worker = std::thread([self, script, what, inProcesses, executable = m_sideExecutable,
+                            options = std::move(options)] {
         auto result = std::make_shared<session::Comparison>();
         try {
-            *result = session::compare(script, what, options);
+            if (inProcesses) {
+                const auto [a, b] = session::settingSides(script, what, options);
+                *result = session::compareInChildProcesses(a, b, what, options, executable);
+            } else {
+                *result = session::compare(script, what, options);
+            }
         } catch (const std::exception& e) {
             result->what = what;
             result->a.error = result->b.error = std::string(e.what());

@@ -106,6 +106,8 @@ public:
     void startCompare(session::CompareWhat what);
     void cancelCompare();
     bool comparing() const;
+    /// The program a comparison's side processes run (CompareRunner::setSideExecutable).
+    void setCompareExecutable(const std::filesystem::path& executable);
     /// Runs until `n` training steps ended (the current one counts).
     void runSteps(int n);
     /// The visible part of the graph (what the view shows) as SVG, PNG, PDF or DOT.

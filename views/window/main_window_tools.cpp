@@ -342,6 +342,11 @@ void MainWindow::updateToolActions()
     m_actions.at(QStringLiteral("compare"))->setEnabled(free && !m_bridge->options().script.empty());
 }
 
+void MainWindow::setCompareExecutable(const std::filesystem::path& executable)
+{
+    m_compareRunner->setSideExecutable(executable);
+}
+
 void MainWindow::cancelCompare()
 {
     if (comparing())
