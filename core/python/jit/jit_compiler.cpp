@@ -8,6 +8,7 @@
 
 #include "autodiff/context.h"
 #include "autodiff/node.h"
+#include "nn/cell_hooks_suspension.h"
 
 namespace gradstep::python {
 
@@ -86,6 +87,7 @@ Compiler::Compiler(Graph& graph)
     ctx.locationProvider = [this] { return m_location; };
     ctx.stateWriter = this;
     t_compiler = this;
+    suspendCellHooks(); // graph mode ignores Cell hooks (cell_hooks_suspension.h)
 }
 
 Compiler::~Compiler()
@@ -94,6 +96,7 @@ Compiler::~Compiler()
     ctx.locationProvider = std::move(m_savedProvider);
     ctx.stateWriter = m_savedWriter;
     t_compiler = m_saved;
+    resumeCellHooks();
 }
 
 void Compiler::checkSideEffects(const py::object& fn, const py::tuple& args)
