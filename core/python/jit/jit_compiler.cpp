@@ -266,6 +266,33 @@ Flow Compiler::walkBlock(Frame& frame, const py::list& statements, std::size_t f
     return Flow::Normal;
 }
 
+// Note [Cell attributes written in compiled code]
+// `self.p = <tensor>` in a compiled construct, where p is not a Parameter: MindSpore 2.2 runs the
+// store (and later reads of p) through the Python interpreter (JIT fallback's PyExecute), whose
+// result has no gradient; its test_grad_of_pyexecute_with_more_than_three_inputs expects grad 0
+// for `self.p = self.p + x; return self.p`. So the stored value is cut from the graph here; the
+// expression itself keeps its gradient where it is used directly. Parameter stores (assign
+// semantics) take the ordinary path.
+bool Compiler::storeToCellAttribute(Frame& frame, const py::handle& node)
+{
+    const py::list targets = node.attr("targets");
+    if (targets.size() != 1 || nodeType(targets[0]) != "Attribute")
+        return false;
+    const py::handle target = targets[0];
+    const py::object owner = evaluate(frame, target.attr("value"));
+    static const py::detail::type_info* cellType = py::detail::get_type_info(typeid(Cell));
+    if (!PyObject_TypeCheck(owner.ptr(), cellType->type))
+        return false;
+    const py::str name = target.attr("attr");
+    if (py::isinstance<Parameter>(py::getattr(owner, name, py::none())))
+        return false;
+    py::object value = evaluate(frame, node.attr("value"));
+    if (isSymbolicObject(value))
+        value = module("mindspore").attr("ops").attr("stop_gradient")(value);
+    py::setattr(owner, name, value);
+    return true;
+}
+
 Flow Compiler::statement(Frame& frame, const py::handle& node, const py::list& statements,
                          std::size_t index)
 {
@@ -275,6 +302,8 @@ Flow Compiler::statement(Frame& frame, const py::handle& node, const py::list& s
         frame.returned = value.is_none() ? py::none() : evaluate(frame, value);
         return Flow::Return;
     }
+    if (type == "Assign" && storeToCellAttribute(frame, node))
+        return Flow::Normal;
     if (type == "If")
         return compileIf(frame, node, statements, index);
     if (type == "For")
