@@ -44,7 +44,10 @@ void validate(const Node& node, const TensorList& gradInputs)
         const Tensor& in = node.inputs[i];
         if (!g.defined() || !in.defined())
             continue;
-        if (!(g.shape() == in.shape()) || g.dtype() != in.dtype())
+        // A Cell's user bprop (Note [Custom bprop]) may give another dtype: MindSpore passes it
+        // on as given; set_context(check_bprop=True) is where users ask for a dtype check.
+        const bool dtypeMatters = !(node.customBackward && node.name == "CustomBprop");
+        if (!(g.shape() == in.shape()) || (dtypeMatters && g.dtype() != in.dtype()))
             throw AutodiffError("gradient for input " + std::to_string(i) + " of node #"
                                 + std::to_string(node.seq) + " '" + node.label() + "' has shape "
                                 + g.shape().toString() + " " + std::string(dtypeName(g.dtype()))

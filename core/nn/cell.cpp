@@ -1,5 +1,6 @@
 // Cells. SPDX-License-Identifier: MIT
 #include "nn/cell.h"
+#include "nn/cell_hooks_suspension.h"
 #include "nn/cell_inputs_cast.h"
 
 #include "autodiff/context.h"
@@ -84,7 +85,7 @@ Value Cell::operator()(const std::vector<Value>& given)
     Value out;
     {
         MixedPrecisionGuard mixed(m_mixedPrecision);
-        if (!m_hooks.empty())
+        if (!m_hooks.empty() && !cellHooksSuspended())
             out = callHooked(args, [this](const std::vector<Value>& in) {
                 return hasBprop() ? callWithBprop(in) : construct(in);
             });

@@ -71,7 +71,7 @@ seq = nn.SequentialCell([nn.Dense(2, 2, weight_init="ones"), relu])
 seq(Tensor(np.ones((1, 2), np.float32)))
 assert len(calls) == 1 and calls[0].startswith("ReLU(")
 
-raises(TypeError, relu.register_forward_hook, 3, match="the type of 'hook_fn' should be python function")
+raises(TypeError, relu.register_forward_hook, 3, match="the type of 'hook_fn' must be python function")
 bad = Net()
 bad.mul.register_backward_hook(lambda cid, gi, go: (go[0],))
 raises(RuntimeError, grad_all(bad), x, y, match="must return 2 gradient(s)")

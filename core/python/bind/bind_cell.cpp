@@ -4,6 +4,7 @@
 // cell_attributes.cpp.
 // SPDX-License-Identifier: MIT
 #include "python/bind/bindings.h"
+#include "python/bind/bprop_check.h"
 #include "python/bind/convert.h"
 #include "python/jit/jit_compiler.h"
 #include "python/jit/jit_runtime.h"
@@ -14,10 +15,12 @@
 #include "python/bind/value_convert.h"
 
 #include "autodiff/context.h"
+#include "nn/cell_hooks_suspension.h"
 #include "nn/cell_inputs_cast.h"
 
 #include <pybind11/stl.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -53,10 +56,14 @@ public:
     Value bprop(const std::vector<Value>& args, const Value& out, const Value& dout) override
     {
         py::gil_scoped_acquire gil;
+        const py::list inputs = toPythonArgs(args);
         py::list items = toPythonArgs(args);
         items.append(toPython(out));
         items.append(toPython(dout));
-        py::object result = self().attr("bprop")(*items);
+        const py::object cell = self();
+        checkBpropUsesNoParameter(cell);
+        py::object result = cell.attr("bprop")(*items);
+        checkBpropGradients(inputs, result, className());
         return toValue(result, "bprop of Cell '" + className() + "'");
     }
 
@@ -195,6 +202,10 @@ py::object callCell(const py::object& self, const py::args& args, const py::kwar
     checkDescribedInputs(self, args);
     loadRunCheckpointInto(self);
     applyRunAmpInto(self);
+    // Graph mode ignores Cell hooks, also where its Cells run as Python (cell_hooks_suspension.h).
+    std::optional<CellHooksSuspension> noHooks;
+    if (graphModeActive())
+        noHooks.emplace();
     if (compilesCell(self)) {
         MixedPrecisionGuard mixed(initializedCell(self).mixedPrecision()); // the trace holds the casts
         if (py::object result = callCellCompiled(self, args, kwargs))
@@ -212,7 +223,7 @@ py::object callCell(const py::object& self, const py::args& args, const py::kwar
             MixedPrecisionGuard mixed(cell.mixedPrecision());
             if (jitCompiling()) // graph mode: the construct's source joins the graph
                 out = compileInline(self.attr("construct"), given, kwargs);
-            else if (!cell.hooks().empty())
+            else if (!cell.hooks().empty() && !cellHooksSuspended())
                 out = callPythonCellWithHooks(self, cell, given, kwargs);
             else
                 out = self.attr("construct")(*given, **kwargs);

@@ -1,10 +1,13 @@
 // Cell.register_forward_pre_hook / register_forward_hook / register_backward_hook and the handle
 // they return (handle.remove()); the hooks themselves run in the core around every call of the
 // Cell (nn/cell_hooks.h), so a Cell called from a core container (SequentialCell) runs them too.
+// As in MindSpore 2.2 they are PyNative only: not registered in graph mode, not run inside @jit
+// or a graph-mode call (nn/cell_hooks_suspension.h).
 // SPDX-License-Identifier: MIT
 #include "python/bind/bindings.h"
 #include "python/bind/nn_support.h"
 #include "python/bind/value_convert.h"
+#include "python/jit/jit_runtime.h"
 
 #include "nn/cell.h"
 
@@ -30,11 +33,28 @@ struct HookHandle {
     }
 };
 
+/// MindSpore takes a Python function or method as a hook, never one decorated with @jit.
 void requireFunction(const py::object& fn, const std::string& method)
 {
-    if (!PyCallable_Check(fn.ptr()) || py::isinstance<py::type>(fn))
-        throw py::type_error("For '" + method + "', the type of 'hook_fn' should be python function, but got "
-                             + pyTypeName(fn) + ".");
+    if (isJitFunction(fn))
+        throw py::type_error("Decorating hook function "
+                             + std::string(py::str(py::getattr(fn, "__name__", py::str("?"))))
+                             + " with '@jit' is not supported.");
+    const py::module_ types = py::module_::import("types");
+    if (!py::isinstance(fn, types.attr("FunctionType")) && !py::isinstance(fn, types.attr("MethodType")))
+        throw py::type_error("When using '" + method + "(hook_fn)', the type of 'hook_fn' must be python "
+                             "function, but got " + std::string(py::str(py::type::of(fn))) + ".");
+}
+
+/// Outside PyNative a hook is not registered: MindSpore warns and returns a handle whose remove()
+/// does nothing (graph mode never runs Cell hooks).
+bool pynativeOnly(const std::string& method)
+{
+    if (!graphModeActive())
+        return true;
+    py::module_::import("mindspore.log").attr("warning")("'" + method + "' function is only supported in pynative "
+                                                         "mode, you can use context.set_context to set pynative mode.");
+    return false;
 }
 
 /// MindSpore's cell_id: the class name and the object's identity.
@@ -63,6 +83,8 @@ HookHandle handleFor(Cell& cell, std::uint64_t id) { return HookHandle{cell.weak
 
 HookHandle registerForwardPreHook(const py::object& self, const py::object& fn)
 {
+    if (!pynativeOnly("register_forward_pre_hook"))
+        return HookHandle{};
     requireFunction(fn, "register_forward_pre_hook");
     Cell& cell = initializedCell(self);
     const std::string id = cellId(self, cell);
@@ -84,6 +106,8 @@ HookHandle registerForwardPreHook(const py::object& self, const py::object& fn)
 
 HookHandle registerForwardHook(const py::object& self, const py::object& fn)
 {
+    if (!pynativeOnly("register_forward_hook"))
+        return HookHandle{};
     requireFunction(fn, "register_forward_hook");
     Cell& cell = initializedCell(self);
     const std::string id = cellId(self, cell);
@@ -99,6 +123,8 @@ HookHandle registerForwardHook(const py::object& self, const py::object& fn)
 
 HookHandle registerBackwardHook(const py::object& self, const py::object& fn)
 {
+    if (!pynativeOnly("register_backward_hook"))
+        return HookHandle{};
     requireFunction(fn, "register_backward_hook");
     Cell& cell = initializedCell(self);
     const std::string id = cellId(self, cell);

@@ -1,8 +1,8 @@
 // mindspore.set_context / get_context (also on mindspore.context), the execution modes,
 // set_seed / get_seed and __version__. Settings other than the mode, max_call_depth (graph
-// mode's bound on while loops) and inter_op_parallel_num (the threads a compiled graph runs
-// independent nodes on) are stored and returned as given: gradstep computes on the CPU whatever
-// device_target says. SPDX-License-Identifier: MIT
+// mode's bound on while loops), inter_op_parallel_num (the threads a compiled graph runs
+// independent nodes on) and check_bprop (bprop_check.h) are stored and returned as given:
+// gradstep computes on the CPU whatever device_target says. SPDX-License-Identifier: MIT
 #include "python/host/run_amp.h"
 #include "python/bind/bindings.h"
 
@@ -107,6 +107,8 @@ py::object getContext(const std::string& key)
         return py::int_(kDefaultMaxCallDepth);
     if (key == "inter_op_parallel_num")
         return py::int_(0);
+    if (key == "check_bprop")
+        return py::bool_(false);
     throw py::value_error("For 'get_context', the argument '" + key + "' has not been set and has no default.");
 }
 
@@ -141,6 +143,11 @@ std::int64_t contextMaxCallDepth()
     if (!settings().contains("max_call_depth"))
         return kDefaultMaxCallDepth;
     return settings()["max_call_depth"].cast<std::int64_t>();
+}
+
+bool contextCheckBprop()
+{
+    return settings().contains("check_bprop") && py::bool_(settings()["check_bprop"]);
 }
 
 void resetContext()

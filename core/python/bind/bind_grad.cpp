@@ -7,6 +7,7 @@
 #include "python/bind/convert.h"
 #include "python/bind/grad_adapter.h"
 #include "python/host/run_context.h"
+#include "python/jit/jit_compiler.h"
 #include "python/jit/jit_runtime.h"
 #include "python/bind/value_convert.h"
 
@@ -304,6 +305,15 @@ void bindJit(py::module_& m)
         py::arg("fn") = py::none(), py::arg("input_signature") = py::none(),
         py::arg("hash_args") = py::none(), py::arg("jit_config") = py::none(),
         "The older name of jit.");
+    // For the package's own Python helpers (MultitypeFuncGraph) that call a user's function:
+    // while a graph compiles, the user's function joins it from source, as MindSpore compiles
+    // what a MultitypeFuncGraph registered (an `if` on a tensor then compiles).
+    m.def(
+        "_jit_call",
+        [](const py::object& fn, const py::args& args, const py::kwargs& kwargs) {
+            return jitCompiling() ? compileCall(fn, py::tuple(args), py::dict(kwargs)) : fn(*args, **kwargs);
+        },
+        py::arg("fn"), "fn(*args, **kwargs), compiled from source while a graph compiles.");
 }
 
 void bindFunctions(py::module_& target)

@@ -60,6 +60,8 @@ int contextMode();
 /// set_context's max_call_depth (MindSpore's default 1000): graph mode's bound on the iterations
 /// of a `while` on a tensor condition.
 std::int64_t contextMaxCallDepth();
+/// set_context's check_bprop (default False): check a Cell's bprop gradients against its inputs.
+bool contextCheckBprop();
 /// mindspore.ops: functional ops, primitive classes, and the ops.functional / ops.operations aliases.
 void bindOps(pybind11::module_& ops);
 /// mindspore.dataset on `dataset`: sources, pipeline operations, iterators, config, transforms

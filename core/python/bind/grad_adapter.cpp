@@ -25,6 +25,30 @@ Value slotFor(py::handle arg)
     return isValueLike(arg) ? toValue(arg, "an argument") : Value();
 }
 
+// MindSpore differentiates a dict output as the tuple of its values, in order, and takes a dict
+// sens the same way (tests/st/pynative/grad/test_common_grad.py: a Cell returning a dict).
+py::object dictsAsTuples(py::handle object)
+{
+    if (PyDict_Check(object.ptr())) {
+        py::list values;
+        for (py::handle value : py::reinterpret_borrow<py::dict>(object).attr("values")())
+            values.append(dictsAsTuples(value));
+        return py::tuple(values);
+    }
+    if (PyTuple_Check(object.ptr()) || PyList_Check(object.ptr())) {
+        py::list items;
+        bool changed = false;
+        for (py::handle item : object) {
+            py::object converted = dictsAsTuples(item);
+            changed = changed || !converted.is(item);
+            items.append(converted);
+        }
+        if (changed)
+            return py::tuple(items);
+    }
+    return py::reinterpret_borrow<py::object>(object);
+}
+
 } // namespace
 
 py::object requireCallable(py::handle fn, const std::string& api)
@@ -48,7 +72,7 @@ PythonCall::PythonCall(py::object fn, const py::args& args, const py::kwargs& kw
     m_values.reserve(m_args.size());
     const std::size_t last = m_args.size() - 1;
     for (std::size_t i = 0; i < m_args.size(); ++i)
-        m_values.push_back(sensParam && i == last ? toValue(m_args[i], "the sens given to " + m_api)
+        m_values.push_back(sensParam && i == last ? toValue(dictsAsTuples(m_args[i]), "the sens given to " + m_api)
                                                   : slotFor(m_args[i]));
 }
 
@@ -71,7 +95,7 @@ Function PythonCall::function() const
         // While compiling, fn's source joins the graph (if / while on tensors compile).
         const py::object out =
             jitCompiling() ? compileCall(fn, callArgs, kwargs) : fn(*callArgs, **kwargs);
-        return toValue(out, "the function given to " + api);
+        return toValue(dictsAsTuples(out), "the function given to " + api);
     };
 }
 

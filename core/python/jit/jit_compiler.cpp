@@ -8,6 +8,7 @@
 
 #include "autodiff/context.h"
 #include "autodiff/node.h"
+#include "nn/cell_hooks_suspension.h"
 
 namespace gradstep::python {
 
@@ -86,6 +87,7 @@ Compiler::Compiler(Graph& graph)
     ctx.locationProvider = [this] { return m_location; };
     ctx.stateWriter = this;
     t_compiler = this;
+    suspendCellHooks(); // graph mode ignores Cell hooks (cell_hooks_suspension.h)
 }
 
 Compiler::~Compiler()
@@ -94,6 +96,7 @@ Compiler::~Compiler()
     ctx.locationProvider = std::move(m_savedProvider);
     ctx.stateWriter = m_savedWriter;
     t_compiler = m_saved;
+    resumeCellHooks();
 }
 
 void Compiler::checkSideEffects(const py::object& fn, const py::tuple& args)
@@ -263,6 +266,33 @@ Flow Compiler::walkBlock(Frame& frame, const py::list& statements, std::size_t f
     return Flow::Normal;
 }
 
+// Note [Cell attributes written in compiled code]
+// `self.p = <tensor>` in a compiled construct, where p is not a Parameter: MindSpore 2.2 runs the
+// store (and later reads of p) through the Python interpreter (JIT fallback's PyExecute), whose
+// result has no gradient; its test_grad_of_pyexecute_with_more_than_three_inputs expects grad 0
+// for `self.p = self.p + x; return self.p`. So the stored value is cut from the graph here; the
+// expression itself keeps its gradient where it is used directly. Parameter stores (assign
+// semantics) take the ordinary path.
+bool Compiler::storeToCellAttribute(Frame& frame, const py::handle& node)
+{
+    const py::list targets = node.attr("targets");
+    if (targets.size() != 1 || nodeType(targets[0]) != "Attribute")
+        return false;
+    const py::handle target = targets[0];
+    const py::object owner = evaluate(frame, target.attr("value"));
+    static const py::detail::type_info* cellType = py::detail::get_type_info(typeid(Cell));
+    if (!PyObject_TypeCheck(owner.ptr(), cellType->type))
+        return false;
+    const py::str name = target.attr("attr");
+    if (py::isinstance<Parameter>(py::getattr(owner, name, py::none())))
+        return false;
+    py::object value = evaluate(frame, node.attr("value"));
+    if (isSymbolicObject(value))
+        value = module("mindspore").attr("ops").attr("stop_gradient")(value);
+    py::setattr(owner, name, value);
+    return true;
+}
+
 Flow Compiler::statement(Frame& frame, const py::handle& node, const py::list& statements,
                          std::size_t index)
 {
@@ -272,6 +302,8 @@ Flow Compiler::statement(Frame& frame, const py::handle& node, const py::list& s
         frame.returned = value.is_none() ? py::none() : evaluate(frame, value);
         return Flow::Return;
     }
+    if (type == "Assign" && storeToCellAttribute(frame, node))
+        return Flow::Normal;
     if (type == "If")
         return compileIf(frame, node, statements, index);
     if (type == "For")

@@ -13,6 +13,7 @@
 #include "autodiff/observer.h"
 #include "graph/autodiff.h"
 #include "graph/executor.h"
+#include "nn/cell_hooks_suspension.h"
 #include "optim/optimizer.h"
 #include "passes/pipeline.h"
 
@@ -421,13 +422,20 @@ py::object callCellCompiled(const py::object& cell, const py::args& args,
     return runCompiled(cell, args, kwargs, mode);
 }
 
+bool isJitFunction(const py::object& fn) { return static_cast<bool>(originalOf(fn)); }
+
 py::object jitWrapper(const py::object& fn)
 {
     py::cpp_function inner(
         [fn](const py::args& args, const py::kwargs& kwargs) -> py::object {
             if (jitCompiling())
                 return compileInline(fn, args, kwargs);
-            if (!jitAllowed() || executionContext().recording())
+            if (!jitAllowed())
+                return fn(*args, **kwargs);
+            // Run as Python (while a gradient records, or what cannot compile), the body still
+            // ignores Cell hooks, as MindSpore's compiled @jit function does.
+            CellHooksSuspension noHooks;
+            if (executionContext().recording())
                 return fn(*args, **kwargs);
             py::object result = runCompiled(fn, args, kwargs, "jit");
             return result ? result : fn(*args, **kwargs);

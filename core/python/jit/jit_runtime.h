@@ -27,6 +27,8 @@ void resetJitForRun();
 bool graphModeActive();
 /// @jit applies unless the override forces PyNative.
 bool jitAllowed();
+/// True for a function decorated with @jit (or ms_function).
+bool isJitFunction(const pybind11::object& fn);
 
 /// Cell.__call__ in graph mode: the Cell compiled (its construct from source, gradient calls and
 /// Parameter writes included) and run; null when its construct holds what cannot compile and

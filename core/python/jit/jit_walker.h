@@ -124,6 +124,9 @@ public:
 private:
     Flow statement(Frame& frame, const py::handle& node, const py::list& statements,
                    std::size_t index);
+    /// `cell.attr = value` for a Cell attribute that is not a Parameter: stored without gradient
+    /// (Note [Cell attributes written in compiled code]); false for any other Assign.
+    bool storeToCellAttribute(Frame& frame, const py::handle& node);
     void execute(Frame& frame, const py::handle& node);
     py::dict namespaceOf(const Frame& frame);
     void setLocation(const Frame& frame, const py::handle& node);

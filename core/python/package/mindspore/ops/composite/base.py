@@ -6,6 +6,8 @@ MultitypeFuncGraph picks the registered function whose type names match the argu
 """
 import numbers
 
+import mindspore
+
 from mindspore import Tensor
 from mindspore.common import dtype as mstype
 from mindspore.ops import GradOperation
@@ -94,7 +96,9 @@ class MultitypeFuncGraph:
     def __call__(self, *args):
         for types, fn in self.entries:
             if len(types) == len(args) and all(_type_matches(t, a) for t, a in zip(types, args)):
-                return fn(*args)
+                # In graph mode the registered function compiles from its source (an `if` on a
+                # tensor becomes control flow); in PyNative _jit_call just calls it.
+                return mindspore._jit_call(fn, *args)
         got = ", ".join(_type_name(a) for a in args)
         raise TypeError("For 'MultitypeFuncGraph', cannot find fn match given args. Got (sigs, fn): "
                         "'%s' (%s), and the registered signatures are %s."
