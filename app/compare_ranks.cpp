@@ -3,21 +3,19 @@
 
 #include "app/rank_launcher.h"
 #include "io/json.h"
+#include "io/spawn_with_output.h"
 #include "io/temporary_directory.h"
 
 #include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <cstring>
-#include <fcntl.h>
 #include <fstream>
-#include <spawn.h>
 #include <sstream>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
 
-extern char** environ;
 
 namespace gradstep::app {
 
@@ -110,18 +108,8 @@ session::StepFigures runSideOnRanks(const session::CompareSide& side, const sess
         args.emplace_back("--quiet");
     args.emplace_back("--");
     args.insert(args.end(), options.args.begin(), options.args.end());
-    std::vector<char*> argv;
-    for (std::string& a : args)
-        argv.push_back(a.data());
-    argv.push_back(nullptr);
-
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 1, output.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    posix_spawn_file_actions_adddup2(&actions, 1, 2);
     pid_t pid = -1;
-    const int error = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
+    const int error = spawnWithOutput(std::move(args), output, pid);
     if (error != 0) {
         figures.error = std::string("cannot start mpirun: ") + std::strerror(error);
         return figures;

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "session/compare_processes.h"
 
+#include "io/spawn_with_output.h"
 #include "io/temporary_directory.h"
 
 #include <cerrno>
@@ -14,14 +15,11 @@
 #include <fstream>
 #include <optional>
 #include <poll.h>
-#include <spawn.h>
 #include <sstream>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
-
-extern char** environ;
 
 namespace gradstep::session {
 
@@ -65,17 +63,7 @@ int spawnSide(const SideProcess& process, Child& child)
     std::vector<std::string> args{process.executable.string()};
     args.insert(args.end(), process.args.begin(), process.args.end());
     args.insert(args.end(), {"--side-report", child.side.string()});
-    std::vector<char*> argv;
-    for (std::string& a : args)
-        argv.push_back(a.data());
-    argv.push_back(nullptr);
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 1, child.output.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    posix_spawn_file_actions_adddup2(&actions, 1, 2);
-    const int error = posix_spawn(&child.pid, argv[0], &actions, nullptr, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
-    return error;
+    return spawnWithOutput(std::move(args), child.output, child.pid);
 }
 
 Child startSide(const SideProcess& process, const std::filesystem::path& folder, const char* name)
