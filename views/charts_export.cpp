@@ -33,8 +33,22 @@ QString csvField(const QString& text)
     return QLatin1Char('"') + QString(text).replace(QLatin1String("\""), QLatin1String("\"\"")) + QLatin1Char('"');
 }
 
-/// One column per run and series: step, "loss (A)", "loss (B)", then per parameter its gradient
-/// norm in each run; a run without that step leaves its cells empty.
+bool anyWeightNorm(const std::vector<debug::StepSummary>& steps)
+{
+    return std::any_of(steps.begin(), steps.end(), [](const debug::StepSummary& s) {
+        return std::any_of(s.parameters.begin(), s.parameters.end(),
+                           [](const debug::ParameterSummary& p) { return std::isfinite(p.weightNorm); });
+    });
+}
+
+bool anyLearningRate(const std::vector<debug::StepSummary>& steps)
+{
+    return std::any_of(steps.begin(), steps.end(), [](const debug::StepSummary& s) { return std::isfinite(s.learningRate); });
+}
+
+/// One column per run and series: step, "loss (A)", "loss (B)", the learning rates "lr (A)", ...
+/// when a run has one, then per parameter its gradient norm in each run, then (when recorded) its
+/// weight norm in each run; a run without that step leaves its cells empty.
 QString comparedCsv(const std::vector<ChartRun>& runs)
 {
     std::vector<QString> names;
@@ -47,12 +61,21 @@ QString comparedCsv(const std::vector<ChartRun>& runs)
                 if (known.insert(QString::fromStdString(p.name)).second)
                     names.push_back(QString::fromStdString(p.name));
         }
+    const bool rates = std::any_of(runs.begin(), runs.end(), [](const ChartRun& r) { return anyLearningRate(r.steps); });
+    const bool weights = std::any_of(runs.begin(), runs.end(), [](const ChartRun& r) { return anyWeightNorm(r.steps); });
     QString out = QStringLiteral("step");
     for (const ChartRun& run : runs)
         out += QLatin1Char(',') + csvField(QStringLiteral("loss (%1)").arg(run.label));
+    if (rates)
+        for (const ChartRun& run : runs)
+            out += QLatin1Char(',') + csvField(QStringLiteral("lr (%1)").arg(run.label));
     for (const QString& name : names)
         for (const ChartRun& run : runs)
             out += QLatin1Char(',') + csvField(QStringLiteral("%1 (%2)").arg(name, run.label));
+    if (weights)
+        for (const QString& name : names)
+            for (const ChartRun& run : runs)
+                out += QLatin1Char(',') + csvField(QStringLiteral("%1 weight norm (%2)").arg(name, run.label));
     out += QLatin1Char('\n');
     for (std::int64_t s = 1; s <= last; ++s) {
         out += QString::number(s);
@@ -63,15 +86,23 @@ QString comparedCsv(const std::vector<ChartRun>& runs)
                     at[r] = &step;
         for (const debug::StepSummary* step : at)
             out += QLatin1Char(',') + (step ? csvNumber(step->loss) : QString());
-        for (const QString& name : names)
-            for (const debug::StepSummary* step : at) {
-                QString cell;
-                if (step)
-                    for (const debug::ParameterSummary& p : step->parameters)
-                        if (QString::fromStdString(p.name) == name)
-                            cell = csvNumber(p.gradientNorm);
-                out += QLatin1Char(',') + cell;
-            }
+        if (rates)
+            for (const debug::StepSummary* step : at)
+                out += QLatin1Char(',') + (step && std::isfinite(step->learningRate) ? csvNumber(step->learningRate) : QString());
+        const auto normCells = [&](bool weight) {
+            for (const QString& name : names)
+                for (const debug::StepSummary* step : at) {
+                    QString cell;
+                    if (step)
+                        for (const debug::ParameterSummary& p : step->parameters)
+                            if (QString::fromStdString(p.name) == name)
+                                cell = csvNumber(weight ? p.weightNorm : p.gradientNorm);
+                    out += QLatin1Char(',') + cell;
+                }
+        };
+        normCells(false);
+        if (weights)
+            normCells(true);
         out += QLatin1Char('\n');
     }
     return out;
@@ -91,8 +122,8 @@ QString ChartsView::toCsv() const
             if (column.emplace(name, names.size()).second)
                 names.push_back(name);
         }
-    const bool rates = std::any_of(m_history.begin(), m_history.end(),
-                                   [](const debug::StepSummary& s) { return std::isfinite(s.learningRate); });
+    const bool rates = anyLearningRate(m_history);
+    const bool weights = anyWeightNorm(m_history);
     const bool scaled = std::any_of(m_history.begin(), m_history.end(),
                                     [](const debug::StepSummary& s) { return s.lossScale.has_value(); });
     QString out = QStringLiteral("step,loss");
@@ -102,11 +133,18 @@ QString ChartsView::toCsv() const
         out += QStringLiteral(",loss_scale,overflow");
     for (const QString& name : names)
         out += QLatin1Char(',') + csvField(name);
+    if (weights)
+        for (const QString& name : names)
+            out += QLatin1Char(',') + csvField(name + QStringLiteral(" weight norm"));
     out += QLatin1Char('\n');
     for (const debug::StepSummary& step : m_history) {
-        std::vector<QString> norms(names.size());
-        for (const debug::ParameterSummary& p : step.parameters)
-            norms[column.at(QString::fromStdString(p.name))] = csvNumber(p.gradientNorm);
+        std::vector<QString> norms(names.size() * (weights ? 2 : 1));
+        for (const debug::ParameterSummary& p : step.parameters) {
+            const std::size_t c = column.at(QString::fromStdString(p.name));
+            norms[c] = csvNumber(p.gradientNorm);
+            if (weights)
+                norms[names.size() + c] = csvNumber(p.weightNorm);
+        }
         out += QString::number(step.step) + QLatin1Char(',') + csvNumber(step.loss);
         if (rates)
             out += QLatin1Char(',') + (std::isfinite(step.learningRate) ? csvNumber(step.learningRate) : QString());

@@ -5,6 +5,7 @@
 #include "views/charts_hover.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QCursor>
 #include <QInputDialog>
 #include <QLineEdit>
@@ -20,6 +21,7 @@
 #include <QVBoxLayout>
 #include <QtCharts/QChart>
 #include <QtCharts/QChartView>
+#include <QtCharts/QLegendMarker>
 #include <QtCharts/QLineSeries>
 #include <QtCharts/QLogValueAxis>
 #include <QtCharts/QScatterSeries>
@@ -47,7 +49,7 @@ QChartView* makeChartView(const QString& title)
 /// Replaces the chart by a new one with `series`; points that a log axis cannot show are left
 /// out. A new chart, because axes removed from a chart leave their drawings in its scene.
 void fill(QChartView* view, const QPalette& palette, std::vector<QLineSeries*> series, bool log, bool showLegend,
-          QLineSeries* right = nullptr)
+          std::vector<QLineSeries*> right = {})
 {
     QChart* old = view->chart();
     auto* chart = new QChart;
@@ -101,28 +103,39 @@ void fill(QChartView* view, const QPalette& palette, std::vector<QLineSeries*> s
             y->setRange(minY >= 0.0 ? std::max(0.0, minY - pad) : minY - pad, maxY + pad);
         }
     }
-    if (right && right->count() > 0) {
-        // Its own linear axis on the right: a learning rate is orders of magnitude below a loss.
+    // Learning rates (one series per run) on their own linear axis on the right: a learning rate
+    // is orders of magnitude below a loss. Series without a point are not drawn.
+    std::erase_if(right, [](QLineSeries* s) {
+        if (s->count() > 0)
+            return false;
+        delete s;
+        return true;
+    });
+    if (!right.empty()) {
         auto* axis = new QValueAxis;
         axis->setTitleText(QObject::tr("lr"));
         axis->setLabelFormat(QStringLiteral("%.2g"));
         chart->addAxis(axis, Qt::AlignRight);
-        chart->addSeries(right);
-        right->attachAxis(x);
-        right->attachAxis(axis);
         double low = HUGE_VAL, high = -HUGE_VAL;
-        for (const QPointF& p : right->points()) {
-            low = std::min(low, p.y());
-            high = std::max(high, p.y());
+        for (QLineSeries* s : right) {
+            chart->addSeries(s);
+            s->attachAxis(x);
+            s->attachAxis(axis);
+            // The legend names the runs once; their dotted learning rates would crowd out the plot.
+            for (QLegendMarker* marker : chart->legend()->markers(s))
+                marker->setVisible(false);
+            for (const QPointF& p : s->points()) {
+                low = std::min(low, p.y());
+                high = std::max(high, p.y());
+            }
         }
         const double pad = std::max((high - low) * 0.05, std::abs(high) * 0.05 + 1e-12);
         axis->setRange(std::max(0.0, low - pad), high + pad);
-        // No legend (the dock is too low for one): the axis wears the series' colour.
-        axis->setLabelsColor(right->color());
-        axis->setTitleBrush(right->color());
-        chart->setTitle(QObject::tr("Loss and learning rate (right) per step"));
-    } else {
-        delete right;
+        // No legend for one run (the dock is too low for one): the axis wears the series' colour.
+        if (right.size() == 1) {
+            axis->setLabelsColor(right.front()->color());
+            axis->setTitleBrush(right.front()->color());
+        }
     }
     chart->legend()->setVisible(showLegend);
 }
@@ -178,25 +191,49 @@ std::vector<QPointF> stepLosses(const std::vector<debug::StepSummary>& steps, bo
     return points;
 }
 
-/// One parameter's gradient norms in a run as points, left out likewise.
-std::vector<QPointF> stepNorms(const std::vector<debug::StepSummary>& steps, const QString& name, bool log)
+/// What the norm chart draws of a parameter: its gradient norm or its weight norm.
+double normOf(const debug::ParameterSummary& p, bool weight)
+{
+    return weight ? p.weightNorm : p.gradientNorm;
+}
+
+/// One parameter's gradient (or weight) norms in a run as points, left out likewise.
+std::vector<QPointF> stepNorms(const std::vector<debug::StepSummary>& steps, const QString& name, bool log,
+                               bool weight)
 {
     std::vector<QPointF> points;
     for (const debug::StepSummary& step : steps)
-        for (const debug::ParameterSummary& p : step.parameters)
-            if (QString::fromStdString(p.name) == name && std::isfinite(p.gradientNorm) && (!log || p.gradientNorm > 0))
-                points.emplace_back(double(step.step), p.gradientNorm);
+        for (const debug::ParameterSummary& p : step.parameters) {
+            const double v = normOf(p, weight);
+            if (QString::fromStdString(p.name) == name && std::isfinite(v) && (!log || v > 0))
+                points.emplace_back(double(step.step), v);
+        }
     return points;
 }
 
-/// Steps whose loss (or some parameter's gradient norm) is inf or NaN: the curves leave them out.
-int nonFiniteSteps(const std::vector<debug::StepSummary>& steps, bool norms)
+/// A run's learning rates as points (steps that reported one).
+QLineSeries* learningRates(const std::vector<debug::StepSummary>& steps, const QString& name, const QColor& color)
 {
-    return int(std::count_if(steps.begin(), steps.end(), [norms](const debug::StepSummary& step) {
+    auto* rate = new QLineSeries;
+    rate->setName(name);
+    rate->setColor(color);
+    for (const debug::StepSummary& step : steps)
+        if (std::isfinite(step.learningRate))
+            rate->append(double(step.step), step.learningRate);
+    return rate;
+}
+
+/// Steps whose loss (or some parameter's gradient or weight norm) is inf or NaN: the curves leave
+/// them out.
+int nonFiniteSteps(const std::vector<debug::StepSummary>& steps, bool norms, bool weight = false)
+{
+    return int(std::count_if(steps.begin(), steps.end(), [norms, weight](const debug::StepSummary& step) {
         if (!norms)
             return !std::isfinite(step.loss);
-        return std::any_of(step.parameters.begin(), step.parameters.end(),
-                           [](const debug::ParameterSummary& p) { return !std::isfinite(p.gradientNorm); });
+        // A weight norm is NaN also where a saved run did not record it: only NaN weights count.
+        return std::any_of(step.parameters.begin(), step.parameters.end(), [weight](const debug::ParameterSummary& p) {
+            return weight ? std::isinf(p.weightNorm) || p.weight.nanCount > 0 : !std::isfinite(p.gradientNorm);
+        });
     }));
 }
 
@@ -238,6 +275,10 @@ ChartsView::ChartsView(QWidget* parent) : QWidget(parent)
                                "0 shows the steps as they are"));
     m_parameters = new QListWidget;
     m_parameters->setMaximumWidth(180);
+    m_normKind = new QComboBox;
+    m_normKind->addItems({tr("Gradient norms"), tr("Weight norms")});
+    m_normKind->setToolTip(tr("What the second chart draws of each ticked parameter, step by step"));
+    m_normKind->setMaximumWidth(180);
     m_runList = new QListWidget;
     m_runList->setMaximumWidth(180);
     m_runList->setMaximumHeight(64);
@@ -257,6 +298,7 @@ ChartsView::ChartsView(QWidget* parent) : QWidget(parent)
     smoothingRow->addWidget(new QLabel(tr("Smoothing")));
     smoothingRow->addWidget(m_smoothing);
     side->addLayout(smoothingRow);
+    side->addWidget(m_normKind);
     side->addWidget(new QLabel(tr("Parameters")));
     side->addWidget(m_parameters, 1);
     m_overlayArea = new QWidget;
@@ -285,7 +327,26 @@ ChartsView::ChartsView(QWidget* parent) : QWidget(parent)
     connect(m_sideBySide, &QCheckBox::toggled, this, [this] { rebuild(); });
     connect(m_smoothing, &QDoubleSpinBox::valueChanged, this, [this] { rebuild(); });
     connect(m_parameters, &QListWidget::itemChanged, this, [this] { rebuild(); });
+    connect(m_normKind, &QComboBox::currentIndexChanged, this, [this] { rebuild(); });
     rebuild();
+}
+
+void ChartsView::setWeightNorms(bool on)
+{
+    m_normKind->setCurrentIndex(on ? 1 : 0);
+}
+
+bool ChartsView::showsWeightNorms() const
+{
+    return m_normKind->currentIndex() == 1;
+}
+
+int ChartsView::learningRateSeries() const
+{
+    int n = 0;
+    for (QAbstractSeries* s : m_lossView->chart()->series())
+        n += s->attachedAxes().size() == 2 && s->attachedAxes().back()->alignment() == Qt::AlignRight ? 1 : 0;
+    return n;
 }
 
 void ChartsView::setHistory(const std::vector<debug::StepSummary>& history)
@@ -389,6 +450,11 @@ std::pair<double, double> ChartsView::panelRange(int panel) const
     return axes.isEmpty() ? std::pair{0.0, 0.0} : axisRange(axes.front());
 }
 
+QString ChartsView::panelTitle(int panel) const
+{
+    return m_panels.at(std::size_t(panel))->chart()->title();
+}
+
 std::vector<std::vector<QChartView*>> ChartsView::shownCharts() const
 {
     if (m_panelArea->isHidden())
@@ -471,7 +537,7 @@ void ChartsView::showRunMenu(const QPoint& at)
 
 std::vector<QPointF> ChartsView::lossPointsOf(const QString& label) const
 {
-    for (const QAbstractSeries* s : m_lossView->chart()->series())
+    for (QAbstractSeries* s : m_lossView->chart()->series())
         if (s->name() == label) {
             const QList<QPointF> points = static_cast<const QLineSeries*>(s)->points();
             return std::vector<QPointF>(points.begin(), points.end());
@@ -481,7 +547,7 @@ std::vector<QPointF> ChartsView::lossPointsOf(const QString& label) const
 
 std::optional<double> ChartsView::divergenceLine() const
 {
-    for (const QAbstractSeries* s : m_lossView->chart()->series())
+    for (QAbstractSeries* s : m_lossView->chart()->series())
         if (s->name() == tr("runs part")) {
             const auto* line = static_cast<const QLineSeries*>(s);
             if (line->count() > 0)
@@ -503,7 +569,7 @@ void ChartsView::setSmoothing(double weight)
 int ChartsView::lossSeries() const
 {
     int n = 0;
-    for (const QAbstractSeries* s : m_lossView->chart()->series())
+    for (QAbstractSeries* s : m_lossView->chart()->series())
         n += s->name().startsWith(tr("loss"));
     return n;
 }
@@ -604,9 +670,9 @@ void ChartsView::rebuild()
         rebuildOverlay(shownRuns());
         return;
     }
-    m_lossView->chart()->setTitle(titleWithNonFinite(tr("Loss per step"), nonFiniteSteps(m_history, false)));
-    m_normView->chart()->setTitle(
-        titleWithNonFinite(tr("Gradient norm per parameter"), nonFiniteSteps(m_history, true)));
+    const bool weight = showsWeightNorms();
+    m_normView->chart()->setTitle(titleWithNonFinite(
+        weight ? tr("Weight norm per parameter") : tr("Gradient norm per parameter"), nonFiniteSteps(m_history, true, weight)));
     rebuildLossScale();
     m_difference->setEnabled(false);
     m_sideBySide->setEnabled(false);
@@ -616,17 +682,15 @@ void ChartsView::rebuild()
     const bool markers = m_history.size() <= 50;
     const std::vector<QLineSeries*> loss =
         seriesOf(tr("loss"), stepLosses(m_history, log), smoothing, QColor("#1f77b4"), markers);
-    auto* rate = new QLineSeries;
-    rate->setName(tr("learning rate"));
-    rate->setColor(QColor("#2ca02c"));
-    for (const debug::StepSummary& step : m_history)
-        if (std::isfinite(step.learningRate))
-            rate->append(double(step.step), step.learningRate);
-    fill(m_lossView, palette(), loss, log, false, rate);
+    fill(m_lossView, palette(), loss, log, false, {learningRates(m_history, tr("learning rate"), QColor("#2ca02c"))});
+    m_lossView->chart()->setTitle(titleWithNonFinite(m_lossView->chart()->axes(Qt::Vertical).size() > 1
+                                                         ? tr("Loss and learning rate (right) per step")
+                                                         : tr("Loss per step"),
+                                                     nonFiniteSteps(m_history, false)));
 
     std::vector<QLineSeries*> norms;
     for (const auto& [name, color] : checkedParameters())
-        for (QLineSeries* series : seriesOf(name, stepNorms(m_history, name, log), smoothing, color, false))
+        for (QLineSeries* series : seriesOf(name, stepNorms(m_history, name, log, weight), smoothing, color, false))
             norms.push_back(series);
     paintParameterSwatches();
     fill(m_normView, palette(), norms, log, false);
@@ -743,19 +807,27 @@ void ChartsView::rebuildOverlay(const std::vector<ChartRun>& runs)
     for (const ChartRun& run : runs)
         longest = std::max(longest, run.steps.size());
     const bool markers = longest <= 50;
-    std::vector<QLineSeries*> loss;
+    const bool weight = showsWeightNorms();
+    std::vector<QLineSeries*> loss, rates;
     for (std::size_t r = 0; r < runs.size(); ++r) {
-        const std::vector<QLineSeries*> series = seriesOf(runs[r].label, stepLosses(runs[r].steps, log), smoothing,
-                                                          kRunColors[r % std::size(kRunColors)], markers);
+        const QColor color = kRunColors[r % std::size(kRunColors)];
+        const std::vector<QLineSeries*> series =
+            seriesOf(runs[r].label, stepLosses(runs[r].steps, log), smoothing, color, markers);
         dashAfterFirst(series, r);
         loss.insert(loss.end(), series.begin(), series.end());
+        // Each run's learning rate, its colour lighter, dotted, on the right axis.
+        QLineSeries* rate = learningRates(runs[r].steps, tr("lr (%1)").arg(runs[r].label), color.lighter(140));
+        QPen pen = rate->pen();
+        pen.setStyle(Qt::DotLine);
+        rate->setPen(pen);
+        rates.push_back(rate);
     }
     std::vector<QLineSeries*> norms;
     for (const auto& [name, color] : checkedParameters())
         for (std::size_t r = 0; r < runs.size(); ++r) {
             const std::vector<QLineSeries*> series =
                 seriesOf(name + QStringLiteral(" (") + runs[r].label + QLatin1Char(')'),
-                         stepNorms(runs[r].steps, name, log), smoothing, color, false);
+                         stepNorms(runs[r].steps, name, log, weight), smoothing, color, false);
             dashAfterFirst(series, r);
             norms.insert(norms.end(), series.begin(), series.end());
         }
@@ -769,13 +841,20 @@ void ChartsView::rebuildOverlay(const std::vector<ChartRun>& runs)
             norms.push_back(line);
     }
     // The legend names the runs on the loss chart; on the norm chart the list is the legend.
-    fill(m_lossView, palette(), loss, log, true);
-    m_lossView->chart()->setTitle(tr("Loss per step, %n run(s)", nullptr, int(runs.size())));
+    fill(m_lossView, palette(), loss, log, true, rates);
+    // Below the plot when learning rates take the right edge: beside it, the legend left the plot
+    // too narrow for the rate axis's labels ("0...").
+    m_lossView->chart()->legend()->setAlignment(m_lossView->chart()->axes(Qt::Vertical).size() > 1 ? Qt::AlignBottom
+                                                                                                   : Qt::AlignRight);
+    m_lossView->chart()->setTitle(m_lossView->chart()->axes(Qt::Vertical).size() > 1
+                                      ? tr("Loss and learning rate (right, dotted) per step, %n run(s)", nullptr, int(runs.size()))
+                                      : tr("Loss per step, %n run(s)", nullptr, int(runs.size())));
     fill(m_normView, palette(), norms, log, false);
     int nonFinite = 0;
     for (const ChartRun& run : runs)
-        nonFinite += nonFiniteSteps(run.steps, true);
-    m_normView->chart()->setTitle(titleWithNonFinite(tr("Gradient norm per parameter"), nonFinite));
+        nonFinite += nonFiniteSteps(run.steps, true, weight);
+    m_normView->chart()->setTitle(titleWithNonFinite(
+        weight ? tr("Weight norm per parameter") : tr("Gradient norm per parameter"), nonFinite));
     // A series is named by its run ("A: has_aux on", "... (smoothed)") or "param (run)".
     const auto runOf = [runs](const QString& name) {
         for (const ChartRun& run : runs)
@@ -818,12 +897,13 @@ void ChartsView::rebuildDifference(const ChartRun& a, const ChartRun& b)
         name, differences(a, b, [](const debug::StepSummary& s) { return std::optional<double>(s.loss); }), smoothing,
         QColor("#1f77b4"), true);
     std::vector<QLineSeries*> norms;
+    const bool weight = showsWeightNorms();
     for (const auto& [label, color] : checkedParameters()) {
         const std::string param = label.toStdString();
-        const auto norm = [&param](const debug::StepSummary& s) -> std::optional<double> {
+        const auto norm = [&param, weight](const debug::StepSummary& s) -> std::optional<double> {
             for (const debug::ParameterSummary& p : s.parameters)
                 if (p.name == param)
-                    return p.gradientNorm;
+                    return normOf(p, weight);
             return std::nullopt;
         };
         for (QLineSeries* series : seriesOf(label, differences(a, b, norm), smoothing, color, false))
@@ -832,7 +912,8 @@ void ChartsView::rebuildDifference(const ChartRun& a, const ChartRun& b)
     fill(m_lossView, palette(), loss, false, false);
     m_lossView->chart()->setTitle(tr("Loss difference: %1").arg(name));
     fill(m_normView, palette(), norms, false, false);
-    m_normView->chart()->setTitle(tr("Gradient norm difference per parameter"));
+    m_normView->chart()->setTitle(weight ? tr("Weight norm difference per parameter")
+                                         : tr("Gradient norm difference per parameter"));
     connectHover(m_lossView);
     connectHover(m_normView);
 }
@@ -890,12 +971,13 @@ void ChartsView::rebuildSideBySide(const std::vector<ChartRun>& runs)
     const bool comparison = runs.size() == 2 && m_compared.size() == 2 && runs[0].label == m_compared[0].label
                             && runs[1].label == m_compared[1].label;
     std::vector<QChartView*> lossViews, normViews;
+    const bool weight = showsWeightNorms();
     for (std::size_t r = 0; r < runs.size(); ++r) {
         std::vector<QLineSeries*> loss = seriesOf(runs[r].label, stepLosses(runs[r].steps, log), smoothing,
                                                   kRunColors[r % std::size(kRunColors)], runs[r].steps.size() <= 50);
         std::vector<QLineSeries*> norms;
         for (const auto& [name, color] : checkedParameters())
-            for (QLineSeries* s : seriesOf(name, stepNorms(runs[r].steps, name, log), smoothing, color, false))
+            for (QLineSeries* s : seriesOf(name, stepNorms(runs[r].steps, name, log, weight), smoothing, color, false))
                 norms.push_back(s);
         if (m_partsAt && comparison) {
             if (QLineSeries* line = verticalLine(tr("runs part"), double(*m_partsAt), loss, log))
@@ -905,10 +987,13 @@ void ChartsView::rebuildSideBySide(const std::vector<ChartRun>& runs)
         }
         QChartView* lossView = m_panels[2 * r];
         QChartView* normView = m_panels[2 * r + 1];
-        fill(lossView, palette(), loss, log, false);
-        lossView->chart()->setTitle(tr("%1: loss").arg(runs[r].label));
+        fill(lossView, palette(), loss, log, false,
+             {learningRates(runs[r].steps, tr("learning rate"), QColor("#2ca02c"))});
+        lossView->chart()->setTitle(lossView->chart()->axes(Qt::Vertical).size() > 1
+                                        ? tr("%1: loss, learning rate (right)").arg(runs[r].label)
+                                        : tr("%1: loss").arg(runs[r].label));
         fill(normView, palette(), norms, log, false);
-        normView->chart()->setTitle(tr("%1: gradient norms").arg(runs[r].label));
+        normView->chart()->setTitle((weight ? tr("%1: weight norms") : tr("%1: gradient norms")).arg(runs[r].label));
         const QString label = runs[r].label;
         const auto runOf = [label](const QString&) { return label; };
         connectClicks(lossView, runOf);

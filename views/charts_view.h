@@ -1,6 +1,6 @@
 // Qt Charts of the finished steps: the loss per step (with the learning rate the step's optimizer
-// used, on a right axis, when one was reported), and the gradient norm per parameter per step
-// (parameters picked in a list; linear or log scale). Besides the current run they overlay any
+// used, on a right axis, when one was reported), and the gradient norm, or the weight norm, per
+// parameter per step (parameters picked in a list; linear or log scale). Besides the current run they overlay any
 // runs ticked in the Runs list: the two sides of a comparison over several steps (with the first
 // step where they part marked) and runs saved earlier, one colour per run.
 // SPDX-License-Identifier: MIT
@@ -17,6 +17,7 @@
 class QChart;
 class QChartView;
 class QCheckBox;
+class QComboBox;
 class QDoubleSpinBox;
 class QListWidget;
 
@@ -50,8 +51,9 @@ public:
     void setSideBySide(bool on);
     /// Side by side: the panels' charts, per run its loss chart then its norm chart (for tests).
     int panelCount() const;
-    /// A panel chart's value-axis range (for tests).
+    /// A panel chart's value-axis range and title (for tests).
     std::pair<double, double> panelRange(int panel) const;
+    QString panelTitle(int panel) const;
     /// Ticks or unticks a run of the list by its label ("Current run", "A: ...", a saved run's).
     bool setRunShown(const QString& label, bool shown);
     /// The labels of the ticked runs, in list order (for tests).
@@ -60,6 +62,11 @@ public:
     std::vector<QPointF> lossPointsOf(const QString& label) const;
     /// The first divergence as drawn: the step of the vertical line, if any (for tests).
     std::optional<double> divergenceLine() const;
+    /// The norm chart draws each parameter's weight norm (true) or gradient norm (false).
+    void setWeightNorms(bool on);
+    bool showsWeightNorms() const;
+    /// Learning-rate series drawn on the loss chart's right axis (for tests).
+    int learningRateSeries() const;
     /// What hovering step `step` of any curve shows (charts_hover.h): every drawn run's loss,
     /// learning rate and ticked parameters' norms there, and with Difference their difference.
     QString hoverText(std::int64_t step) const;
@@ -147,6 +154,7 @@ private:
     std::vector<QChartView*> m_panels; ///< per run: its loss chart, then its norm chart
     QDoubleSpinBox* m_smoothing = nullptr;
     QListWidget* m_parameters = nullptr;
+    QComboBox* m_normKind = nullptr; ///< gradient norms or weight norms
 };
 
 } // namespace gradstep::views

@@ -220,6 +220,69 @@ TEST_CASE("the loss and gradient charts say how many steps they leave out as not
     CHECK(charts.lossTitle() == QStringLiteral("Loss per step"));
 }
 
+namespace {
+
+/// Steps 1..4 of a run: loss 1/i, learning rate lr/i, parameter w with gradient norm 0.5 i and
+/// weight norm 10 + i.
+ChartRun normsRun(const char* label, double lr)
+{
+    ChartRun r;
+    r.label = QString::fromLatin1(label);
+    for (int i = 1; i <= 4; ++i) {
+        debug::StepSummary s;
+        s.step = i;
+        s.loss = 1.0 / i;
+        s.learningRate = lr / i;
+        debug::ParameterSummary w;
+        w.name = "w";
+        w.gradientNorm = 0.5 * i;
+        w.weightNorm = 10.0 + i;
+        s.parameters = {w};
+        r.steps.push_back(s);
+    }
+    return r;
+}
+
+} // namespace
+
+TEST_CASE("the norm chart draws weight norms instead of gradient norms, for one run and for overlaid runs")
+{
+    ChartsView charts;
+    charts.setHistory(normsRun("current", 0.1).steps);
+    CHECK_FALSE(charts.showsWeightNorms());
+    CHECK(charts.normTitle() == QStringLiteral("Gradient norm per parameter"));
+    CHECK(charts.normAxisRange().second < 3.0); // gradient norms 0.5 .. 2
+    charts.setWeightNorms(true);
+    CHECK(charts.normTitle() == QStringLiteral("Weight norm per parameter"));
+    CHECK(charts.normAxisRange().first > 10.0); // weight norms 11 .. 14
+    CHECK(charts.normAxisRange().second >= 14.0);
+    CHECK(charts.learningRateSeries() == 1);
+    const QStringList single = charts.toCsv().split(QLatin1Char('\n'));
+    CHECK(single.at(0) == QStringLiteral("step,loss,learning_rate,w,w weight norm"));
+    CHECK(single.at(2) == QStringLiteral("2,0.5,0.050000000000000003,1,12"));
+
+    // Overlaid: each run's learning rate on the right axis, weight norms per run, all exported.
+    charts.setComparedRuns({normsRun("A", 0.1), normsRun("B", 0.2)}, std::nullopt);
+    REQUIRE(charts.showingComparedRuns());
+    CHECK(charts.learningRateSeries() == 2);
+    CHECK(charts.lossTitle().startsWith(QStringLiteral("Loss and learning rate")));
+    CHECK(charts.normTitle() == QStringLiteral("Weight norm per parameter"));
+    CHECK(charts.normAxisRange().first > 10.0);
+    const QStringList lines = charts.toCsv().split(QLatin1Char('\n'));
+    CHECK(lines.at(0) == QStringLiteral("step,loss (A),loss (B),lr (A),lr (B),w (A),w (B),w weight norm (A),w weight norm (B)"));
+    CHECK(lines.at(1) == QStringLiteral("1,1,1,0.10000000000000001,0.20000000000000001,0.5,0.5,11,11"));
+    // Side by side and difference follow the choice.
+    charts.setSideBySide(true);
+    REQUIRE(charts.panelCount() == 4);
+    CHECK(charts.panelRange(1).first > 10.0);
+    CHECK(charts.panelTitle(0) == QStringLiteral("A: loss, learning rate (right)"));
+    CHECK(charts.panelTitle(3) == QStringLiteral("B: weight norms"));
+    charts.setSideBySide(false);
+    charts.setWeightNorms(false);
+    CHECK(charts.normTitle() == QStringLiteral("Gradient norm per parameter"));
+    CHECK(charts.normAxisRange().second < 3.0);
+}
+
 TEST_CASE("the charts overlay two compared runs, mark where they part and export one column per run")
 {
     ChartsView charts;
