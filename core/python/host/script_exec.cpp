@@ -17,29 +17,35 @@
 #include <pybind11/embed.h>
 
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <unordered_map>
 
 namespace py = pybind11;
 
 namespace {
 
 // The stream class is Python so that it is a complete io.TextIOBase (flush, fileno raising
-// UnsupportedOperation, closed, ...); only the sink is C++.
+// UnsupportedOperation, closed, ...); only the sink is C++. A stream holds its run's sink number,
+// not the sink: Python may keep a stream long after its run (every Thread object holds the
+// sys.stderr of its creation), and a number keeps nothing of the run alive, while the sink's
+// callback holds the caller's output state (Note [Output sinks]).
 constexpr const char* kOutputClass = R"(
 import io
 
 class Output(io.TextIOBase):
-    def __init__(self, sink, name):
+    def __init__(self, sink, stream, name):
         self._sink = sink
+        self._stream = stream
         self._name = name
 
     def write(self, s):
         if not isinstance(s, str):
             raise TypeError(f"write() argument must be str, not {type(s).__name__}")
-        self._sink(s)
+        _write(self._sink, self._stream, s)
         return len(s)
 
     def writable(self):
@@ -120,10 +126,32 @@ def _wait_for_threads():
             t.join(0.1)
 )";
 
+/// Note [Output sinks]: what a run's stream objects write to, by number, for as long as the run
+/// lasts: the run registers its sink at its start and removes it at its end, so a stream that
+/// outlives its run (kept by a thread the script left, or by Python's own Thread objects) writes
+/// nowhere and holds nothing. Touched only with the GIL held.
+struct Sink {
+    gradstep::python::OutputCallback callback;
+};
+
+std::unordered_map<std::uint64_t, Sink>& sinks()
+{
+    static std::unordered_map<std::uint64_t, Sink> all;
+    return all;
+}
+
+void writeToSink(std::uint64_t sink, int stream, py::handle text)
+{
+    const auto found = sinks().find(sink);
+    if (found != sinks().end() && found->second.callback)
+        found->second.callback(static_cast<gradstep::run::OutputStream>(stream), gradstep::python::utf8(text));
+}
+
 } // namespace
 
 PYBIND11_EMBEDDED_MODULE(_gradstep_host, m)
 {
+    m.def("_write", &writeToSink, "gradstep: a stream's text for its run's sink (Note [Output sinks]).");
     py::exec(kOutputClass, m.attr("__dict__"));
     PyObject* stop = PyErr_NewExceptionWithDoc(
         "_gradstep_host.ScriptStopped", "Raised in a script that gradstep stops (stop button, timeout).",
@@ -137,21 +165,26 @@ namespace gradstep::python {
 
 namespace {
 
-/// What the stream objects write to; closed when the run ends, so threads the script left
-/// behind cannot reach a callback whose owner is gone. Touched only with the GIL held.
-struct Sink {
-    OutputCallback callback;
-    bool open = true;
-};
-
-py::object makeOutput(const std::shared_ptr<Sink>& sink, OutputStream stream, const char* name)
+py::object makeOutput(std::uint64_t sink, OutputStream stream, const char* name)
 {
-    py::cpp_function write([sink, stream](py::handle text) {
-        if (sink->open && sink->callback)
-            sink->callback(stream, utf8(text));
-    });
-    return py::module_::import("_gradstep_host").attr("Output")(write, name);
+    return py::module_::import("_gradstep_host").attr("Output")(sink, static_cast<int>(stream), name);
 }
+
+/// A run's sink for its lifetime (Note [Output sinks]); GIL held.
+class SinkRegistration {
+public:
+    explicit SinkRegistration(OutputCallback callback) : m_id(++s_last) { sinks()[m_id] = Sink{std::move(callback)}; }
+    ~SinkRegistration() { close(); }
+    SinkRegistration(const SinkRegistration&) = delete;
+    SinkRegistration& operator=(const SinkRegistration&) = delete;
+    std::uint64_t id() const { return m_id; }
+    /// From now on the run's streams write nowhere.
+    void close() { sinks().erase(m_id); }
+
+private:
+    static inline std::uint64_t s_last = 0;
+    std::uint64_t m_id;
+};
 
 Diagnostic fileDiagnostic(const UserFiles& files, const std::string& type, const std::string& message)
 {
@@ -223,8 +256,8 @@ bool readSource(const std::string& path, std::string& source, std::string& error
 /// Saves the interpreter state a run changes and restores it on destruction (GIL held).
 class RunEnvironment {
 public:
-    RunEnvironment(const RunRequest& request, const UserFiles& files, std::shared_ptr<Sink> sink)
-        : m_files(files), m_sink(std::move(sink)), m_run{request.overrides}
+    RunEnvironment(const RunRequest& request, const UserFiles& files)
+        : m_files(files), m_sink(request.output), m_run{request.overrides}
     {
         installScriptSignals();
         m_sys = py::module_::import("sys");
@@ -265,8 +298,8 @@ private:
             argv.append(arg);
         m_sys.attr("argv") = argv;
         m_sys.attr("path").attr("insert")(0, m_files.directory());
-        m_sys.attr("stdout") = makeOutput(m_sink, OutputStream::Stdout, "<stdout>");
-        m_sys.attr("stderr") = makeOutput(m_sink, OutputStream::Stderr, "<stderr>");
+        m_sys.attr("stdout") = makeOutput(m_sink.id(), OutputStream::Stdout, "<stdout>");
+        m_sys.attr("stderr") = makeOutput(m_sink.id(), OutputStream::Stderr, "<stderr>");
 
         m_main = py::module_::import("types").attr("ModuleType")("__main__");
         m_main.attr("__file__") = m_files.script();
@@ -294,7 +327,7 @@ private:
             if (m_migration)
                 finishMigrationCapture();
             resetScriptSignals();
-            m_sink->open = false;
+            m_sink.close();
             m_sys.attr("stdout") = m_savedStdout;
             m_sys.attr("stderr") = m_savedStderr;
             m_sys.attr("argv") = m_savedArgv;
@@ -327,7 +360,7 @@ private:
     }
 
     const UserFiles& m_files;
-    std::shared_ptr<Sink> m_sink;
+    SinkRegistration m_sink;
     RunContext m_run;             ///< this run's settings (Note [One owner for a run's settings])
     RunContextScope m_runScope{m_run};
     NumpyInitSeeds m_initSeeds; ///< the run's initializer seeds: NumPy's (random/init_seeds.h)
@@ -456,7 +489,7 @@ ExecResult executeScript(const RunRequest& request, const UserFiles& files, cons
         return {ExecEnd::Failed, std::move(nul)};
     }
     try {
-        RunEnvironment env(request, files, std::make_shared<Sink>(Sink{request.output, true}));
+        RunEnvironment env(request, files);
         return compileAndRun(source, files, env, hook);
     } catch (py::error_already_set& e) {
         return {ExecEnd::Failed, diagnoseException(e.type(), e.value(), e.trace(), files)};
