@@ -3,6 +3,7 @@
 
 #include "app/rank_launcher.h"
 #include "io/json.h"
+#include "io/read_file.h"
 #include "io/spawn_with_output.h"
 #include "io/temporary_directory.h"
 
@@ -10,8 +11,6 @@
 #include <chrono>
 #include <csignal>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
@@ -20,14 +19,6 @@
 namespace gradstep::app {
 
 namespace {
-
-std::string readAll(const std::filesystem::path& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
 
 /// What went wrong, as the ranks said it: their error lines ("[rank 1] error: ..."), else the
 /// last lines (mpirun's own summary).
@@ -123,7 +114,7 @@ session::StepFigures runSideOnRanks(const session::CompareSide& side, const sess
         }
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
-    const std::string printed = readAll(output);
+    const std::string printed = readWholeFile(output);
     if (options.output && !printed.empty())
         options.output(run::OutputStream::Stdout, printed);
     if (interrupted) {
@@ -132,7 +123,7 @@ session::StepFigures runSideOnRanks(const session::CompareSide& side, const sess
     }
     try {
         if (std::filesystem::exists(report)) {
-            figures = session::sideFromWire(readAll(report));
+            figures = session::sideFromWire(readWholeFile(report));
             figures.label = side.label;
             return figures;
         }

@@ -1,17 +1,14 @@
 // SPDX-License-Identifier: MIT
 #include "migrate/torch_side.h"
 
+#include "io/read_file.h"
+#include "io/spawn_with_output.h"
 #include "tensor/errors.h"
 
 #include <cerrno>
 #include <chrono>
-#include <fcntl.h>
 #include <fstream>
-#include <spawn.h>
-#include <sstream>
 #include <sys/wait.h>
-
-extern char** environ;
 
 namespace gradstep::migrate {
 
@@ -19,14 +16,6 @@ namespace {
 
 /// The hook's exit status when `import torch` fails (torch_capture.py).
 constexpr int kTorchMissing = 3;
-
-std::string readFile(const std::string& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
 
 } // namespace
 
@@ -44,19 +33,8 @@ TorchRun runTorchSide(const std::string& python, const std::string& script, cons
     }
     std::vector<std::string> argv = {python, "-B", hook, directory, std::to_string(steps), script};
     argv.insert(argv.end(), args.begin(), args.end());
-    std::vector<char*> pointers;
-    for (std::string& a : argv)
-        pointers.push_back(a.data());
-    pointers.push_back(nullptr);
-
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    posix_spawn_file_actions_adddup2(&actions, 1, 2);
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
     pid_t pid = 0;
-    const int spawned = posix_spawn(&pid, python.c_str(), &actions, nullptr, pointers.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
+    const int spawned = spawnWithOutput(std::move(argv), log, pid, ChildInput::Nothing);
     TorchRun run;
     if (spawned != 0) {
         run.status = TorchStatus::TorchMissing;
@@ -67,7 +45,7 @@ TorchRun runTorchSide(const std::string& python, const std::string& script, cons
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
     run.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-    run.output = readFile(log);
+    run.output = readWholeFile(log);
     run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     if (run.exitCode == kTorchMissing && run.output.find("gradstep-capture: cannot import torch") != std::string::npos)
         run.status = TorchStatus::TorchMissing;

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "session/compare_processes.h"
 
+#include "io/read_file.h"
 #include "io/spawn_with_output.h"
 #include "io/temporary_directory.h"
 
@@ -15,7 +16,6 @@
 #include <fstream>
 #include <optional>
 #include <poll.h>
-#include <sstream>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <thread>
@@ -88,14 +88,6 @@ Child startSide(const SideProcess& process, const std::filesystem::path& folder,
     return child;
 }
 
-std::string readAll(const std::filesystem::path& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
 std::string howItEnded(const Child& child)
 {
     if (child.pid < 0)
@@ -109,12 +101,12 @@ std::string howItEnded(const Child& child)
 SideOutcome outcomeOf(const Child& child, const SideProcess& process, bool stopped)
 {
     SideOutcome outcome;
-    outcome.output = readAll(child.output);
+    outcome.output = readWholeFile(child.output);
     const bool exited130 = child.pid >= 0 && WIFEXITED(child.status) && WEXITSTATUS(child.status) == 130;
     outcome.interrupted = exited130 || (stopped && child.pid >= 0 && WIFSIGNALED(child.status));
     try {
         if (std::filesystem::exists(child.side)) {
-            outcome.figures = sideFromWire(readAll(child.side));
+            outcome.figures = sideFromWire(readWholeFile(child.side));
             return outcome;
         }
     } catch (const std::exception& e) {
