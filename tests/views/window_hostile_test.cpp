@@ -8,6 +8,7 @@
 #include "python/host/host.h"
 #include "tests/views/window_test_support.h"
 #include "views/console_view.h"
+#include "views/window/compare_view.h"
 #include "views/window/main_window.h"
 
 #include <QElapsedTimer>
@@ -231,6 +232,55 @@ TEST_CASE("closing the window on a script blocked in time.sleep returns at once 
     CHECK(waitFor([&] { return window->bridge().retiring() == 0; }, 20000));
     CHECK(clock.elapsed() < 8000);
     window.reset();
+}
+
+// A Compare runs the script again in this process; a side blocked in a call a stop cannot interrupt
+// is given up on as the main run is, so neither Cancel nor closing the window waits for the sleep.
+// Cancel can also come before the comparison started (the closed session, blocked too, is still
+// being given up on): it must then never start.
+TEST_CASE("Cancel and Close end a Compare whose side is blocked in time.sleep within seconds")
+{
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    const QString blocked = writeScript(dir, QStringLiteral("blocked.py"), QString::fromLatin1(kBlockedInSleep));
+    enum class End { CancelBeforeStart, CancelInSleep, Close };
+    for (const End end : {End::CancelBeforeStart, End::CancelInSleep, End::Close}) {
+        INFO("case " << int(end));
+        auto window = newWindow();
+        window->openScript(blocked);
+        REQUIRE(waitFor([&] { return window->console()->toPlainText().contains(QStringLiteral("sleeping")); }, 60000));
+        window->startCompare(session::CompareWhat::HasAux);
+        REQUIRE(window->comparing());
+        if (end != End::CancelBeforeStart) {
+            // The first run (the warm-up) is under way once its label shows; it sleeps at once.
+            REQUIRE(waitFor([&] { return window->compareView()->statusText().startsWith(QStringLiteral("Run 1")); },
+                            30000));
+            test::spin(1000);
+            REQUIRE(window->comparing());
+        }
+        GuiPulse pulse;
+        QElapsedTimer clock;
+        clock.start();
+        if (end == End::Close) {
+            window->close();
+            CHECK(clock.elapsed() < 500);
+            window.reset(); // waits for the comparison's worker
+            CHECK(clock.elapsed() < 10000);
+            continue;
+        }
+        window->cancelCompare();
+        REQUIRE(waitFor([&] { return !window->comparing(); }, 30000));
+        CHECK(clock.elapsed() < 10000);
+        CHECK(pulse.longestGapMs < 1000);
+        const auto& comparison = window->compareView()->comparison();
+        REQUIRE(comparison.has_value());
+        CHECK(comparison->interrupted);
+        CHECK_FALSE(comparison->ok());
+        CHECK(window->compareView()->statusText().contains(QStringLiteral("Cancelled")));
+        window->close();
+        REQUIRE(waitFor([&] { return window->bridge().retiring() == 0; }, 20000));
+        window.reset();
+    }
 }
 
 // Closing the window after threaded gradients deadlocked about once in 16 runs under load. Each

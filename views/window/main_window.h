@@ -215,6 +215,7 @@ private:
     int m_runStepsCount = 0;
     bool m_reloadAfterCompare = false;
     bool m_compareStarting = false; ///< waiting for the closed session to end before it starts
+    bool m_compareCancelledEarly = false; ///< Cancel while m_compareStarting: it never starts
     /// Where the user was paused when a comparison stopped the session: (step, record seq).
     std::optional<std::pair<std::int64_t, std::uint64_t>> m_resumeAfterCompare;
     QSet<int> m_breakpointLines;

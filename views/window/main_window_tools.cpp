@@ -318,8 +318,17 @@ void MainWindow::startCompare(session::CompareWhat what)
     // After the closed session ended (a blocked script takes seconds to be given up on).
     auto compareOptions = std::make_shared<session::CompareOptions>(std::move(options));
     m_compareStarting = true;
+    m_compareCancelledEarly = false;
     m_bridge->afterRetired([this, script = current.script, what, compareOptions] {
         m_compareStarting = false;
+        if (m_compareCancelledEarly) { // Cancel came before anything ran
+            session::Comparison cancelled;
+            cancelled.what = what;
+            cancelled.interrupted = true;
+            cancelled.a.error = cancelled.b.error = "interrupted";
+            finishCompare(cancelled);
+            return;
+        }
         m_compareRunner->start(script, what, std::move(*compareOptions));
         updateActions();
     });
@@ -349,7 +358,10 @@ void MainWindow::setCompareExecutable(const std::filesystem::path& executable)
 
 void MainWindow::cancelCompare()
 {
-    if (comparing())
+    // While the closed session is still ending, the runner has not started: it must not start.
+    if (m_compareStarting)
+        m_compareCancelledEarly = true;
+    else if (comparing())
         m_compareRunner->cancel();
 }
 
