@@ -316,6 +316,10 @@ int runCommand(int argc, char** argv)
     case python::RunStatus::Ok: return divergence.empty() ? 0 : 1;
     case python::RunStatus::Stopped: return 130;
     case python::RunStatus::Error:
+        // python3 ends with SIGINT's status on a KeyboardInterrupt nobody caught, raised or not.
+        if (result.diagnostic && result.diagnostic->type == "KeyboardInterrupt")
+            return 130;
+        break;
     case python::RunStatus::TimedOut: break;
     }
     return 1;

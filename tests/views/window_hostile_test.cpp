@@ -234,6 +234,35 @@ TEST_CASE("closing the window on a script blocked in time.sleep returns at once 
     window.reset();
 }
 
+TEST_CASE("a script calling os._exit ends its run, not the window, and the next script runs")
+{
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    const QString exiting = writeScript(dir, QStringLiteral("exiting.py"),
+                                        QStringLiteral("import os\nprint('leaving', flush=True)\nos._exit(5)\n"));
+    const QString next = writeScript(dir, QStringLiteral("next.py"), QString::fromLatin1(kNextScript));
+    auto window = newWindow();
+    window->openScript(exiting);
+    const auto ended = waitForStop(*window, 0, 60000);
+    REQUIRE(ended);
+    CHECK(ended->status == debug::SessionStatus::Failed);
+    REQUIRE(ended->diagnostic);
+    CHECK(ended->diagnostic->span.line == 3);
+    CHECK(ended->diagnostic->message.find("os._exit(5) ends the process under python3") != std::string::npos);
+    window->console()->flush();
+    CHECK(window->console()->toPlainText().contains(QStringLiteral("leaving")));
+
+    window->openScript(next);
+    const auto paused = waitForStop(*window, window->statesShown(), 60000);
+    REQUIRE(paused);
+    REQUIRE(paused->status == debug::SessionStatus::Paused);
+    const std::uint64_t before = window->statesShown();
+    window->continueRun();
+    const auto done = waitForStop(*window, before, 60000);
+    REQUIRE(done);
+    CHECK(done->status == debug::SessionStatus::Finished);
+}
+
 // A Compare runs the script again in this process; a side blocked in a call a stop cannot interrupt
 // is given up on as the main run is, so neither Cancel nor closing the window waits for the sleep.
 // Cancel can also come before the comparison started (the closed session, blocked too, is still

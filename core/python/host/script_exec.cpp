@@ -12,6 +12,7 @@
 #include "python/bind/numpy_init_seeds.h"
 #include "python/host/run_checkpoint.h"
 #include "python/host/run_context.h"
+#include "python/host/script_exits.h"
 #include "python/host/script_signals.h"
 
 #include <pybind11/embed.h>
@@ -43,6 +44,8 @@ class Output(io.TextIOBase):
         self._name = name
 
     def write(self, s):
+        if self.closed:
+            raise ValueError("I/O operation on closed file.")
         if not isinstance(s, str):
             raise TypeError(f"write() argument must be str, not {type(s).__name__}")
         _write(self._sink, self._stream, s)
@@ -260,6 +263,7 @@ public:
         : m_files(files), m_sink(request.output), m_run{request.overrides}
     {
         installScriptSignals();
+        beginScriptExits();
         m_sys = py::module_::import("sys");
         m_modules = m_sys.attr("modules");
         m_savedArgv = m_sys.attr("argv");
@@ -327,6 +331,7 @@ private:
             if (m_migration)
                 finishMigrationCapture();
             resetScriptSignals();
+            endScriptExits();
             m_sink.close();
             m_sys.attr("stdout") = m_savedStdout;
             m_sys.attr("stderr") = m_savedStderr;
@@ -467,6 +472,12 @@ ExecResult compileAndRun(const std::string& source, const UserFiles& files, cons
     }
     if (error.matches(PyExc_SystemExit))
         return systemExit(error, files);
+    if (error.matches(scriptExitedType())) {
+        std::optional<Diagnostic> exited = scriptExitDiagnostic(error, files);
+        if (!exited)
+            return {};
+        return {ExecEnd::Failed, std::move(*exited)};
+    }
     return {ExecEnd::Failed, diagnoseException(error.type(), error.value(), error.trace(), files)};
 }
 
