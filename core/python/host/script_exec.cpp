@@ -29,19 +29,33 @@ namespace py = pybind11;
 
 namespace {
 
-// The stream class is Python so that it is a complete io.TextIOBase (flush, fileno raising
-// UnsupportedOperation, closed, ...); only the sink is C++. A stream holds its run's sink number,
+// The stream class is Python so that it is a complete io.TextIOBase (flush, closed, buffer,
+// reconfigure, ...); only the sink is C++. A stream holds its run's sink number,
 // not the sink: Python may keep a stream long after its run (every Thread object holds the
 // sys.stderr of its creation), and a number keeps nothing of the run alive, while the sink's
 // callback holds the caller's output state (Note [Output sinks]).
 constexpr const char* kOutputClass = R"(
+import codecs
 import io
 
+
 class Output(io.TextIOBase):
+    """sys.stdout / sys.stderr of a run: text goes to the run's sink.
+
+    As python3's streams: `buffer` takes bytes (UTF-8, decoded incrementally), `reconfigure`
+    takes TextIOWrapper's arguments, and `fileno` is the process's own descriptor (1 or 2), so
+    faulthandler.enable() and subprocess(stdout=sys.stdout) work; what goes through the descriptor
+    bypasses the sink (in the window it reaches the terminal the window was started from)."""
+
     def __init__(self, sink, stream, name):
         self._sink = sink
         self._stream = stream
         self._name = name
+        self._encoding = "utf-8"
+        self._errors = "strict" if stream == 0 else "backslashreplace"
+        self._line_buffering = False
+        self._write_through = False
+        self._buffer = None
 
     def write(self, s):
         if self.closed:
@@ -57,13 +71,46 @@ class Output(io.TextIOBase):
     def isatty(self):
         return False
 
+    def fileno(self):
+        return 1 if self._stream == 0 else 2
+
+    @property
+    def buffer(self):
+        if self._buffer is None:
+            self._buffer = _BinaryOutput(self)
+        return self._buffer
+
+    def reconfigure(self, *, encoding=None, errors=None, newline=None, line_buffering=None,
+                    write_through=None):
+        if encoding is not None:
+            self._encoding = codecs.lookup(encoding).name  # LookupError for an unknown one
+            if errors is None:
+                self._errors = "strict"
+        if errors is not None:
+            codecs.lookup_error(errors)
+            self._errors = errors
+        if newline not in (None, "", "\n", "\r", "\r\n"):
+            raise ValueError(f"illegal newline value: {newline!r}")
+        if line_buffering is not None:
+            self._line_buffering = bool(line_buffering)
+        if write_through is not None:
+            self._write_through = bool(write_through)
+
+    @property
+    def line_buffering(self):
+        return self._line_buffering
+
+    @property
+    def write_through(self):
+        return self._write_through
+
     @property
     def encoding(self):
-        return "utf-8"
+        return self._encoding
 
     @property
     def errors(self):
-        return "strict"
+        return self._errors
 
     @property
     def name(self):
@@ -71,6 +118,37 @@ class Output(io.TextIOBase):
 
     def __repr__(self):
         return f"<gradstep {self._name}>"
+
+
+class _BinaryOutput(io.RawIOBase):
+    """sys.stdout.buffer: bytes, decoded as UTF-8 across writes (a character may be split)."""
+
+    def __init__(self, text):
+        self._text = text
+        self._decoder = codecs.getincrementaldecoder("utf-8")("replace")
+
+    def writable(self):
+        return True
+
+    def write(self, b):
+        if self.closed:
+            raise ValueError("I/O operation on closed file.")
+        data = bytes(memoryview(b))
+        decoded = self._decoder.decode(data)
+        if decoded:
+            _write(self._text._sink, self._text._stream, decoded)
+        return len(data)
+
+    def fileno(self):
+        return self._text.fileno()
+
+    @property
+    def raw(self):
+        return self
+
+    @property
+    def name(self):
+        return self._text.name
 
 
 def _drain():
