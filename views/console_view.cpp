@@ -17,8 +17,10 @@ namespace gradstep::views {
 // So output is queued and inserted once per batch (every kBatchMs, what arrived meanwhile), the
 // document keeps no undo history, and it holds at most maximumLines() lines: older ones are cut
 // from the top after each batch, and a batch longer than the bound skips its head before it is
-// inserted at all. Nothing is lost: every appended text also goes to a log file, and the first
-// line of the widget says how many lines left it and where that file is.
+// inserted at all. A single line is shown up to maximumLineLength() characters (a print of a
+// 100 MB string took half a minute to lay out, wrapped to a million rows). Nothing is lost: every
+// appended text also goes to a log file, and the first line of the widget says how many lines left
+// it or were cut, and where that file is.
 
 namespace {
 constexpr int kBatchMs = 30;
@@ -64,6 +66,7 @@ void ConsoleView::flush()
     chunks.swap(m_pending);
     writeLog(chunks);
     skipHead(chunks);
+    cutLongLines(chunks);
     const bool atEnd = verticalScrollBar()->value() == verticalScrollBar()->maximum();
     insert(chunks);
     trimTop();
@@ -77,6 +80,9 @@ void ConsoleView::clear()
     m_batch.stop();
     m_pending.clear();
     m_dropped = 0;
+    m_cutLines = 0;
+    m_lineLength = 0;
+    m_lineCut = false;
     m_hasNote = false;
     m_log.reset(); // removed unless lines were dropped (then the note named it)
     QPlainTextEdit::clear();
@@ -91,7 +97,7 @@ void ConsoleView::setMaximumLines(int lines)
 
 QString ConsoleView::logPath() const
 {
-    return m_log && m_dropped > 0 ? m_log->fileName() : QString();
+    return m_log && (m_dropped > 0 || m_cutLines > 0) ? m_log->fileName() : QString();
 }
 
 void ConsoleView::writeLog(const std::vector<Chunk>& chunks)
@@ -133,6 +139,46 @@ void ConsoleView::skipHead(std::vector<Chunk>& chunks)
     chunks.erase(chunks.begin(), chunks.begin() + std::ptrdiff_t(first));
 }
 
+void ConsoleView::cutLongLines(std::vector<Chunk>& chunks)
+{
+    const QString mark = tr(" [line cut here]");
+    for (Chunk& c : chunks) {
+        QString kept;
+        qsizetype from = 0;
+        const qsizetype n = c.text.size();
+        bool cutHere = false;
+        while (from < n) {
+            qsizetype newline = c.text.indexOf(QLatin1Char('\n'), from);
+            const qsizetype end = newline < 0 ? n : newline;
+            const qsizetype room = std::max<qsizetype>(0, maximumLineLength() - m_lineLength);
+            const qsizetype take = std::min(room, end - from);
+            if (take < end - from) { // this line is longer than the widget shows
+                if (!cutHere)
+                    kept = c.text.left(from);
+                cutHere = true;
+                kept += QStringView(c.text).mid(from, take);
+                if (!m_lineCut) {
+                    kept += mark;
+                    m_lineCut = true;
+                    ++m_cutLines;
+                }
+            } else if (cutHere) {
+                kept += QStringView(c.text).mid(from, take);
+            }
+            m_lineLength += end - from;
+            if (newline < 0)
+                break;
+            if (cutHere)
+                kept += QLatin1Char('\n');
+            m_lineLength = 0;
+            m_lineCut = false;
+            from = newline + 1;
+        }
+        if (cutHere)
+            c.text = kept;
+    }
+}
+
 void ConsoleView::insert(const std::vector<Chunk>& chunks)
 {
     QTextCursor cursor(document());
@@ -157,13 +203,18 @@ void ConsoleView::trimTop()
 
 void ConsoleView::showNote()
 {
-    if (m_dropped == 0)
+    if (m_dropped == 0 && m_cutLines == 0)
         return;
     if (m_log)
         m_log->setAutoRemove(false); // the note names it: it outlives the window
     const QString where = m_log ? tr("the full output is in %1").arg(m_log->fileName())
                                 : tr("the full output could not be saved");
-    const QString note = tr("[%L1 earlier lines are not shown here; %2]").arg(m_dropped).arg(where);
+    QStringList what;
+    if (m_dropped > 0)
+        what << tr("%L1 earlier lines are not shown here").arg(m_dropped);
+    if (m_cutLines > 0)
+        what << tr("%L1 lines longer than %L2 characters are cut").arg(m_cutLines).arg(maximumLineLength());
+    const QString note = QStringLiteral("[%1; %2]").arg(what.join(QStringLiteral("; ")), where);
     QTextCursor cursor(document());
     cursor.beginEditBlock();
     if (m_hasNote) {

@@ -34,7 +34,11 @@ public:
     int maximumLines() const { return m_maxLines; }
     /// Lines that left the widget since clear().
     qint64 droppedLines() const { return m_dropped; }
-    /// The file holding everything appended since clear(); empty while nothing was dropped.
+    /// Lines cut at maximumLineLength() since clear().
+    qint64 cutLines() const { return m_cutLines; }
+    /// Characters of one line the widget shows; the rest is in the log.
+    static constexpr qsizetype maximumLineLength() { return 20000; }
+    /// The file holding everything appended since clear(); empty while nothing was dropped or cut.
     QString logPath() const;
 
 private:
@@ -45,6 +49,8 @@ private:
     void writeLog(const std::vector<Chunk>& chunks);
     /// Skips whole lines at the front of `chunks` beyond the bound (they are never inserted).
     void skipHead(std::vector<Chunk>& chunks);
+    /// Cuts each line at maximumLineLength() characters (a line may span chunks and batches).
+    void cutLongLines(std::vector<Chunk>& chunks);
     void insert(const std::vector<Chunk>& chunks);
     void trimTop();
     void showNote();
@@ -54,6 +60,9 @@ private:
     QTimer m_batch;
     int m_maxLines = 10000;
     qint64 m_dropped = 0;
+    qint64 m_cutLines = 0;
+    qsizetype m_lineLength = 0; ///< characters of the last line so far (it has no newline yet)
+    bool m_lineCut = false;     ///< the last line was cut already
     bool m_hasNote = false;
     std::unique_ptr<QTemporaryFile> m_log;
 };

@@ -145,6 +145,48 @@ TEST_CASE("the console's bound holds for small batches too and clear forgets the
     QFile::remove(log);
 }
 
+TEST_CASE("the console cuts a line at its maximum length, across prints and batches, and the log keeps it whole")
+{
+    ConsoleView console;
+    const qsizetype limit = ConsoleView::maximumLineLength();
+    // One print of 5 x the limit, then a line built from many short prints over several batches,
+    // then a line of exactly the limit (not cut), then a short one.
+    console.append(QString(5 * limit, QLatin1Char('a')) + QStringLiteral("\n"), ConsoleView::Kind::Stdout);
+    console.flush();
+    for (int i = 0; i < 30; ++i) {
+        console.append(QString(limit / 10, QLatin1Char('b')), ConsoleView::Kind::Stdout);
+        if (i % 7 == 0)
+            console.flush();
+    }
+    console.append(QStringLiteral("\n") + QString(limit, QLatin1Char('c')) + QStringLiteral("\nshort\n"),
+                   ConsoleView::Kind::Stdout);
+    console.flush();
+    CHECK(console.cutLines() == 2);
+    const QStringList lines = console.toPlainText().split(QLatin1Char('\n'));
+    REQUIRE(lines.size() == 6); // the note, a, b, c, short, and the empty end
+    CHECK(lines[0].startsWith(QStringLiteral("[2 lines longer than")));
+    CHECK(lines[0].contains(console.logPath()));
+    CHECK(lines[1] == QString(limit, QLatin1Char('a')) + QStringLiteral(" [line cut here]"));
+    CHECK(lines[2] == QString(limit, QLatin1Char('b')) + QStringLiteral(" [line cut here]"));
+    CHECK(lines[3] == QString(limit, QLatin1Char('c')));
+    CHECK(lines[4] == QStringLiteral("short"));
+    QFile log(console.logPath());
+    REQUIRE(log.open(QIODevice::ReadOnly));
+    const QList<QByteArray> logged = log.readAll().split('\n');
+    REQUIRE(logged.size() == 5);
+    CHECK(logged[0].size() == 5 * limit);
+    CHECK(logged[1].size() == 3 * limit);
+    CHECK(logged[2].size() == limit);
+    log.close();
+    const QString path = console.logPath();
+    console.clear();
+    CHECK(console.cutLines() == 0);
+    console.append(QStringLiteral("next run\n"), ConsoleView::Kind::Stdout);
+    console.flush();
+    CHECK(console.toPlainText() == QStringLiteral("next run\n"));
+    QFile::remove(path);
+}
+
 TEST_CASE("Stop ends a script blocked in time.sleep within seconds, says so, and the next script runs")
 {
     QTemporaryDir dir;
