@@ -1,5 +1,5 @@
 #!/bin/bash
-# The recording cap holds under `gradstep debug` whatever the tensor sizes: over STEPS (24)
+# The recording cap holds under `gradstep debug` whatever the tensor sizes: over STEPS (50)
 # training steps of about 72 nodes on 4 MiB tensors (288 MiB of snapshots a step, more than the
 # cap), the peak resident size under `gradstep debug --memory-cap 256` stays within the cap plus the
 # script's own footprint (its peak under `gradstep run`) plus 10 %. Peaks are each process's VmHWM
@@ -10,7 +10,7 @@ set -u
 binary=$1
 script=$(cd "$(dirname "$0")" && pwd)/large_tensor_steps.py
 cap_mib=256
-steps=${STEPS:-24}
+steps=${STEPS:-50}
 side=1024
 peak_kib() { sed -n 's/^VmHWM \([0-9]*\) kB$/\1/p' <<<"$1"; }
 first_step_kib() { sed -n 's/^step 0 VmRSS \([0-9]*\) kB$/\1/p' <<<"$1"; }
