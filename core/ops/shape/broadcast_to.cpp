@@ -7,6 +7,9 @@
 #include "ops/shape_ops.h"
 #include "tensor/dtype_storage.h"
 
+#include <algorithm>
+#include <cstring>
+
 namespace gradstep {
 
 namespace {
@@ -28,10 +31,42 @@ void inferBroadcastTo(const OpCall& call, SpecList& out)
     out.push_back({Shape(dims), x.dtype()});
 }
 
+/// True when x is out's trailing block repeated (x's shape, without leading 1s, is out's last axes).
+bool repeatsWhole(const Shape& x, const Shape& out)
+{
+    int first = 0;
+    while (first < x.rank() && x[first] == 1)
+        ++first;
+    const int lead = out.rank() - (x.rank() - first);
+    for (int a = first; a < x.rank(); ++a)
+        if (x[a] != out[lead + a - first])
+            return false;
+    return true;
+}
+
 void forwardBroadcastTo(const OpCall& call, std::span<Tensor> outputs)
 {
     const Tensor& x = call.input(0);
     Tensor& out = outputs[0];
+    if (out.numel() == 0 || x.numel() == 0)
+        return;
+    // The two common cases (a gradient of a sum or mean, a bias over a batch) as fills and copies:
+    // the general loop below indexes element by element.
+    if (x.numel() == 1) {
+        visitDataDType(x.dtype(), [&](auto* tag) {
+            using T = std::remove_pointer_t<decltype(tag)>;
+            std::fill_n(static_cast<T*>(out.rawData()), out.numel(), static_cast<const T*>(x.rawData())[0]);
+        });
+        return;
+    }
+    if (repeatsWhole(x.shape(), out.shape())) {
+        const std::size_t block = x.nbytes();
+        const auto* from = static_cast<const unsigned char*>(x.rawData());
+        auto* to = static_cast<unsigned char*>(out.rawData());
+        for (std::int64_t copy = 0, copies = out.numel() / x.numel(); copy < copies; ++copy)
+            std::memcpy(to + static_cast<std::size_t>(copy) * block, from, block);
+        return;
+    }
     visitDataDType(x.dtype(), [&](auto* tag) {
         using T = std::remove_pointer_t<decltype(tag)>;
         // Broadcasting against a scalar zero-stride operand reuses the binary loop.
