@@ -122,18 +122,21 @@ close(cell(Tensor(xc), Tensor(hc)), np.maximum(xc @ cell.weight_ih.asnumpy().T +
 
 # Gradients in float64 against finite differences (input and a weight).
 for make in (lambda: nn.LSTM(2, 2, bidirectional=True, dtype=ms.float64),
-             lambda: nn.GRU(2, 2, num_layers=2, dtype=ms.float64)):
+             lambda: nn.GRU(2, 2, num_layers=2, dtype=ms.float64),
+             lambda: nn.RNN(2, 2, dtype=ms.float64)):
     net = make()
     x64 = rng.randn(3, 2, 2)
     f = lambda t: (net(t)[0] ** 2).sum()
     close(ms.grad(f)(Tensor(x64)), fd_grad(f, x64), 1e-5, 1e-6)
-    weight = net.weight_hh_l0
-    w0 = weight.asnumpy().copy()
+    # Every weight of the first layer: the input weights and both biases go through the product
+    # taken over all steps at once, the recurrent weight through each step.
+    for weight in (net.weight_hh_l0, net.weight_ih_l0, net.bias_ih_l0, net.bias_hh_l0):
+        w0 = weight.asnumpy().copy()
 
-    def g(wt):
-        weight.set_data(wt)
-        return (net(Tensor(x64))[0] ** 2).sum()
-    numeric = fd_grad(g, w0)
-    weight.set_data(Tensor(w0))
-    analytic = ms.grad(lambda t: (net(t)[0] ** 2).sum(), grad_position=None, weights=[weight])(Tensor(x64))[0]
-    close(analytic, numeric, 1e-5, 1e-6)
+        def g(wt):
+            weight.set_data(wt)
+            return (net(Tensor(x64))[0] ** 2).sum()
+        numeric = fd_grad(g, w0)
+        weight.set_data(Tensor(w0))
+        analytic = ms.grad(lambda t: (net(t)[0] ** 2).sum(), grad_position=None, weights=[weight])(Tensor(x64))[0]
+        close(analytic, numeric, 1e-5, 1e-6)

@@ -94,6 +94,41 @@ def gru_cell(x, h, w_ih, w_hh, b_ih, b_hh):
 _CELLS = {"RNN_TANH": rnn_tanh_cell, "RNN_RELU": rnn_relu_cell, "LSTM": lstm_cell, "GRU": gru_cell}
 
 
+# One step of a layer run over a whole sequence: `xw` is the step's input already multiplied by the
+# input weights (with the biases that can be added there), `w_hh_t` the recurrent weight already
+# transposed (see _RNNBase._direction). The same values as the cells above, fewer nodes per step.
+def _rnn_tanh_step(xw, h, w_hh_t, b_hh):
+    return ops.tanh(xw + ops.matmul(h, w_hh_t))
+
+
+def _rnn_relu_step(xw, h, w_hh_t, b_hh):
+    return ops.relu(xw + ops.matmul(h, w_hh_t))
+
+
+def _lstm_step(xw, state, w_hh_t, b_hh):
+    h, c = state
+    gates = xw + ops.matmul(h, w_hh_t)
+    i, f, g, o = ops.split(gates, gates.shape[-1] // 4, -1)
+    c = ops.sigmoid(f) * c + ops.sigmoid(i) * ops.tanh(g)
+    return ops.sigmoid(o) * ops.tanh(c), c
+
+
+def _gru_step(xw, h, w_hh_t, b_hh):
+    gh = ops.matmul(h, w_hh_t)
+    if b_hh is not None:  # inside the reset gate's product: not foldable into xw
+        gh = gh + b_hh
+    size = xw.shape[-1] // 3
+    i_r, i_z, i_n = ops.split(xw, size, -1)
+    h_r, h_z, h_n = ops.split(gh, size, -1)
+    reset = ops.sigmoid(i_r + h_r)
+    update = ops.sigmoid(i_z + h_z)
+    new = ops.tanh(i_n + reset * h_n)
+    return new + update * (h - new)
+
+
+_STEPS = {"RNN_TANH": _rnn_tanh_step, "RNN_RELU": _rnn_relu_step, "LSTM": _lstm_step, "GRU": _gru_step}
+
+
 def _reverse_within(x, lengths):
     """x (T, B, ...) with each batch column's first lengths[b] steps reversed."""
     steps = x.shape[0]
@@ -155,10 +190,22 @@ class _RNNBase(_nn.Cell):
 
     def _direction(self, x, state, index, lengths, mask):
         """Runs one layer in one direction over x (T, B, I); returns outputs (T, B, H) and the final state."""
-        weights = (self.w_ih_list[index], self.w_hh_list[index], self.b_ih_list[index], self.b_hh_list[index])
+        w_ih, w_hh = self.w_ih_list[index], self.w_hh_list[index]
+        b_ih, b_hh = self.b_ih_list[index], self.b_hh_list[index]
+        steps, batch = x.shape[0], x.shape[1]
+        # Every step's input product in one matrix product, not one per step; the recurrent weight
+        # transposed once. RNN and LSTM add both biases there; GRU's b_hh stays in its step.
+        xw = ops.matmul(ops.reshape(x, (steps * batch, x.shape[2])), ops.transpose(w_ih, (1, 0)))
+        if b_ih is not None:
+            xw = xw + (b_ih if self.mode == "GRU" else b_ih + b_hh)
+        # One split into the steps' rows: its gradient is one concatenation, where indexing xw[t]
+        # would add a whole zero-filled (T, B, G) gradient per step.
+        xw_steps = ops.split(xw, batch, 0) if steps > 1 else (xw,)
+        w_hh_t = ops.transpose(w_hh, (1, 0))
+        step = _STEPS[self.mode]
         outputs = []
-        for t in range(x.shape[0]):
-            new = self.cell_fn(x[t], state, *weights)
+        for t in range(steps):
+            new = step(xw_steps[t], state, w_hh_t, b_hh)
             if mask is not None:
                 keep = mask[t]
                 new = tuple(ops.select(keep, n, s) for n, s in zip(new, state)) if self.mode == "LSTM" \
