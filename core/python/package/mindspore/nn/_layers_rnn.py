@@ -63,40 +63,9 @@ def _linear(x, w, b):
     return y if b is None else y + b
 
 
-def rnn_tanh_cell(x, h, w_ih, w_hh, b_ih, b_hh):
-    return ops.tanh(_linear(x, w_ih, b_ih) + _linear(h, w_hh, b_hh))
-
-
-def rnn_relu_cell(x, h, w_ih, w_hh, b_ih, b_hh):
-    return ops.relu(_linear(x, w_ih, b_ih) + _linear(h, w_hh, b_hh))
-
-
-def lstm_cell(x, state, w_ih, w_hh, b_ih, b_hh):
-    h, c = state
-    gates = _linear(x, w_ih, b_ih) + _linear(h, w_hh, b_hh)
-    i, f, g, o = ops.split(gates, gates.shape[-1] // 4, -1)
-    c = ops.sigmoid(f) * c + ops.sigmoid(i) * ops.tanh(g)
-    return ops.sigmoid(o) * ops.tanh(c), c
-
-
-def gru_cell(x, h, w_ih, w_hh, b_ih, b_hh):
-    gi = _linear(x, w_ih, b_ih)
-    gh = _linear(h, w_hh, b_hh)
-    size = gi.shape[-1] // 3
-    i_r, i_z, i_n = ops.split(gi, size, -1)
-    h_r, h_z, h_n = ops.split(gh, size, -1)
-    reset = ops.sigmoid(i_r + h_r)
-    update = ops.sigmoid(i_z + h_z)
-    new = ops.tanh(i_n + reset * h_n)
-    return new + update * (h - new)
-
-
-_CELLS = {"RNN_TANH": rnn_tanh_cell, "RNN_RELU": rnn_relu_cell, "LSTM": lstm_cell, "GRU": gru_cell}
-
-
 # One step of a layer run over a whole sequence: `xw` is the step's input already multiplied by the
 # input weights (with the biases that can be added there), `w_hh_t` the recurrent weight already
-# transposed (see _RNNBase._direction). The same values as the cells above, fewer nodes per step.
+# transposed (see _RNNBase._direction). The cells (RNNCell, LSTMCell, GRUCell) are one such step.
 def _rnn_tanh_step(xw, h, w_hh_t, b_hh):
     return ops.tanh(xw + ops.matmul(h, w_hh_t))
 
@@ -127,6 +96,33 @@ def _gru_step(xw, h, w_hh_t, b_hh):
 
 
 _STEPS = {"RNN_TANH": _rnn_tanh_step, "RNN_RELU": _rnn_relu_step, "LSTM": _lstm_step, "GRU": _gru_step}
+
+
+def _cell(mode, x, state, w_ih, w_hh, b_ih, b_hh):
+    """One step of RNNCell / LSTMCell / GRUCell: the layer's step on a single input."""
+    xw = _linear(x, w_ih, b_ih)
+    if b_hh is not None and mode != "GRU":
+        xw = xw + b_hh
+    return _STEPS[mode](xw, state, ops.transpose(w_hh, (1, 0)), b_hh)
+
+
+def rnn_tanh_cell(x, h, w_ih, w_hh, b_ih, b_hh):
+    return _cell("RNN_TANH", x, h, w_ih, w_hh, b_ih, b_hh)
+
+
+def rnn_relu_cell(x, h, w_ih, w_hh, b_ih, b_hh):
+    return _cell("RNN_RELU", x, h, w_ih, w_hh, b_ih, b_hh)
+
+
+def lstm_cell(x, state, w_ih, w_hh, b_ih, b_hh):
+    return _cell("LSTM", x, state, w_ih, w_hh, b_ih, b_hh)
+
+
+def gru_cell(x, h, w_ih, w_hh, b_ih, b_hh):
+    return _cell("GRU", x, h, w_ih, w_hh, b_ih, b_hh)
+
+
+_CELLS = {"RNN_TANH": rnn_tanh_cell, "RNN_RELU": rnn_relu_cell, "LSTM": lstm_cell, "GRU": gru_cell}
 
 
 def _reverse_within(x, lengths):
