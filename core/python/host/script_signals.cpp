@@ -125,9 +125,19 @@ def _reset():
 
 } // namespace
 
+// faulthandler.enable() (and any C extension doing the same) gives the calling thread, the script's,
+// an alternate signal stack of its own; the run's end puts the thread's previous one back, so the
+// thread keeps nothing the interpreter may free (faulthandler frees its stack at finalisation) and
+// the next run starts as this one did. AddressSanitizer, which unmaps the stack it set at a
+// thread's exit, failed on the replaced one.
+thread_local std::optional<stack_t> t_altStack;
+
 void installScriptSignals()
 {
     py::module_::import("_gradstep_signals").attr("_install")();
+    stack_t current{};
+    if (sigaltstack(nullptr, &current) == 0)
+        t_altStack = current;
 }
 
 bool scriptSignalsPending() { return g_anyArrived.load(); }
@@ -151,6 +161,16 @@ void deliverScriptSignals(unsigned long threadId)
 
 void resetScriptSignals()
 {
+    if (t_altStack) {
+        stack_t current{};
+        if (sigaltstack(nullptr, &current) == 0 && current.ss_sp != t_altStack->ss_sp) {
+            stack_t previous = *t_altStack;
+            if (previous.ss_flags & SS_ONSTACK)
+                previous.ss_flags &= ~SS_ONSTACK;
+            sigaltstack(&previous, nullptr);
+        }
+        t_altStack.reset();
+    }
     for (int signum = 1; signum < kSignals; ++signum) {
         auto& saved = g_saved[static_cast<std::size_t>(signum)];
         if (saved) {
