@@ -4,6 +4,8 @@
 
 #include "autodiff/engine.h"
 #include "autodiff/tape.h"
+#include "graph/graph.h"
+#include "ops/reduction.h"
 #include "ops/autodiff_ops.h"
 #include "ops/shape_ops.h"
 
@@ -42,6 +44,21 @@ Tensor watched(const Tensor& physical, const std::string& name)
     return outs[0];
 }
 
+// A weight's per-element copies as a gradient target with a shape and no values (Note
+// [Per-element weights] in batch_tracer.cpp). Only a gradient taken around the vmap (grad of
+// vmap of grad) needs the weight's own gradient, the sum of the copies'.
+Tensor weightTarget(const Tensor& weight, std::int64_t batch)
+{
+    Tensor in[] = {weight};
+    Tensor outs[] = {symbolicTensor({Shape(batchShape(batch, weight)), weight.dtype()})};
+    recordCustom("Weight", in, outs, [](const BackwardContext& ctx, std::span<const Tensor> grads) {
+        if (!ctx.needsGrad(0) || !executionContext().recording())
+            return TensorList{Tensor()};
+        return TensorList{reduceSum(grads[0], {0})};
+    });
+    return outs[0];
+}
+
 SpecList specsOf(const TensorList& tensors)
 {
     SpecList specs;
@@ -55,21 +72,20 @@ GradResult BatchTracer::differentiate(const Function& fn, std::vector<Value> arg
                                       const GradRequest& request)
 {
     ++batchStats().batchedGrads;
+    // The broadcast copies are made before the tape starts: its backward pass then stops at the
+    // targets instead of also summing each weight's per-element gradients back into one.
+    TensorList sources;
+    {
+        OuterContext outer(*this);
+        for (std::int64_t p : request.positions) {
+            const Tensor x = args[static_cast<std::size_t>(p)].tensor();
+            const std::optional<Tensor> own = physical(x);
+            sources.push_back(own ? *own : broadcastTo(x, batchShape(m_batchSize, x)));
+        }
+    }
     Tape tape;
     TapeGuard guard(tape);
     TensorList targets;
-    for (std::int64_t p : request.positions) {
-        Value& slot = args[static_cast<std::size_t>(p)];
-        const Tensor x = slot.tensor();
-        const std::optional<Tensor> own = physical(x);
-        Tensor target;
-        {
-            OuterContext outer(*this);
-            target = watched(own ? *own : broadcastTo(x, batchShape(m_batchSize, x)), "Input" + std::to_string(p));
-        }
-        slot = Value(logicalFor(target));
-        targets.push_back(target);
-    }
     std::vector<Tensor> mapped;
     struct Unmap {
         BatchTracer& tracer;
@@ -80,15 +96,18 @@ GradResult BatchTracer::differentiate(const Function& fn, std::vector<Value> arg
                 tracer.unmapTemporary(t);
         }
     } unmap{*this, mapped};
-    for (const Parameter& w : request.weights) {
-        Tensor target;
-        {
-            OuterContext outer(*this);
-            target = watched(broadcastTo(w, batchShape(m_batchSize, w)), "Weight");
-        }
-        mapTemporary(w, target);
-        mapped.push_back(w);
-        targets.push_back(target);
+    {
+        OuterContext outer(*this);
+        for (std::size_t i = 0; i < sources.size(); ++i)
+            targets.push_back(watched(sources[i], "Input" + std::to_string(request.positions[i])));
+        for (const Parameter& w : request.weights)
+            targets.push_back(weightTarget(w, m_batchSize));
+    }
+    for (std::size_t i = 0; i < request.positions.size(); ++i)
+        args[static_cast<std::size_t>(request.positions[i])] = Value(logicalFor(targets[i]));
+    for (std::size_t i = 0; i < request.weights.size(); ++i) {
+        mapWeight(request.weights[i], targets[request.positions.size() + i]);
+        mapped.push_back(request.weights[i]);
     }
     GradResult result;
     result.output = fn(args);

@@ -29,7 +29,7 @@ public:
     Tensor bind(const Tensor& physical, std::int64_t axis);
     /// The physical tensor (batch at axis 0) a logical tensor of this tracer stands for, or
     /// nullopt for a tensor that does not depend on the batch.
-    std::optional<Tensor> physical(const Tensor& logical) const;
+    std::optional<Tensor> physical(const Tensor& logical);
 
     /// Makes this the thread's tracer (and the engine of gradient calls) until uninstall().
     void install();
@@ -45,14 +45,23 @@ private:
     friend class OuterContext;
     /// A logical tensor for a physical one with the batch at axis 0.
     Tensor logicalFor(const Tensor& physical);
-    /// Maps `tensor` (a Parameter used as a weight) to `physical` until unmapTemporary().
-    void mapTemporary(const Tensor& tensor, const Tensor& physical);
-    void unmapTemporary(const Tensor& tensor);
-
     struct Entry {
         Tensor logical; ///< kept alive so its storage address is not reused
         Tensor physical;
+        /// A weight's per-element copies (Note [Per-element weights]): `physical` is the gradient
+        /// target, shape only; `shared` the weight, whose broadcast `physical` stands for.
+        Tensor shared;
+        Tensor materialized; ///< the broadcast values, made when an op first needs them
     };
+    /// Maps `tensor` (a Parameter used as a weight) to its per-element target until
+    /// unmapTemporary().
+    void mapWeight(const Tensor& weight, const Tensor& target);
+    void unmapTemporary(const Tensor& tensor);
+    Entry* entryOf(const Tensor& logical);
+    /// The values of an entry's physical tensor (a weight's broadcast made on first use).
+    Tensor valuesOf(Entry& entry);
+    /// MatMul of batched rows by a weight's per-element copies, without making the copies.
+    OutputList matmulPerElementWeight(const Tensor& rows, const Entry& weight, const Attrs& attrs);
     std::int64_t m_batchSize;
     OpTracer* m_saved = nullptr;
     bool m_installed = false;
@@ -62,6 +71,9 @@ private:
     std::unordered_map<const void*, Entry> m_entries;
     std::unordered_map<const void*, std::vector<Entry>> m_shadowed;
 };
+
+/// Whether the thread's tracer is vmap's (code runs on logical tensors now).
+bool insideVmap();
 
 /// While alive, the thread's tracer is the one enclosing `tracer` (ops run on physical tensors).
 class OuterContext {

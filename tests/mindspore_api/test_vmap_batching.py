@@ -86,12 +86,17 @@ conv = nn.Conv2d(2, 3, 3, pad_mode="same")
 pool = nn.MaxPool2d(kernel_size=2, stride=2)
 batched(lambda x: pool(ops.relu(conv(x))), (t(B, 1, 2, 6, 6),), (0,), rtol=1e-4, atol=1e-4)
 
-# an op without a rule runs per element, with the loop's values: Conv2D with a batched filter
-xs, ws = t(1, 2, 5, 5), t(B, 3, 2, 3, 3)
-before = stats()
-got = vmap(lambda x, w: ops.conv2d(x, w), in_axes=(None, 0))(xs, ws)
-assert stats()[1] == before[1] + 1, "Conv2D with a batched filter did not run per element"
-close(got, loop(lambda x, w: ops.conv2d(x, w), (xs, ws), (None, 0)), rtol=1e-4, atol=1e-4)
+# a batched filter: the batch becomes the groups of one convolution
+batched(lambda x, w: ops.conv2d(x, w), (t(1, 2, 5, 5), t(B, 3, 2, 3, 3)), (None, 0), rtol=1e-4, atol=1e-4)
+batched(lambda x, w: ops.conv2d(x, w, pad_mode="pad", padding=1), (t(B, 2, 2, 5, 5), t(B, 4, 2, 3, 3)), (0, 0),
+        rtol=1e-4, atol=1e-4)
+
+# ops without a rule run per element, with the loop's values: LayerNorm, and Gather of batched
+# params at batched indices
+norm = nn.LayerNorm((4,))
+batched(lambda x: norm(x) * 2, (x34,), (0,), loops=1)
+idx = Tensor(rng.randint(0, 4, size=(B, 2)).astype(np.int32))
+batched(lambda x, i: ops.gather(x, i, 1) + 1, (x34, idx), (0, 0), loops=1)
 
 # batched-ness is structural: x * 0 is equal across the batch but depends on it, so it is batched
 # (out_axes None refuses it); an output that does not depend on the batch is broadcast.
@@ -167,6 +172,35 @@ for idx in np.ndindex(xa.shape):
     m[idx] -= eps
     num[idx] = (float(f(Tensor(p)).asnumpy()) - float(f(Tensor(m)).asnumpy())) / (2 * eps)
 close(g, num, rtol=1e-5, atol=1e-6)
+
+# graph-mode Cells inside vmap run as in PyNative over the logical tensors (GradOperation with
+# sens, as MindSpore's own vmap tests use it)
+class MinNet(nn.Cell):
+    def construct(self, a, b):
+        return ops.minimum(a, b)
+
+
+class GradWrap(nn.Cell):
+    def __init__(self, net):
+        super().__init__()
+        self.net = net
+        self.grad = ops.GradOperation(get_all=True, sens_param=True)
+
+    def construct(self, a, b, s):
+        return self.grad(self.net)(a, b, s)
+
+
+mindspore.set_context(mode=mindspore.GRAPH_MODE)
+xa, ya, sa = rng.rand(B, 4), rng.rand(B, 4), rng.rand(B, 4)
+before = stats()
+dx, dy = vmap(GradWrap(MinNet()), in_axes=(0, 0, 0))(Tensor(xa), Tensor(ya), Tensor(sa))
+assert stats()[2] == before[2] + 1
+close(dx, sa * (xa < ya))
+close(dy, sa * (xa > ya))
+dx, dy = vmap(GradWrap(MinNet()), in_axes=(0, None, None))(Tensor(xa), Tensor(ya[0]), Tensor(sa[0]))
+close(dx, sa[0] * (xa < ya[0]))
+close(dy, sa[0] * (xa > ya[0]))
+mindspore.set_context(mode=mindspore.PYNATIVE_MODE)
 
 # a fn the tracer cannot follow (it reads values in Python) runs per element with the same values
 close(vmap(lambda x: x * float(x.asnumpy().max()))(x34),

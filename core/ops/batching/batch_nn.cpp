@@ -37,6 +37,13 @@ OutputList unfoldedAll(const OutputList& outs, std::int64_t batch)
     return result;
 }
 
+OutputList single(Tensor t)
+{
+    OutputList out;
+    out.push_back(std::move(t));
+    return out;
+}
+
 bool onlyFirstBatched(const BatchedCall& call)
 {
     for (std::size_t i = 1; i < call.inputs.size(); ++i)
@@ -100,11 +107,36 @@ OutputList batchBiasAdd(const BatchedCall& call)
     return callOp(OpRegistry::instance().get("Add"), physical);
 }
 
+namespace {
+// Conv2D with a batched filter (per-example weights, as vmap of grad makes them): the batch
+// becomes groups of one convolution. x (B, N, C, H, W) runs as (N, B * C, H, W) against the
+// filters (B * O, C / group, kH, kW) with B times the groups, so group b of the result sees only
+// element b's channels and filters; (N, B * O, H', W') is then (B, N, O, H', W').
+OutputList batchGroupedConv(const BatchedCall& call)
+{
+    const Shape& x = call.input(0).logical.shape();
+    const Shape& w = call.input(1).logical.shape();
+    const std::int64_t b = call.batchSize;
+    const Tensor input = reshape(transpose(batchedPhysical(call, 0), {1, 0, 2, 3, 4}), {x[0], b * x[1], x[2], x[3]});
+    const Tensor filters = reshape(call.input(1).physical, {b * w[0], w[1], w[2], w[3]});
+    Attrs attrs = call.attrs;
+    attrs.set("group", call.attrs.getInt("group", 1) * b);
+    const Tensor physical[] = {input, filters};
+    const Tensor out = callOp1(call.op, physical, attrs);
+    const Shape& o = out.shape();
+    return single(transpose(reshape(out, {o[0], b, w[0], o[2], o[3]}), {1, 0, 2, 3, 4}));
+}
+} // namespace
+
 // Conv2D, MaxPool, AvgPool over NCHW elements: (B, N, C, H, W) runs as (B * N, C, H, W). A
-// batched filter runs per element.
+// batched filter takes the grouped form above.
 OutputList batchFoldIntoN(const BatchedCall& call)
 {
-    if (logicalRank(call, 0) != 4 || !onlyFirstBatched(call))
+    if (logicalRank(call, 0) != 4)
+        return runPerElement(call);
+    if (call.op.name == "Conv2D" && call.input(1).batched && logicalRank(call, 1) == 4)
+        return batchGroupedConv(call);
+    if (!onlyFirstBatched(call))
         return runPerElement(call);
     TensorList physical{folded(call, 0)};
     for (std::size_t i = 1; i < call.inputs.size(); ++i)

@@ -18,7 +18,7 @@ void bindVmap(py::module_& m)
              "A logical tensor standing for the slices of `physical` along `axis`.")
         .def(
             "physical",
-            [](const BatchTracer& tracer, py::handle value) -> py::object {
+            [](BatchTracer& tracer, py::handle value) -> py::object {
                 const Tensor* t = asTensor(value);
                 if (!t)
                     return py::none();
