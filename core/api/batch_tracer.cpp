@@ -183,6 +183,13 @@ OutputList BatchTracer::traceOp(const OpDef& op, std::span<const Tensor> inputs,
         entries.push_back(entryOf(t));
         any = any || entries[entries.size() - 1] != nullptr;
     }
+    // An op that writes into its inputs would write a slice's copy, and a random op on unbatched
+    // inputs would draw once for the whole batch: vmap runs such a function per element
+    // instead (the package falls back to its loop on this error).
+    if (op.writesInputs || (op.random && !any))
+        throw RuntimeError("vmap: '" + std::string(op.name) + "' "
+                           + (op.writesInputs ? "writes into its inputs" : "draws random numbers")
+                           + ", which the batched trace does not run");
     if (!any) {
         OuterContext outer(*this);
         return callOp(op, inputs, attrs);

@@ -150,6 +150,33 @@ batch_grads = mindspore.grad(lambda x, y: loss_fn(net(x), y) * B, None, params)(
 for g, pe in zip(batch_grads, per_example):
     close(pe.asnumpy().sum(0), g, rtol=1e-4, atol=1e-5)
 
+
+
+# per-example gradients through a convolution, pooling and a Dense layer (the filters' per-example
+# copies run as one grouped convolution)
+class ConvNet(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(1, 2, 3, pad_mode="same", has_bias=True)
+        self.pool = nn.MaxPool2d(kernel_size=2, stride=2)
+        self.flatten = nn.Flatten()
+        self.fc = nn.Dense(18, 3)
+
+    def construct(self, x):
+        return self.fc(self.flatten(self.pool(ops.relu(self.conv(x)))))
+
+
+cnet = ConvNet()
+cparams = cnet.trainable_params()
+cgrad = mindspore.grad(lambda x, y: loss_fn(cnet(ops.expand_dims(x, 0)), ops.expand_dims(y, 0)), None, cparams)
+xc = t(B, 1, 6, 6)
+before = stats()
+per_example = vmap(cgrad)(xc, yb)
+assert stats()[1] == before[1], "a per-element loop ran"
+for i, p in enumerate(cparams):
+    want = np.stack([cgrad(xc[b], yb[b])[i].asnumpy() for b in range(B)])
+    close(per_example[i], want, rtol=1e-4, atol=1e-6)
+
 # vmap(grad) w.r.t. inputs, one batched and one not: each element's own gradient of the shared one
 gx, gw = vmap(mindspore.grad(lambda x, w: (ops.sin(x) * w).sum(), (0, 1)), in_axes=(0, None))(x34, y4)
 close(gx, np.cos(x34.asnumpy()) * y4.asnumpy(), rtol=1e-5, atol=1e-6)

@@ -27,7 +27,8 @@ same): a CellList (each element has its own cell), a mapped Parameter (updated i
 MindSpore: fn's writes to its slice, by ops.assign or optimizer primitives such as P.Adam, are
 collected per element and written back after the loop; Note [Parameters mapped by vmap] in
 ops/_functional_util.py), and a function the tracer cannot follow (one that reads a batched
-tensor's values in Python, writes state, or fails on the logical tensors): it then runs per
+tensor's values in Python, writes state, draws random numbers without a batched input, or fails
+on the logical tensors): it then runs per
 element, where an output that is the same for every element counts as not batched. The error
 texts of in_axes/out_axes mismatches follow MindSpore's where its text is known (lengths, bounds,
 "source is not None and dst is None").
