@@ -1,6 +1,7 @@
 // The op registry. SPDX-License-Identifier: MIT
 #include "ops/registry.h"
 
+#include "ops/batching/batch_rules.h"
 #include "ops/collective_ops.h"
 #include "ops/custom/custom_kernel.h"
 
@@ -54,7 +55,8 @@ std::string OpRegistry::dump() const
         s += std::string(op->name) + "\t" + std::string(op->label) + "\t" + kinds[static_cast<int>(op->kind)]
              + "\tinputs=" + std::to_string(op->minInputs)
              + (op->maxInputs == op->minInputs ? "" : ".." + (op->maxInputs < 0 ? std::string("n") : std::to_string(op->maxInputs)))
-             + (op->differentiable() ? "\tdifferentiable" : "\tnot differentiable") + "\n";
+             + (op->differentiable() ? "\tdifferentiable" : "\tnot differentiable")
+             + (findBatchRule(*op) ? "\tvmap=rule" : "\tvmap=loop") + "\n";
     }
     return s;
 }

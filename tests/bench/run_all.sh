@@ -17,6 +17,8 @@ echo "== mixed precision: LeNet5 step at O2 vs float32, float16 elementwise vs f
 OPENBLAS_NUM_THREADS=1 "$BUILD/tests/bench/run_script" "$HERE/python/amp_step.py" --quick
 echo "== mixed precision: LeNet5 on the digits at O2 vs float32 (python/amp_lenet_digits.py)"
 OPENBLAS_NUM_THREADS=1 "$BUILD/tests/bench/run_script" "$HERE/python/amp_lenet_digits.py"
+echo "== per-example gradients: vmap(grad) vs the Python loop, batch 32 (python/vmap_per_example_grads.py, --quick)"
+OPENBLAS_NUM_THREADS=1 "$BUILD/tests/bench/run_script" "$HERE/python/vmap_per_example_grads.py" --quick
 echo "== compare --steps 100 on LeNet5 against one run (compare_curves.sh)"
 "$HERE/compare_curves.sh" "$BUILD" 100
 echo "== data parallel: the all-reduce of LeNet5's gradients, 2 ranks (allreduce_bench.sh)"

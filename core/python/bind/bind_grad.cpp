@@ -360,6 +360,7 @@ void bindGrad(py::module_& m)
         .def_property_readonly("get_by_list", &PyGradOperation::getByList)
         .def_property_readonly("sens_param", &PyGradOperation::sensParam);
     bindNoGrad(m);
+    bindVmap(m);
     ops.def("stop_gradient", &stopGradientOf, py::arg("value"),
             "value with no gradient flowing back through it (the identity forward).");
     bindJit(m);

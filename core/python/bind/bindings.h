@@ -74,6 +74,8 @@ void bindGrad(pybind11::module_& m);
 /// left open.
 void bindNoGrad(pybind11::module_& m);
 void resetNoGrad();
+/// mindspore._BatchTracer and _vmap_stats (bind_vmap.cpp) for the package's vmap.
+void bindVmap(pybind11::module_& m);
 /// api_profile.cpp: take the 2.x names when the host starts, apply a profile before each run
 /// (ValueError for an unknown one), drop the references at shutdown.
 void captureApiProfiles();

@@ -8,6 +8,7 @@
 #include "python/bind/nn_support.h"
 #include "python/bind/value_convert.h"
 
+#include "api/batch_tracer.h"
 #include "api/grad.h"
 #include "autodiff/context.h"
 #include "autodiff/observer.h"
@@ -384,15 +385,21 @@ void resetJitForRun()
     s.lastMilliseconds = 0;
 }
 
+// Note [Compiled code inside vmap]: while vmap traces its function over logical tensors
+// (api/batch_tracer.h), a graph-mode Cell, an @jit function or a graph-mode gradient inside it
+// runs as in PyNative, so its ops reach vmap's batching rules; a compiled graph would take the
+// logical tensors (which hold no values) as its inputs.
 bool graphModeActive()
 {
+    if (insideVmap())
+        return false;
     const ModeOverride mode = currentRun().overrides.mode;
     if (mode != ModeOverride::AsWritten)
         return mode == ModeOverride::Graph;
     return contextMode() == 0;
 }
 
-bool jitAllowed() { return currentRun().overrides.mode != ModeOverride::PyNative; }
+bool jitAllowed() { return currentRun().overrides.mode != ModeOverride::PyNative && !insideVmap(); }
 
 std::size_t jitCompileCount() { return state().compiles; }
 

@@ -1,10 +1,18 @@
 """mindspore.ops.vmap (also mindspore.vmap and mindspore.ops.functional.vmap).
 
-gradstep vectorizes by running `fn` once per batch element and stacking the results with
-ops.stack: each mapped argument is sliced along its `in_axes` axis (Tensor indexing), `fn` runs
-on the slices, and each output is stacked along its `out_axes` axis. The results equal
-MindSpore's (which pushes the loop into each primitive's VmapRule), and gradients flow through
-the slicing and the stacking, so grad(vmap(f)) and vmap(grad(f)) work, nested vmap too.
+gradstep vectorizes as MindSpore does, by batching rules: `fn` runs once, on logical tensors that
+each stand for one batch element (they have the element's shape) while their values are held,
+batch first, by a core tracer (mindspore._BatchTracer). Every op fn reaches runs over the whole
+batch through its rule; an op without one runs per element inside the same trace (Note [Batching
+rules] in core/ops/batching/batch_rules.h; `gradstep ops` lists which ops have a rule). Gradient
+calls inside fn (vmap(grad(f))) differentiate the whole batch at once and give per-element
+gradients (Note [Per-element gradients] in core/api/batch_tracer.h); grad(vmap(f)) differentiates
+the batched ops themselves. Nested vmap nests the tracers.
+
+An output is batched when it depends on a mapped argument (structurally, whatever its values); an
+output that does not is broadcast along its out axis when that axis is not None (a Python scalar
+becomes a Tensor) and returned as it is with out axis None. A batched output with out axis None is
+an error.
 
 MindSpore's rules kept here:
 * in_axes / out_axes: an int (every argument / output, and every element of a nested tuple or
@@ -12,18 +20,18 @@ MindSpore's rules kept here:
   the arguments / outputs; negative axes count from the end ([-ndim, ndim)); for outputs, ndim
   is the rank of the vmapped output (the batch axis included).
 * Every mapped axis must have the same size; at least one argument must be mapped.
-* An output that does not depend on the mapped arguments is broadcast along its out axis when
-  that axis is not None (a Python scalar becomes a Tensor); with out axis None it is returned
-  as it is. A batched output with out axis None is an error.
 * fn may be a function, a Cell, or a CellList (model ensembling: cell i runs on batch element i).
 
-A Parameter mapped along an axis is updated in place as in MindSpore: fn's writes to its slice
-(ops.assign, optimizer primitives such as P.Adam) are collected per element and written back into
-the Parameter after the loop (Note [Parameters mapped by vmap] in ops/_functional_util.py).
-
-Differences (gradstep runs the loop): whether an output "depends on the batch" is decided from
-the values (all elements equal -> not batched). The error texts of in_axes/out_axes mismatches follow
-MindSpore's where its text is known (lengths, bounds, "source is not None and dst is None").
+Where gradstep runs fn once per batch element and stacks the results instead (the values are the
+same): a CellList (each element has its own cell), a mapped Parameter (updated in place as in
+MindSpore: fn's writes to its slice, by ops.assign or optimizer primitives such as P.Adam, are
+collected per element and written back after the loop; Note [Parameters mapped by vmap] in
+ops/_functional_util.py), and a function the tracer cannot follow (one that reads a batched
+tensor's values in Python, writes state, draws random numbers without a batched input, or fails
+on the logical tensors): it then runs per
+element, where an output that is the same for every element counts as not batched. The error
+texts of in_axes/out_axes mismatches follow MindSpore's where its text is known (lengths, bounds,
+"source is not None and dst is None").
 """
 import numbers
 
@@ -174,6 +182,75 @@ def _match_out_axes(results, axes, axis_size):
     return _stack_leaf(results, axes, axis_size)
 
 
+def _maps_parameter(arg, axis):
+    if isinstance(arg, (tuple, list)):
+        return any(_maps_parameter(a, x) for a, x in zip(arg, axis))
+    return axis is not None and isinstance(arg, Parameter)
+
+
+def _bind_logical(tracer, arg, axis):
+    if isinstance(arg, (tuple, list)):
+        items = [_bind_logical(tracer, a, x) for a, x in zip(arg, axis)]
+        return tuple(items) if isinstance(arg, tuple) else items
+    return arg if axis is None else tracer.bind(arg, axis)
+
+
+class _Batched:
+    """A batched output leaf: its physical tensor, batch at axis 0."""
+    __slots__ = ("tensor",)
+
+    def __init__(self, tensor):
+        self.tensor = tensor
+
+
+def _to_physical(tracer, out):
+    if isinstance(out, (tuple, list)):
+        items = [_to_physical(tracer, o) for o in out]
+        return tuple(items) if isinstance(out, tuple) else items
+    physical = tracer.physical(out) if isinstance(out, Tensor) else None
+    return out if physical is None else _Batched(physical)
+
+
+def _place_leaf(leaf, axis, axis_size):
+    if isinstance(leaf, _Batched):
+        if axis is None:
+            raise RuntimeError("It is invalid that source is not None and dst is None.")
+        t = leaf.tensor
+        axis = _normalize(axis, len(t.shape), "out_axes")
+        return t if axis == 0 else _ops.moveaxis(t, 0, axis)
+    return _stack_leaf([leaf] * axis_size, axis, axis_size)
+
+
+def _place(out, axes, axis_size):
+    if isinstance(out, (tuple, list)):
+        if isinstance(axes, (tuple, list)):
+            if len(axes) != len(out):
+                raise RuntimeError("The length of out_axes and inputs do not match. ")
+            items = [_place(o, a, axis_size) for o, a in zip(out, axes)]
+        else:
+            items = [_place(o, axes, axis_size) for o in out]
+        return tuple(items) if isinstance(out, tuple) else items
+    if isinstance(axes, (tuple, list)):
+        raise RuntimeError("The length of out_axes and inputs do not match. ")
+    return _place_leaf(out, axes, axis_size)
+
+
+def _run_batched(fn, args, bound, kwargs, axis_size):
+    """fn traced once over logical tensors; its outputs with batched leaves as _Batched, or None
+    when the trace cannot run fn (the caller then loops)."""
+    tracer = mindspore._BatchTracer(axis_size)
+    try:
+        logical = [_bind_logical(tracer, a, x) for a, x in zip(args, bound)]
+        tracer.install()
+        try:
+            out = fn(*logical, **kwargs)
+        finally:
+            tracer.uninstall()
+        return (_to_physical(tracer, out),)
+    except Exception:  # anything the trace cannot follow runs per element, which raises real errors
+        return None
+
+
 def vmap(fn, in_axes=0, out_axes=0):
     """fn vectorized over the axes `in_axes` of its arguments; results stacked along `out_axes`."""
     cell_list = getattr(_nn, "CellList", None)
@@ -210,6 +287,10 @@ def vmap(fn, in_axes=0, out_axes=0):
         if ensemble and len(fn) != axis_size:
             raise ValueError("For 'vmap', the size of the CellList must be equal to the axis size %d, but got %d."
                              % (axis_size, len(fn)))
+        if not ensemble and not _maps_parameter(args, bound):
+            traced = _run_batched(fn, args, bound, kwargs, axis_size)
+            if traced is not None:
+                return _place(traced[0], out_axes, axis_size)
         results = []
         per_element = []
         for b in range(axis_size):
