@@ -90,6 +90,10 @@ public:
         m_forwardScale = largestMagnitude(t, "fwd/");
         m_gradScale = largestMagnitude(t, "grad/");
         m_paramScale = largestMagnitude(t, "after/");
+        m_result.tolerance = options.tolerance;
+        m_result.forwardScale = m_forwardScale;
+        m_result.gradScale = m_gradScale;
+        m_result.paramScale = m_paramScale;
     }
 
     MigrationResult run()
@@ -178,7 +182,7 @@ private:
             for (const Event& me : msEvents)
                 if (me.module == pair->second && me.call == e.call)
                     other = &me;
-            LayerRow row{e.module, pair->second, classOf(m_t, e.module), classOf(m_m, pair->second), {}, {}, {}, false};
+            LayerRow row{e.module, pair->second, classOf(m_t, e.module), classOf(m_m, pair->second), e.call, {}, {}, {}, false};
             const auto tv = m_t.tensor(e.tensor);
             row.shapeTorch = tv->shape;
             if (other) {
@@ -271,8 +275,10 @@ private:
         std::vector<ParamRow> rows;
         for (const ParamPair& p : m_pairs) { // the rows in the model's order
             const ParamInfo* info = torchParam(p.torch);
+            const ParamInfo* msInfo = msParam(p.mindspore);
             rows.push_back({p.torch, p.mindspore, info ? info->shape : std::vector<std::int64_t>{},
-                            info && info->buffer, {}, {}});
+                            info && info->buffer, {}, {}, p.transpose, info ? info->module : std::string(),
+                            msInfo ? msInfo->module : std::string()});
         }
         for (auto it = m_pairs.rbegin(); it != m_pairs.rend(); ++it)
             compareParameter(*it, "grad/" + s + "/", DivergenceKind::Gradient, step, m_gradScale, rows);
@@ -285,6 +291,14 @@ private:
     const ParamInfo* torchParam(const std::string& name) const
     {
         for (const ParamInfo& p : m_tParams)
+            if (p.name == name)
+                return &p;
+        return nullptr;
+    }
+
+    const ParamInfo* msParam(const std::string& name) const
+    {
+        for (const ParamInfo& p : m_mParams)
             if (p.name == name)
                 return &p;
         return nullptr;
