@@ -16,14 +16,17 @@ const char* pairStatusName(PairStatus status)
 
 namespace {
 
-/// The capture key of `module`'s `call`-th output in `step`, or "" when it recorded none.
-std::string forwardKey(const Capture& c, std::int64_t step, const std::string& module, std::int64_t call)
+/// The capture key of `module`'s `call`-th output (its tensor `element` of a tuple) in `step`, or
+/// "" when it recorded none.
+std::string forwardKey(const Capture& c, std::int64_t step, const std::string& module, std::int64_t call,
+                       const std::string& element)
 {
     const Json* forward = c.doc().find("forward");
     if (!forward || !forward->isArray())
         return {};
     for (const Json& e : forward->asArray())
-        if (e["step"].asInt() == step && e["module"].asString() == module && e["call"].asInt() == call)
+        if (e["step"].asInt() == step && e["module"].asString() == module && e["call"].asInt() == call
+            && (e.find("element") ? e["element"].asString() : std::string()) == element)
             return e["tensor"].asString();
     return {};
 }
@@ -74,8 +77,9 @@ std::vector<ComparedPair> comparedPairs(const Capture& torch, const Capture& ms,
         p.torch = p.torchModule = row.torch;
         p.mindspore = p.msModule = row.mindspore;
         p.call = row.call;
-        p.torchKey = forwardKey(torch, step, row.torch, row.call);
-        p.msKey = forwardKey(ms, step, row.mindspore, row.call);
+        p.element = row.element;
+        p.torchKey = forwardKey(torch, step, row.torch, row.call, row.element);
+        p.msKey = forwardKey(ms, step, row.mindspore, row.call, row.element);
         measure(p, torch, ms, result.tolerance, result.forwardScale);
         pairs.push_back(std::move(p));
     }

@@ -30,6 +30,7 @@ struct ComparedPair {
     /// and for the loss, which is no module of the model).
     std::string torchModule, msModule;
     std::int64_t call = 1; ///< Forward: the module's N-th call in the step
+    std::string element;   ///< Forward: a tuple output's tensor by position ("1.0"); empty otherwise
     std::string torchKey, msKey; ///< the tensors in the captures; empty when that side has none
     PairStatus status = PairStatus::Unmatched;
     std::optional<double> maxAbsDiff, relDiff; ///< absent for other shapes and unmatched pairs

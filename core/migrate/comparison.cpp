@@ -33,6 +33,7 @@ struct Event {
     std::string module;
     std::int64_t call = 0;
     std::string tensor;
+    std::string element; ///< a tuple output's tensor by position; empty for a tensor output
 };
 
 std::vector<Event> eventsOf(const Capture& c, std::int64_t step)
@@ -43,7 +44,8 @@ std::vector<Event> eventsOf(const Capture& c, std::int64_t step)
         return out;
     for (const Json& e : forward->asArray())
         if (e["step"].asInt() == step)
-            out.push_back({e["module"].asString(), e["call"].asInt(), e["tensor"].asString()});
+            out.push_back({e["module"].asString(), e["call"].asInt(), e["tensor"].asString(),
+                           e.find("element") ? e["element"].asString() : std::string()});
     return out;
 }
 
@@ -76,6 +78,12 @@ std::string valuesNote(const TensorView& t, const TensorView& m, const Differenc
            + formatNumber(a.min) + ", " + formatNumber(a.max) + "], MindSpore's mean " + formatNumber(b.mean)
            + " and range [" + formatNumber(b.min) + ", " + formatNumber(b.max) + "] (max abs diff "
            + formatNumber(d.maxAbs) + ")";
+}
+
+/// Which tensor of a tuple output parted ("output element 1.0: "), or nothing for a tensor output.
+std::string elementNote(const std::string& element)
+{
+    return element.empty() ? std::string() : "output element " + element + ": ";
 }
 
 /// The comparison in progress: the first divergence found so far, and the rows it fills.
@@ -180,9 +188,10 @@ private:
                 continue;
             const Event* other = nullptr;
             for (const Event& me : msEvents)
-                if (me.module == pair->second && me.call == e.call)
+                if (me.module == pair->second && me.call == e.call && me.element == e.element)
                     other = &me;
-            LayerRow row{e.module, pair->second, classOf(m_t, e.module), classOf(m_m, pair->second), e.call, {}, {}, {}, false};
+            LayerRow row{e.module, pair->second, classOf(m_t, e.module), classOf(m_m, pair->second), e.call, e.element,
+                         {}, {}, {}, false};
             const auto tv = m_t.tensor(e.tensor);
             row.shapeTorch = tv->shape;
             if (other) {
@@ -191,7 +200,7 @@ private:
                 if (tv->shape != mv->shape) {
                     row.diverges = true;
                     diverge({e.module, pair->second, DivergenceKind::Shape, step, {}, {},
-                             explain(moduleExplanation(e.module, pair->second),
+                             elementNote(e.element) + explain(moduleExplanation(e.module, pair->second),
                                      "PyTorch's output has shape " + shapeText(tv->shape) + ", MindSpore's "
                                          + shapeText(mv->shape))});
                 } else {
@@ -201,7 +210,7 @@ private:
                         row.diverges = true;
                         std::vector<std::string> why = moduleExplanation(e.module, pair->second);
                         diverge({e.module, pair->second, DivergenceKind::Forward, step, d.maxAbs, d.relative,
-                                 why.empty() ? valuesNote(*tv, *mv, d) : join(why)});
+                                 elementNote(e.element) + (why.empty() ? valuesNote(*tv, *mv, d) : join(why))});
                     }
                 }
             }

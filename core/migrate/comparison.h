@@ -31,6 +31,7 @@ struct LayerRow {
     std::string torch, mindspore;
     std::string torchClass, msClass;
     std::int64_t call = 1; ///< the module's N-th call in the step (capture's "forward" entries)
+    std::string element;   ///< a tuple output's tensor by position ("1.0"); empty for a tensor output
     std::optional<double> forwardMaxAbsDiff; ///< absent when the shapes differ or one side is missing
     std::vector<std::int64_t> shapeTorch, shapeMindspore;
     bool diverges = false;

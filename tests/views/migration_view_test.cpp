@@ -250,6 +250,26 @@ TEST_CASE("the window compares the faithful port: equal, every pair within toler
     }
 }
 
+TEST_CASE("an LSTM port without batch_first opens on the LSTM's output element, its three tensors on one node")
+{
+    auto window = views::test::openWindow(migrationSample("mindspore_lstm_batch_first.py"));
+    MigrationView& view = compareWithTorch(*window, migrationSample("torch_lstm.py"));
+    REQUIRE(view.firstDivergence());
+    const migrate::ComparedPair& first = view.pairs()[std::size_t(view.currentPair())];
+    CHECK(first.torch == "lstm");
+    CHECK(first.element == "0");
+    CHECK_THAT(view.pairText().toStdString(), Catch::Contains("forward output element 0 · lstm (LSTM)"));
+    CHECK_THAT(view.explanationText().toStdString(), Catch::Contains("batch_first=True in PyTorch's LSTM"));
+    // h and c follow on the same nodes; h's batch axis differs: 8 sequences against 5.
+    view.next();
+    CHECK(view.pairs()[std::size_t(view.currentPair())].element == "1.0");
+    CHECK(view.pairs()[std::size_t(view.currentPair())].status == migrate::PairStatus::Diverges);
+    CHECK(view.selectedNodeKeys() == QStringList({QStringLiteral("T:lstm#1"), QStringLiteral("M:lstm#1")}));
+    REQUIRE(view.shownTensors().size() == 2); // other shapes: no difference tensor
+    CHECK(view.shownTensors()[0].snapshot.shape() == Shape({1, 8, 12}));
+    CHECK(view.shownTensors()[1].snapshot.shape() == Shape({1, 5, 12}));
+}
+
 TEST_CASE("Stop cancels a running comparison with PyTorch and the session comes back")
 {
     auto window = views::test::openWindow(migrationSample("mindspore_cnn.py"));

@@ -21,6 +21,7 @@ struct Event {
     std::string module;
     std::int64_t call = 1;
     std::string tensor;
+    int more = 0; ///< a tuple output's further tensors
 };
 
 std::vector<Event> firstStepEvents(const Capture& c)
@@ -29,9 +30,18 @@ std::vector<Event> firstStepEvents(const Capture& c)
     const Json* forward = c.doc().find("forward");
     if (!forward || !forward->isArray())
         return out;
-    for (const Json& e : forward->asArray())
-        if (e["step"].asInt() == 1)
-            out.push_back({e["module"].asString(), e["call"].asInt(), e["tensor"].asString()});
+    for (const Json& e : forward->asArray()) {
+        if (e["step"].asInt() != 1)
+            continue;
+        // A tuple output's tensors are one call: one node, shown by its first tensor.
+        const std::string module = e["module"].asString();
+        const std::int64_t call = e["call"].asInt();
+        if (e.find("element") && !out.empty() && out.back().module == module && out.back().call == call) {
+            ++out.back().more;
+            continue;
+        }
+        out.push_back({module, call, e["tensor"].asString(), 0});
+    }
     return out;
 }
 
@@ -130,7 +140,9 @@ void addSide(display::DisplayGraph& g, const Capture& c, MigrationSide side, con
         const std::size_t node = addNode(migrationNodeKey(side, e.module, e.call),
                                          name + (e.call > 1 ? " (call " + std::to_string(e.call) + ")" : "")
                                              + (cls.empty() ? "" : " · " + cls),
-                                         tensorText(c, e.tensor), cluster);
+                                         tensorText(c, e.tensor)
+                                             + (e.more ? " +" + std::to_string(e.more) + " more" : ""),
+                                         cluster);
         if (previous)
             g.edges.push_back({*previous, node, display::EdgeKind::Data, "", 1});
         previous = node;
@@ -205,15 +217,30 @@ std::map<QString, NodeStyle> migrationNodeStyles(const display::DisplayGraph& gr
     std::map<QString, NodeStyle> styles;
     for (const display::DisplayNode& n : graph.nodes)
         styles[QString::fromStdString(n.key)] = pairStyle(migrate::PairStatus::Unmatched, dark);
+    // A node of several pairs (a tuple output's tensors) shows the worst of them.
+    const auto rank = [](migrate::PairStatus s) {
+        switch (s) {
+        case migrate::PairStatus::Equal: return 0;
+        case migrate::PairStatus::WithinTolerance: return 1;
+        case migrate::PairStatus::Unmatched: return 2;
+        case migrate::PairStatus::Diverges: return 3;
+        }
+        return 0;
+    };
+    std::map<QString, migrate::PairStatus> worst;
     for (const ComparedPair& p : pairs) {
         if (p.kind != DivergenceKind::Forward && p.kind != DivergenceKind::Loss)
             continue;
         for (MigrationSide side : {MigrationSide::Torch, MigrationSide::MindSpore}) {
             const QString key = pairNodeKey(side, p);
-            if (styles.count(key))
-                styles[key] = pairStyle(p.status, dark);
+            const auto seen = worst.find(key);
+            if (seen == worst.end() || rank(p.status) > rank(seen->second))
+                worst[key] = p.status;
         }
     }
+    for (const auto& [key, status] : worst)
+        if (styles.count(key))
+            styles[key] = pairStyle(status, dark);
     return styles;
 }
 

@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "views/migration/migration_pair_text.h"
 
-#include "io/number_format.h"
-
 namespace gradstep::views {
 
 namespace {
@@ -16,9 +14,10 @@ QString q(const std::string& s)
     return QString::fromStdString(s);
 }
 
+/// Four significant digits: enough to tell a rounding difference from a divergence.
 QString num(double v)
 {
-    return q(formatNumber(v));
+    return QString::number(v, 'g', 4);
 }
 
 /// "conv1 (Conv2d)" for a module, the name itself for a parameter or a loss.
@@ -65,10 +64,12 @@ QString pairKindText(DivergenceKind kind)
 QString pairHeading(const ComparedPair& pair, std::size_t index, std::size_t count, const migrate::Capture& torch,
                     const migrate::Capture& ms)
 {
+    const QString kind = pair.element.empty() ? pairKindText(pair.kind)
+                                              : pairKindText(pair.kind) + QStringLiteral(" element ") + q(pair.element);
     return QStringLiteral("%1 / %2 · %3 · %4 ↔ %5 · %6")
         .arg(index + 1)
         .arg(count)
-        .arg(pairKindText(pair.kind), nameOf(pair.torch, pair.torchModule, torch, pair.kind),
+        .arg(kind, nameOf(pair.torch, pair.torchModule, torch, pair.kind),
              nameOf(pair.mindspore, pair.msModule, ms, pair.kind), QLatin1String(migrate::pairStatusName(pair.status)));
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "views/migration/migration_view.h"
 
+#include "views/graph_overview.h"
+#include "views/graph_search_bar.h"
 #include "views/graph_view.h"
 #include "views/migration/migration_graph.h"
 #include "views/migration/migration_pair_text.h"
@@ -56,12 +58,19 @@ QString verdictText(const migrate::MigrationOutcome& o)
                    .arg(QString::fromStdString(formatNumber(r.tolerance)))
                    .arg(r.steps);
     }
-    const std::size_t unmatched = r.unmatchedTorch.size() + r.unmatchedMindspore.size();
-    if (unmatched)
-        text += QObject::tr(" · %1 unmatched (PyTorch: %2; MindSpore: %3)")
-                    .arg(unmatched)
-                    .arg(r.unmatchedTorch.size())
-                    .arg(r.unmatchedMindspore.size());
+    // What has no counterpart, by name (a few; the rest counted).
+    const auto names = [](const std::vector<std::string>& list) {
+        QStringList shown;
+        for (std::size_t i = 0; i < list.size() && i < 3; ++i)
+            shown << QString::fromStdString(list[i]);
+        if (list.size() > 3)
+            shown << QObject::tr("%1 more").arg(list.size() - 3);
+        return shown.join(QStringLiteral(", "));
+    };
+    if (!r.unmatchedTorch.empty())
+        text += QObject::tr(" · unmatched in PyTorch: %1").arg(names(r.unmatchedTorch));
+    if (!r.unmatchedMindspore.empty())
+        text += QObject::tr(" · unmatched in MindSpore: %1").arg(names(r.unmatchedMindspore));
     for (const std::string& note : r.notes)
         text += QStringLiteral(" · ") + QString::fromStdString(note);
     text += QObject::tr(" · PyTorch side %1 s, MindSpore side %2 s")
@@ -93,6 +102,9 @@ MigrationView::MigrationView(QWidget* parent) : QWidget(parent)
     m_explanation = new QTextBrowser;
     m_explanation->setOpenLinks(false);
     m_graph = new GraphView;
+    // Two columns of a few dozen modules: the overlays would only cover the MindSpore side.
+    m_graph->overview()->setWanted(false);
+    m_graph->searchBar()->setVisible(false);
     m_inspector = new TensorInspector;
     auto* legend = new QLabel(legendHtml(palette().color(QPalette::Base).lightness() < 128));
 

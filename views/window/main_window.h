@@ -24,6 +24,7 @@ class QActionGroup;
 class QDockWidget;
 class QLabel;
 class QMenu;
+class QScrollArea;
 
 namespace gradstep::display {
 class DisplayGraph;
@@ -185,6 +186,10 @@ private:
                            std::function<void()> slot);
     void updateToolActions();
     void finishCompare(const session::Comparison& comparison);
+    /// The panel scrolls inside its dock instead of imposing its minimum size on the dock area:
+    /// the Compare, Breakpoints and Migration panels are tall and wide, and would otherwise
+    /// squeeze the graph.
+    static QScrollArea* scrolling(QWidget* panel);
     void createMigration();
     /// Asks for the PyTorch script (and the port when none is open), then compares them.
     void chooseMigrationScripts();

@@ -12,6 +12,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMenuBar>
+#include <QScrollArea>
 #include <cstdlib>
 
 namespace gradstep::views {
@@ -24,7 +25,7 @@ void MainWindow::createMigration()
         m_migrationPython = python;
     auto* migrationDock = new QDockWidget(tr("Migration"), this);
     migrationDock->setObjectName(QStringLiteral("migration"));
-    migrationDock->setWidget(m_migration);
+    migrationDock->setWidget(scrolling(m_migration));
     addDockWidget(Qt::BottomDockWidgetArea, migrationDock);
     tabifyDockWidget(m_docks[View::Compare], migrationDock);
     m_docks[View::Migration] = migrationDock;

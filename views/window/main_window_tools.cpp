@@ -42,16 +42,6 @@ QMenu* menuTitled(QMenuBar* bar, const QString& title)
     return nullptr;
 }
 
-/// The panel scrolls inside its dock instead of imposing its minimum size on the dock area: the
-/// Compare and Breakpoints panels are tall and wide, and would otherwise squeeze the graph.
-QScrollArea* scrolling(QWidget* panel)
-{
-    auto* area = new QScrollArea;
-    area->setWidget(panel);
-    area->setWidgetResizable(true);
-    area->setFrameShape(QFrame::NoFrame);
-    return area;
-}
 
 /// A side's curve as the Charts panel draws runs.
 ChartRun chartRunOf(const session::StepFigures& side, const QString& prefix)
@@ -78,6 +68,15 @@ ChartRun chartRunOf(const session::StepFigures& side, const QString& prefix)
 
 
 } // namespace
+
+QScrollArea* MainWindow::scrolling(QWidget* panel)
+{
+    auto* area = new QScrollArea;
+    area->setWidget(panel);
+    area->setWidgetResizable(true);
+    area->setFrameShape(QFrame::NoFrame);
+    return area;
+}
 
 void MainWindow::createTools()
 {
