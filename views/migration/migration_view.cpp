@@ -83,7 +83,9 @@ QString verdictText(const migrate::MigrationOutcome& o)
 
 MigrationView::MigrationView(QWidget* parent) : QWidget(parent)
 {
+    // Labels wrap: unwrapped, their text would set the view's (and the dock's) minimum width.
     m_scripts = new QLabel;
+    m_scripts->setWordWrap(true);
     m_scripts->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_run = new QPushButton(tr("Run Again"));
     m_choose = new QPushButton(tr("Choose Scripts..."));
@@ -98,6 +100,7 @@ MigrationView::MigrationView(QWidget* parent) : QWidget(parent)
     m_previous = new QPushButton(tr("◀ Previous"));
     m_next = new QPushButton(tr("Next ▶"));
     m_pair = new QLabel;
+    m_pair->setWordWrap(true);
     m_pair->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_explanation = new QTextBrowser;
     m_explanation->setOpenLinks(false);
@@ -107,6 +110,7 @@ MigrationView::MigrationView(QWidget* parent) : QWidget(parent)
     m_graph->searchBar()->setVisible(false);
     m_inspector = new TensorInspector;
     auto* legend = new QLabel(legendHtml(palette().color(QPalette::Base).lightness() < 128));
+    legend->setWordWrap(true);
 
     auto* top = new QHBoxLayout;
     top->addWidget(m_run);
