@@ -7,9 +7,11 @@
 #include "python/host/host.h"
 #include "views/graph_view.h"
 #include "views/window/compare_view.h"
+#include "views/migration/migration_view.h"
 #include "views/window/main_window.h"
 
 #include <QApplication>
+#include <QFileInfo>
 #include <QIcon>
 #include <QPalette>
 #include <QStyle>
@@ -27,16 +29,16 @@ namespace {
 const char* kHelp =
     "usage: gradstep gui [SCRIPT] [--screenshot FILE.png] [--steps-into N] [--view VIEW]\n"
     "                    [--compare WHAT] [--compare-steps N] [--palette dark|light]\n"
-    "                    [--memory-cap MIB]\n"
+    "                    [--memory-cap MIB] [--migrate TORCH_SCRIPT]\n"
     "Opens the debugger window on SCRIPT (default: the LeNet5 digits sample), paused after the\n"
     "first node.\n"
     "  --screenshot FILE.png  wait until N nodes ran, save the window as a PNG and exit\n"
     "                         (works with QT_QPA_PLATFORM=offscreen)\n"
     "  --steps-into N         nodes to run before the screenshot (default 1: the first pause)\n"
     "  --view VIEW            view brought to the front: graph, source, gradients, charts,\n"
-    "                         tensor, console, variables, breakpoints or compare (with\n"
-    "                         --screenshot, compare runs the comparison after the N nodes and\n"
-    "                         the picture waits for it)\n"
+    "                         tensor, console, variables, breakpoints, compare or migration\n"
+    "                         (with --screenshot, compare runs the comparison after the N nodes\n"
+    "                         and the picture waits for it)\n"
     "  --compare WHAT         what Compare flips: has-aux (default), mode, grad-api, api, fd,\n"
     "                         amp or ranks (2 ranks against 1 rank on the full batch)\n"
     "  --compare-steps N      training steps each side of Compare runs (default 1); over more\n"
@@ -46,7 +48,10 @@ const char* kHelp =
     "  --palette dark|light   a dark or light palette instead of the system's\n"
     "  --memory-cap MIB       what the debugger keeps of the current step (tensor snapshots,\n"
     "                         the weights before the update), in MiB (default 1024), as with\n"
-    "                         gradstep debug\n";
+    "                         gradstep debug\n"
+    "  --migrate TORCH_SCRIPT compares TORCH_SCRIPT, a PyTorch script, with SCRIPT, its MindSpore\n"
+    "                         port, as gradstep migrate does, once SCRIPT paused, and shows the\n"
+    "                         Migration view (with --screenshot the picture waits for the result)\n";
 
 struct GuiOptions {
     QString script;
@@ -57,6 +62,7 @@ struct GuiOptions {
     int compareSteps = 1;
     QString palette;
     std::optional<std::size_t> memoryCapBytes;
+    QString migrate; ///< --migrate: the PyTorch script compared with SCRIPT
 };
 
 std::optional<views::MainWindow::View> parseView(const char* text)
@@ -65,7 +71,7 @@ std::optional<views::MainWindow::View> parseView(const char* text)
     const std::pair<const char*, View> names[] = {{"graph", View::Graph}, {"source", View::Source},
         {"gradients", View::Gradients}, {"charts", View::Charts}, {"tensor", View::Inspector},
         {"console", View::Console}, {"variables", View::Variables}, {"compare", View::Compare},
-        {"breakpoints", View::Breakpoints}};
+        {"breakpoints", View::Breakpoints}, {"migration", View::Migration}};
     for (const auto& [name, view] : names)
         if (std::strcmp(text, name) == 0)
             return view;
@@ -125,6 +131,14 @@ int parse(int argc, char** argv, GuiOptions& o)
                 return 2;
             }
             o.memoryCapBytes = static_cast<std::size_t>(n) << 20;
+        } else if (std::strcmp(a, "--migrate") == 0 && hasValue) {
+            o.migrate = QString::fromLocal8Bit(argv[++i]);
+            if (!QFileInfo(o.migrate).isFile()) {
+                std::fprintf(stderr, "gradstep gui: --migrate: cannot read the script '%s'\n", argv[i]);
+                return 2;
+            }
+            if (!o.view)
+                o.view = views::MainWindow::View::Migration;
         } else if (a[0] != '-' && o.script.isEmpty()) {
             o.script = QString::fromLocal8Bit(a);
         } else {
@@ -193,11 +207,22 @@ void driveScreenshot(views::MainWindow& window, const GuiOptions& o, int& status
                 if (side->error)
                     std::fprintf(stderr, "gradstep gui: compare: %s: %s\n", side->label.c_str(), side->error->c_str());
         }
+        if (!o.migrate.isEmpty()) {
+            // The comparison stops the session and reloads it; the picture waits for its result.
+            if (!window.migrationView()->outcome() && !window.migrating())
+                window.startMigration(o.migrate);
+            const auto& outcome = window.migrationView()->outcome();
+            if (!outcome)
+                return;
+            if (outcome->status != migrate::MigrationStatus::Compared)
+                std::fprintf(stderr, "gradstep gui: migrate: %s\n", outcome->message.c_str());
+        }
         QTimer::singleShot(150, &window, [&window, &o, &status] {
             if (o.view)
                 window.showView(*o.view);
             QCoreApplication::processEvents();
             window.graphView()->waitForLayout();
+            window.migrationView()->graphView()->waitForLayout();
             const bool saved = window.grab().save(o.screenshot);
             if (!saved)
                 std::fprintf(stderr, "gradstep gui: cannot write %s\n", qPrintable(o.screenshot));
@@ -246,6 +271,14 @@ int guiCommand(int argc, char** argv)
         }
         if (o.view)
             window.showView(*o.view);
+        if (!screenshot && !o.migrate.isEmpty()) // once the script paused: the session must be idle
+            QObject::connect(&window, &views::MainWindow::stateShown, &window, [&window, &o, started = false]() mutable {
+                const auto state = window.bridge().state();
+                if (started || !state || state->status == debug::SessionStatus::Running)
+                    return;
+                started = true;
+                window.startMigration(o.migrate);
+            });
         window.show();
         window.openScript(o.script.isEmpty() ? defaultSample() : o.script);
         const int rc = app.exec();

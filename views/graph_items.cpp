@@ -82,9 +82,15 @@ void NodeItem::setState(NodeState state)
     update();
 }
 
+void NodeItem::setStyleOverride(std::optional<NodeStyle> style)
+{
+    m_override = std::move(style);
+    update();
+}
+
 void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*)
 {
-    const NodeStyle style = nodeStyle(m_kind, m_phase, m_state, m_dark);
+    const NodeStyle style = m_override ? *m_override : nodeStyle(m_kind, m_phase, m_state, m_dark);
     const QRectF box(QPointF(0, 0), m_size);
     painter->setRenderHint(QPainter::Antialiasing);
     if (isSelected()) { // a halo: found by search, or linked from the source or the gradients
@@ -94,7 +100,7 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget
     }
     const double border = m_state == NodeState::Current ? 3.0 : isSelected() ? 2.5 : 1.2;
     QPen pen(isSelected() ? QColor("#8e24aa") : style.stroke, border);
-    if (m_state == NodeState::Pending)
+    if (m_state == NodeState::Pending && !m_override)
         pen.setStyle(Qt::DashLine);
     painter->setPen(pen);
     painter->setBrush(style.fill);

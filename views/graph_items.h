@@ -7,6 +7,7 @@
 
 #include <QColor>
 #include <QGraphicsObject>
+#include <optional>
 
 namespace gradstep::views {
 
@@ -31,6 +32,9 @@ public:
     int index() const { return m_index; }
     void setState(NodeState state);
     NodeState state() const { return m_state; }
+    /// Colours of the caller's instead of the phase's and state's (a migration comparison
+    /// colours a pair by its difference); nullopt: the usual ones.
+    void setStyleOverride(std::optional<NodeStyle> style);
     PictureKind kind() const { return m_kind; }
     const QString& cellPath() const { return m_cellPath; }
 
@@ -42,6 +46,7 @@ private:
     PictureKind m_kind;
     Phase m_phase;
     NodeState m_state;
+    std::optional<NodeStyle> m_override;
     QSizeF m_size;
     bool m_dark;
     bool m_halfPrecision;

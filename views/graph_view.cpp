@@ -129,6 +129,15 @@ void GraphView::clear()
     m_overview->renderNow();
 }
 
+void GraphView::setNodeStyles(std::map<QString, NodeStyle> styles)
+{
+    m_nodeStyles = std::move(styles);
+    for (std::size_t i = 0; i < m_items.size() && i < m_picture.nodes.size(); ++i) {
+        const auto style = m_nodeStyles.find(m_picture.nodes[i].key);
+        m_items[i]->setStyleOverride(style == m_nodeStyles.end() ? std::nullopt : std::optional(style->second));
+    }
+}
+
 void GraphView::setStates(std::vector<debug::RecordPtr> executed, debug::RecordPtr current)
 {
     m_executed = std::move(executed);
@@ -252,6 +261,8 @@ void GraphView::draw(bool fit)
     }
     for (std::size_t i = 0; i < m_picture.nodes.size(); ++i) {
         auto* item = new NodeItem(int(i), m_picture.nodes[i], m_dark);
+        if (const auto style = m_nodeStyles.find(m_picture.nodes[i].key); style != m_nodeStyles.end())
+            item->setStyleOverride(style->second);
         scene()->addItem(item);
         if (selectedKeys.count(m_picture.nodes[i].key)) {
             const QSignalBlocker block(scene());

@@ -8,9 +8,11 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "views/graph_items.h"
 #include "views/graph_picture.h"
 
 #include <QGraphicsView>
+#include <map>
 #include <memory>
 #include <set>
 #include <string>
@@ -20,7 +22,6 @@ namespace gradstep::views {
 
 class GraphOverview;
 class GraphSearchBar;
-class NodeItem;
 
 class GraphView : public QGraphicsView {
     Q_OBJECT
@@ -38,6 +39,9 @@ public:
     /// The states to show: records executed so far in this step and the current one. Applied
     /// now, and again to every layout that arrives later.
     void setStates(std::vector<debug::RecordPtr> executed, debug::RecordPtr current);
+    /// Colours for the nodes of these keys instead of their phase's and state's (a migration
+    /// comparison colours each pair by its difference): applied now and to every later layout.
+    void setNodeStyles(std::map<QString, NodeStyle> styles);
     /// Draws nothing, until the next setGraph: another script or run starts (a failed start, a
     /// syntax error, must not leave the previous script's graph on screen).
     void clear();
@@ -131,6 +135,7 @@ private:
     /// The current node the view last moved to: only a new one moves the view again.
     QString m_shownCurrentKey;
     std::vector<NodeItem*> m_items;
+    std::map<QString, NodeStyle> m_nodeStyles;
     bool m_dark = false;
     GraphSearchBar* m_search = nullptr;
     GraphOverview* m_overview = nullptr;

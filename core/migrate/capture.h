@@ -20,7 +20,8 @@ namespace gradstep::migrate {
 // "tensors": {key: {"offset", "shape", "dtype"}} (dtype: the tensor's own, before widening) with
 // the keys init/PARAM (before the first step; on the MindSpore side after PyTorch's values were
 // copied in), fwd/STEP/N (the N-th module output of the step, described by "forward": [{"step",
-// "module", "call", "tensor"}] in execution order), loss/STEP, grad/STEP/PARAM (what the optimizer
+// "module", "call", "tensor"}] in execution order; a tuple or list output is one entry per tensor
+// in it, each with its position as "element": "0", "1.0" for an LSTM's output and (h, c)), loss/STEP, grad/STEP/PARAM (what the optimizer
 // received), after/STEP/PARAM (after the update, buffers included), input/I and target (PyTorch's
 // batch). Besides: "completed" (N steps recorded), "steps", "root" (the model's class), "modules"
 // [{"path", "class", "training", "args"}], "params" [{"name", "module", "attr", "shape", "kind":

@@ -33,6 +33,7 @@ struct Event {
     std::string module;
     std::int64_t call = 0;
     std::string tensor;
+    std::string element; ///< a tuple output's tensor by position; empty for a tensor output
 };
 
 std::vector<Event> eventsOf(const Capture& c, std::int64_t step)
@@ -43,7 +44,8 @@ std::vector<Event> eventsOf(const Capture& c, std::int64_t step)
         return out;
     for (const Json& e : forward->asArray())
         if (e["step"].asInt() == step)
-            out.push_back({e["module"].asString(), e["call"].asInt(), e["tensor"].asString()});
+            out.push_back({e["module"].asString(), e["call"].asInt(), e["tensor"].asString(),
+                           e.find("element") ? e["element"].asString() : std::string()});
     return out;
 }
 
@@ -78,6 +80,12 @@ std::string valuesNote(const TensorView& t, const TensorView& m, const Differenc
            + formatNumber(d.maxAbs) + ")";
 }
 
+/// Which tensor of a tuple output parted ("output element 1.0: "), or nothing for a tensor output.
+std::string elementNote(const std::string& element)
+{
+    return element.empty() ? std::string() : "output element " + element + ": ";
+}
+
 /// The comparison in progress: the first divergence found so far, and the rows it fills.
 class Comparer {
 public:
@@ -90,6 +98,10 @@ public:
         m_forwardScale = largestMagnitude(t, "fwd/");
         m_gradScale = largestMagnitude(t, "grad/");
         m_paramScale = largestMagnitude(t, "after/");
+        m_result.tolerance = options.tolerance;
+        m_result.forwardScale = m_forwardScale;
+        m_result.gradScale = m_gradScale;
+        m_result.paramScale = m_paramScale;
     }
 
     MigrationResult run()
@@ -176,9 +188,10 @@ private:
                 continue;
             const Event* other = nullptr;
             for (const Event& me : msEvents)
-                if (me.module == pair->second && me.call == e.call)
+                if (me.module == pair->second && me.call == e.call && me.element == e.element)
                     other = &me;
-            LayerRow row{e.module, pair->second, classOf(m_t, e.module), classOf(m_m, pair->second), {}, {}, {}, false};
+            LayerRow row{e.module, pair->second, classOf(m_t, e.module), classOf(m_m, pair->second), e.call, e.element,
+                         {}, {}, {}, false};
             const auto tv = m_t.tensor(e.tensor);
             row.shapeTorch = tv->shape;
             if (other) {
@@ -187,7 +200,7 @@ private:
                 if (tv->shape != mv->shape) {
                     row.diverges = true;
                     diverge({e.module, pair->second, DivergenceKind::Shape, step, {}, {},
-                             explain(moduleExplanation(e.module, pair->second),
+                             elementNote(e.element) + explain(moduleExplanation(e.module, pair->second),
                                      "PyTorch's output has shape " + shapeText(tv->shape) + ", MindSpore's "
                                          + shapeText(mv->shape))});
                 } else {
@@ -197,7 +210,7 @@ private:
                         row.diverges = true;
                         std::vector<std::string> why = moduleExplanation(e.module, pair->second);
                         diverge({e.module, pair->second, DivergenceKind::Forward, step, d.maxAbs, d.relative,
-                                 why.empty() ? valuesNote(*tv, *mv, d) : join(why)});
+                                 elementNote(e.element) + (why.empty() ? valuesNote(*tv, *mv, d) : join(why))});
                     }
                 }
             }
@@ -271,8 +284,10 @@ private:
         std::vector<ParamRow> rows;
         for (const ParamPair& p : m_pairs) { // the rows in the model's order
             const ParamInfo* info = torchParam(p.torch);
+            const ParamInfo* msInfo = msParam(p.mindspore);
             rows.push_back({p.torch, p.mindspore, info ? info->shape : std::vector<std::int64_t>{},
-                            info && info->buffer, {}, {}});
+                            info && info->buffer, {}, {}, p.transpose, info ? info->module : std::string(),
+                            msInfo ? msInfo->module : std::string()});
         }
         for (auto it = m_pairs.rbegin(); it != m_pairs.rend(); ++it)
             compareParameter(*it, "grad/" + s + "/", DivergenceKind::Gradient, step, m_gradScale, rows);
@@ -285,6 +300,14 @@ private:
     const ParamInfo* torchParam(const std::string& name) const
     {
         for (const ParamInfo& p : m_tParams)
+            if (p.name == name)
+                return &p;
+        return nullptr;
+    }
+
+    const ParamInfo* msParam(const std::string& name) const
+    {
+        for (const ParamInfo& p : m_mParams)
             if (p.name == name)
                 return &p;
         return nullptr;

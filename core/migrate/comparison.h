@@ -30,6 +30,8 @@ struct Divergence {
 struct LayerRow {
     std::string torch, mindspore;
     std::string torchClass, msClass;
+    std::int64_t call = 1; ///< the module's N-th call in the step (capture's "forward" entries)
+    std::string element;   ///< a tuple output's tensor by position ("1.0"); empty for a tensor output
     std::optional<double> forwardMaxAbsDiff; ///< absent when the shapes differ or one side is missing
     std::vector<std::int64_t> shapeTorch, shapeMindspore;
     bool diverges = false;
@@ -40,6 +42,8 @@ struct ParamRow {
     std::vector<std::int64_t> shape;
     bool buffer = false;
     std::optional<double> gradMaxAbsDiff, updateMaxAbsDiff; ///< first step; absent when not recorded
+    bool transpose = false;            ///< MindSpore holds the 2-D tensor transposed (ParamPair)
+    std::string torchModule, msModule; ///< the modules holding them (a view draws them there)
 };
 
 /// Summary of one initial tensor (--no-copy-weights).
@@ -65,6 +69,11 @@ struct MigrationResult {
     bool weightsCopied = true;
     std::int64_t steps = 0;          ///< steps both sides recorded
     std::vector<std::string> notes;  ///< what limited the comparison
+    /// What the differences were measured with: the relative tolerance and the magnitudes that
+    /// near-zero tensors are measured against (difference()'s `scale`) for forward outputs,
+    /// gradients and parameters after the update, so a view measures any pair as this did.
+    double tolerance = 1e-5;
+    double forwardScale = 0, gradScale = 0, paramScale = 0;
 };
 
 struct CompareOptions {

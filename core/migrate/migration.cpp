@@ -8,7 +8,10 @@
 #include "autodiff/observer.h"
 #include "io/temporary_directory.h"
 
+#include <chrono>
 #include <filesystem>
+#include <memory>
+#include <optional>
 
 namespace gradstep::migrate {
 
@@ -63,9 +66,14 @@ std::string tail(const std::string& text, std::size_t lines)
 bool torchSide(const MigrationRequest& request, const std::string& directory, MigrationOutcome& outcome)
 {
     const std::string python = request.python.empty() ? GRADSTEP_TORCH_PYTHON : request.python;
-    const TorchRun run = runTorchSide(python, request.torchScript, {}, directory, request.steps);
+    const TorchRun run = runTorchSide(python, request.torchScript, {}, directory, request.steps, request.cancelled);
     outcome.torchOutput = run.output;
     outcome.torchSeconds = run.seconds;
+    if (run.status == TorchStatus::Cancelled) {
+        outcome.status = MigrationStatus::Cancelled;
+        outcome.message = "the comparison was cancelled while the PyTorch script ran";
+        return false;
+    }
     if (run.status == TorchStatus::TorchMissing) {
         outcome.status = MigrationStatus::TorchMissing;
         outcome.message = "PyTorch is not installed for " + python
@@ -81,6 +89,31 @@ bool torchSide(const MigrationRequest& request, const std::string& directory, Mi
     return true;
 }
 
+/// Runs the port; with request.cancelled, polls it and stops the script when it says so (then
+/// `stopped`: the capture ends a port after its last step by stopping it too).
+python::RunResult runPort(python::ScriptRunner& runner, python::RunRequest run, const MigrationRequest& request,
+                          bool& stopped)
+{
+    stopped = false;
+    if (!request.cancelled)
+        return runner.run(std::move(run));
+    runner.start(std::move(run));
+    for (;;) {
+        if (std::optional<python::RunResult> result = runner.waitFor(std::chrono::milliseconds(50)))
+            return *result;
+        if (!stopped && request.cancelled()) {
+            runner.stop();
+            stopped = true;
+        }
+    }
+}
+
+void tell(const MigrationRequest& request, const char* stage)
+{
+    if (request.stageStarted)
+        request.stageStarted(stage);
+}
+
 } // namespace
 
 MigrationOutcome runMigration(const MigrationRequest& request)
@@ -88,9 +121,11 @@ MigrationOutcome runMigration(const MigrationRequest& request)
     MigrationOutcome outcome;
     const TemporaryDirectory directory("gradstep-migrate"); // the two captures
     const std::string dir = directory.path().string();
+    tell(request, "PyTorch side");
     if (!torchSide(request, dir, outcome))
         return outcome;
-    const Capture torch = Capture::load(dir, "torch");
+    const auto torchCapture = std::make_shared<const Capture>(Capture::load(dir, "torch"));
+    const Capture& torch = *torchCapture;
     if (torch.doc()["root"].isNull()) {
         outcome.status = MigrationStatus::TorchFailed;
         outcome.message = "the PyTorch script " + request.torchScript
@@ -108,8 +143,15 @@ MigrationOutcome runMigration(const MigrationRequest& request)
     UpdateRecorder updates;
     run.observer = &updates;
     python::ScriptRunner runner;
-    const python::RunResult result = runner.run(std::move(run));
+    tell(request, "MindSpore side");
+    bool cancelled = false;
+    const python::RunResult result = runPort(runner, std::move(run), request, cancelled);
     outcome.msSeconds = result.seconds;
+    if (cancelled) {
+        outcome.status = MigrationStatus::Cancelled;
+        outcome.message = "the comparison was cancelled while the MindSpore script ran";
+        return outcome;
+    }
     if (result.status == python::RunStatus::Error)
         outcome.msError = result.diagnostic;
     if (!std::filesystem::exists(dir + "/mindspore.json")) {
@@ -117,9 +159,9 @@ MigrationOutcome runMigration(const MigrationRequest& request)
         outcome.message = "the MindSpore script " + request.msScript + " did not run";
         return outcome;
     }
-    Capture ms = Capture::load(dir, "mindspore");
-    updates.addTo(ms);
-    if (ms.doc()["root"].isNull()) {
+    auto ms = std::make_shared<Capture>(Capture::load(dir, "mindspore"));
+    updates.addTo(*ms);
+    if (ms->doc()["root"].isNull()) {
         outcome.status = MigrationStatus::MindsporeFailed;
         outcome.message = result.status == python::RunStatus::Error
                               ? "the MindSpore script " + request.msScript + " raised before its network ran"
@@ -137,13 +179,16 @@ MigrationOutcome runMigration(const MigrationRequest& request)
         msMessage = d.type + ": " + d.message + " (" + d.span.displayFile + ":" + std::to_string(d.span.line) + ":"
                     + std::to_string(d.span.column) + ")";
     }
-    outcome.result = compareCaptures(torch, ms, options, msMessage);
+    tell(request, "comparing");
+    outcome.result = compareCaptures(torch, *ms, options, msMessage);
     if (!torch.completed())
         outcome.result.notes.push_back("the PyTorch script recorded " + std::to_string(torch.steps()) + " of "
                                        + std::to_string(request.steps) + " steps");
-    if (!ms.completed() && !outcome.msError)
-        outcome.result.notes.push_back("the MindSpore script recorded " + std::to_string(ms.steps()) + " of "
+    if (!ms->completed() && !outcome.msError)
+        outcome.result.notes.push_back("the MindSpore script recorded " + std::to_string(ms->steps()) + " of "
                                        + std::to_string(request.steps) + " steps (no optimizer call seen)");
+    outcome.torchCapture = torchCapture;
+    outcome.msCapture = std::move(ms);
     return outcome;
 }
 

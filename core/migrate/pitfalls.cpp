@@ -129,6 +129,21 @@ void dropout(std::vector<std::string>& out, const Json* t, const Json* m)
     }
 }
 
+/// A recurrent layer's layout and structure: batch_first left out reads a (batch, time, ...)
+/// batch as (time, batch, ...) with no error where it happens.
+void recurrent(std::vector<std::string>& out, const Json* t, const Json* m)
+{
+    const std::size_t before = out.size();
+    compareNumber(out, t, "batch_first", m, "batch_first");
+    if (out.size() > before)
+        out.back() += ": the input is read as (time, batch, features) on one side and (batch, time, features) on "
+                      "the other";
+    compareNumber(out, t, "bidirectional", m, "bidirectional");
+    compareNumber(out, t, "num_layers", m, "num_layers");
+    compareNumber(out, t, "bias", m, "has_bias");
+    compareNumber(out, t, "dropout", m, "dropout");
+}
+
 void gelu(std::vector<std::string>& out, const Json* t, const Json* m)
 {
     const Json* ta = torchArgument(t, "approximate");
@@ -187,6 +202,8 @@ std::vector<std::string> modulePitfalls(const Json* t, const Json* m)
         gelu(out, t, m);
     else if (cls == "ELU")
         compareNumber(out, t, "alpha", m, "alpha");
+    else if (cls == "LSTM" || cls == "GRU" || cls == "RNN")
+        recurrent(out, t, m);
     return out;
 }
 

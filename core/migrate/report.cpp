@@ -47,6 +47,12 @@ std::string cell(const std::optional<double>& v)
     return buffer;
 }
 
+/// "[1.0]" after a tuple output's module: which tensor of it the row is.
+std::string elementSuffix(const std::string& element)
+{
+    return element.empty() ? std::string() : "[" + element + "]";
+}
+
 std::string padded(std::string s, std::size_t width)
 {
     if (s.size() < width)
@@ -71,11 +77,15 @@ Json reportJson(const MigrationResult& r)
         out["first_divergence"] = nullptr;
     }
     Json layers = Json::array();
-    for (const LayerRow& l : r.layers)
-        layers.push_back(Json(Json::Object{{"torch", l.torch}, {"mindspore", l.mindspore},
-                                           {"forward_max_abs_diff", number(l.forwardMaxAbsDiff)},
-                                           {"shape_torch", shapeJson(l.shapeTorch)},
-                                           {"shape_mindspore", shapeJson(l.shapeMindspore)}}));
+    for (const LayerRow& l : r.layers) {
+        Json row(Json::Object{{"torch", l.torch}, {"mindspore", l.mindspore},
+                              {"forward_max_abs_diff", number(l.forwardMaxAbsDiff)},
+                              {"shape_torch", shapeJson(l.shapeTorch)},
+                              {"shape_mindspore", shapeJson(l.shapeMindspore)}});
+        if (!l.element.empty()) // a tuple output: one row per tensor in it
+            row["element"] = Json(l.element);
+        layers.push_back(std::move(row));
+    }
     out["layers"] = layers;
     Json params = Json::array();
     for (const ParamRow& p : r.params)
@@ -117,7 +127,8 @@ std::string reportText(const MigrationResult& r)
     out += "\n" + padded("PyTorch module", 22) + padded("MindSpore cell", 22) + padded("shape (PyTorch)", 20)
            + padded("shape (MindSpore)", 20) + "max abs diff\n";
     for (const LayerRow& l : r.layers)
-        out += padded(l.torch.empty() ? "(model)" : l.torch, 22) + padded(l.mindspore.empty() ? "(network)" : l.mindspore, 22)
+        out += padded((l.torch.empty() ? "(model)" : l.torch) + elementSuffix(l.element), 22)
+               + padded((l.mindspore.empty() ? "(network)" : l.mindspore) + elementSuffix(l.element), 22)
                + padded(shapeText(l.shapeTorch), 20)
                + padded(l.shapeMindspore.empty() ? "-" : shapeText(l.shapeMindspore), 20)
                + cell(l.forwardMaxAbsDiff) + (l.diverges ? "  <- differs" : "") + "\n";

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -13,7 +14,7 @@ namespace gradstep::migrate {
 /// The hook's source (generated from capture/torch_capture.py).
 std::string_view torchCaptureSource();
 
-enum class TorchStatus { Captured, TorchMissing, ScriptFailed };
+enum class TorchStatus { Captured, TorchMissing, ScriptFailed, Cancelled };
 
 struct TorchRun {
     TorchStatus status = TorchStatus::Captured;
@@ -23,8 +24,10 @@ struct TorchRun {
 };
 
 /// Runs `python SCRIPT ARGS...` under the hook until `steps` optimizer steps are recorded into
-/// DIRECTORY/torch.json and torch.bin. `python` is the interpreter holding torch.
+/// DIRECTORY/torch.json and torch.bin. `python` is the interpreter holding torch. `cancelled`
+/// (polled every 50 ms when given) true kills the child: the run ends Cancelled.
 TorchRun runTorchSide(const std::string& python, const std::string& script, const std::vector<std::string>& args,
-                      const std::string& directory, std::int64_t steps);
+                      const std::string& directory, std::int64_t steps,
+                      const std::function<bool()>& cancelled = {});
 
 } // namespace gradstep::migrate

@@ -16,3 +16,7 @@ shot tensor 25 # a backward node (fc2's MatMul): the inspector's chain rule
 shot gradients 200
 shot charts 700
 shot compare 1  # the comparison runs after the first node; the picture waits for it
+# The Migration view (needs python3-torch): the Conv2d port left at pad_mode='same', opened on its
+# first divergence.
+"$BUILD/app/gradstep" gui samples/migration/mindspore_cnn_pad_mode.py --migrate samples/migration/torch_cnn.py \
+    --screenshot "$OUT/migration.png" 2>/dev/null && echo "$OUT/migration.png"

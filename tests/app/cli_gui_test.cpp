@@ -72,3 +72,47 @@ TEST_CASE("gui refuses a --memory-cap that is not a whole number of MiB")
               != std::string::npos);
     }
 }
+
+TEST_CASE("gui --migrate refuses a PyTorch script it cannot read")
+{
+    const CommandResult r = runGui(shellQuote(sourcePath("samples/migration/mindspore_cnn.py").string())
+                                   + " --migrate no_such_torch_script.py --screenshot x.png");
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("--migrate: cannot read the script 'no_such_torch_script.py'"));
+}
+
+TEST_CASE("gui --migrate without torch saves the Migration view with the package to install")
+{
+    ScratchDir dir;
+    const auto shot = dir.file("migration.png");
+    // A python3 that cannot import torch: Debian's without its site directories.
+    const auto python = dir.write("python3-without-torch", "#!/bin/sh\nexec /usr/bin/python3 -S \"$@\"\n");
+    std::filesystem::permissions(python, std::filesystem::perms::owner_all);
+    ::setenv("GRADSTEP_MIGRATE_PYTHON", python.c_str(), 1);
+    const CommandResult r = runGui(shellQuote(sourcePath("samples/migration/mindspore_cnn.py").string())
+                                   + " --migrate " + shellQuote(sourcePath("samples/migration/torch_cnn.py").string())
+                                   + " --screenshot " + shellQuote(shot.string()));
+    ::unsetenv("GRADSTEP_MIGRATE_PYTHON");
+    INFO(r.err);
+    CHECK(r.status == 0);
+    CHECK_THAT(r.err, Catch::Contains("migrate: PyTorch is not installed for")
+                          && Catch::Contains("install Debian's python3-torch"));
+    CHECK(readFile(shot).substr(0, 8) == std::string("\x89PNG\r\n\x1a\n", 8));
+}
+
+#ifdef GRADSTEP_HAVE_TORCH
+TEST_CASE("gui --migrate saves the Migration view once the comparison with PyTorch finished")
+{
+    ScratchDir dir;
+    const auto shot = dir.file("migration.png");
+    const CommandResult r = runGui(shellQuote(sourcePath("samples/migration/mindspore_cnn_leaky_relu.py").string())
+                                   + " --migrate " + shellQuote(sourcePath("samples/migration/torch_cnn.py").string())
+                                   + " --screenshot " + shellQuote(shot.string()));
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    CHECK_THAT(r.err, !Catch::Contains("migrate:"));
+    const std::string png = readFile(shot);
+    REQUIRE(png.size() > 20000);
+    CHECK(png.substr(0, 8) == std::string("\x89PNG\r\n\x1a\n", 8));
+}
+#endif

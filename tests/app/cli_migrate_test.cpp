@@ -95,6 +95,36 @@ TEST_CASE("the faithful MindSpore port of the PyTorch CNN is equal over three st
     CHECK(r["unmatched"]["mindspore"].size() == 0);
 }
 
+TEST_CASE("an LSTM's tuple output is compared tensor by tensor: output, h and c of the faithful port are equal")
+{
+    const Json r = migrate("torch_lstm.py", "mindspore_lstm.py", "--steps 2");
+    INFO(r.dump(2));
+    CHECK(r["verdict"].asString() == "equal");
+    // lstm's (output, (h, c)) as three rows, then fc and the model.
+    REQUIRE(r["layers"].size() == 5);
+    const char* elements[] = {"0", "1.0", "1.1"};
+    const char* shapes[] = {"[8,5,12]", "[1,8,12]", "[1,8,12]"};
+    for (int i = 0; i < 3; ++i) {
+        INFO(i);
+        CHECK(r["layers"][i]["torch"].asString() == "lstm");
+        CHECK(r["layers"][i]["element"].asString() == elements[i]);
+        CHECK(r["layers"][i]["shape_mindspore"].dump() == shapes[i]);
+        CHECK(r["layers"][i]["forward_max_abs_diff"].asNumber() < 1e-5);
+    }
+    CHECK(r["layers"][3]["torch"].asString() == "fc");
+    CHECK(r["layers"][3].find("element") == nullptr);
+    CHECK(r["params"].size() == 6);
+}
+
+TEST_CASE("an LSTM port without batch_first diverges at the LSTM's output, naming batch_first")
+{
+    const Json r = migrate("torch_lstm.py", "mindspore_lstm_batch_first.py");
+    requireDivergence(r, "lstm", "lstm", "forward");
+    CHECK_THAT(explanation(r), Catch::StartsWith("output element 0: ")
+                                   && Catch::Contains("batch_first=True in PyTorch's LSTM vs batch_first=False in "
+                                                      "MindSpore's LSTM (MindSpore's default)"));
+}
+
 TEST_CASE("a port training through WithLossCell and TrainOneStepCell is equal, gradients included")
 {
     const Json r = migrate("torch_cnn.py", "mindspore_cnn_train_one_step.py", "--steps 2");

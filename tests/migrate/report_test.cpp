@@ -12,8 +12,8 @@ TEST_CASE("the JSON report holds the verdict, the first divergence, layers, para
     MigrationResult r;
     r.diverges = true;
     r.firstDivergence = Divergence{"conv1", "conv1", DivergenceKind::Shape, 1, {}, {}, "padding=0 vs pad_mode='same'"};
-    r.layers.push_back({"conv1", "conv1", "Conv2d", "Conv2d", {}, {2, 6, 24, 24}, {2, 6, 28, 28}, true});
-    r.params.push_back({"conv1.weight", "conv1.weight", {6, 1, 5, 5}, false, 0.5, {}});
+    r.layers.push_back({"conv1", "conv1", "Conv2d", "Conv2d", 1, "", {}, {2, 6, 24, 24}, {2, 6, 28, 28}, true});
+    r.params.push_back({"conv1.weight", "conv1.weight", {6, 1, 5, 5}, false, 0.5, {}, false, "conv1", "conv1"});
     r.unmatchedTorch = {"bn1.num_batches_tracked"};
     const Json j = reportJson(r);
     std::vector<std::string> keys;

@@ -8,6 +8,7 @@
 #include "views/window/run_store.h"
 #include "views/window/session_bridge.h"
 
+#include "migrate/migration.h"
 #include "session/compare.h"
 
 #include <QMainWindow>
@@ -23,6 +24,7 @@ class QActionGroup;
 class QDockWidget;
 class QLabel;
 class QMenu;
+class QScrollArea;
 
 namespace gradstep::display {
 class DisplayGraph;
@@ -38,6 +40,8 @@ class ConsoleView;
 class GradientsTable;
 class GraphLinks;
 class GraphView;
+class MigrationRunner;
+class MigrationView;
 class RunProgress;
 class SourceView;
 class StepTools;
@@ -48,7 +52,7 @@ struct GraphPicture;
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
-    enum class View { Graph, Source, Gradients, Charts, Inspector, Console, Variables, Compare, Breakpoints };
+    enum class View { Graph, Source, Gradients, Charts, Inspector, Console, Variables, Compare, Breakpoints, Migration };
 
     /// `restoreLayout` false: the default dock layout, and the layout is not saved on close
     /// (screenshots and tests look the same on every machine).
@@ -108,6 +112,17 @@ public:
     bool comparing() const;
     /// The program a comparison's side processes run (CompareRunner::setSideExecutable).
     void setCompareExecutable(const std::filesystem::path& executable);
+    // File > Compare with PyTorch Script...: main_window_migration.cpp.
+    /// Compares `torchScript` with its MindSpore port `msScript` (empty: the script open) as
+    /// `gradstep migrate` does, on a worker; the session stops meanwhile and reloads afterwards,
+    /// and the Migration view shows the result (or why it could not compare).
+    void startMigration(const QString& torchScript, const QString& msScript = {});
+    void cancelMigration();
+    bool migrating() const;
+    /// The python3 (with torch) that runs the PyTorch side; empty: the configured one. Starts as
+    /// GRADSTEP_MIGRATE_PYTHON, as on the command line.
+    void setMigrationPython(std::string python) { m_migrationPython = std::move(python); }
+    MigrationView* migrationView() const { return m_migration; }
     /// Runs until `n` training steps ended (the current one counts).
     void runSteps(int n);
     /// The visible part of the graph (what the view shows) as SVG, PNG, PDF or DOT.
@@ -171,6 +186,14 @@ private:
                            std::function<void()> slot);
     void updateToolActions();
     void finishCompare(const session::Comparison& comparison);
+    /// The panel scrolls inside its dock instead of imposing its minimum size on the dock area:
+    /// the Compare, Breakpoints and Migration panels are tall and wide, and would otherwise
+    /// squeeze the graph.
+    static QScrollArea* scrolling(QWidget* panel);
+    void createMigration();
+    /// Asks for the PyTorch script (and the port when none is open), then compares them.
+    void chooseMigrationScripts();
+    void finishMigration(const std::shared_ptr<const migrate::MigrationOutcome>& outcome);
     /// Saved runs (main_window_runs.cpp): listed in the Charts panel per script; a finished run
     /// is saved once.
     void connectSavedRuns();
@@ -209,6 +232,12 @@ private:
     QActionGroup* m_mode = nullptr;
     CompareView* m_compare = nullptr;
     CompareRunner* m_compareRunner = nullptr;
+    MigrationView* m_migration = nullptr;
+    MigrationRunner* m_migrationRunner = nullptr;
+    bool m_migrationStarting = false;   ///< waiting for the closed session to end before it starts
+    bool m_reloadAfterMigration = false;
+    std::optional<std::pair<std::int64_t, std::uint64_t>> m_resumeAfterMigration;
+    std::string m_migrationPython;
     BreakpointsPanel* m_conditions = nullptr;
     RunProgress* m_progress = nullptr;
     std::int64_t m_runStepsFrom = -1; ///< Run N steps: the step it started from, else -1

@@ -11,6 +11,7 @@
 #include "views/window/breakpoints_panel.h"
 #include "views/window/compare_runner.h"
 #include "views/window/compare_view.h"
+#include "views/migration/migration_runner.h"
 #include "views/window/run_progress.h"
 
 #include <QActionGroup>
@@ -41,16 +42,6 @@ QMenu* menuTitled(QMenuBar* bar, const QString& title)
     return nullptr;
 }
 
-/// The panel scrolls inside its dock instead of imposing its minimum size on the dock area: the
-/// Compare and Breakpoints panels are tall and wide, and would otherwise squeeze the graph.
-QScrollArea* scrolling(QWidget* panel)
-{
-    auto* area = new QScrollArea;
-    area->setWidget(panel);
-    area->setWidgetResizable(true);
-    area->setFrameShape(QFrame::NoFrame);
-    return area;
-}
 
 /// A side's curve as the Charts panel draws runs.
 ChartRun chartRunOf(const session::StepFigures& side, const QString& prefix)
@@ -78,9 +69,19 @@ ChartRun chartRunOf(const session::StepFigures& side, const QString& prefix)
 
 } // namespace
 
+QScrollArea* MainWindow::scrolling(QWidget* panel)
+{
+    auto* area = new QScrollArea;
+    area->setWidget(panel);
+    area->setWidgetResizable(true);
+    area->setFrameShape(QFrame::NoFrame);
+    return area;
+}
+
 void MainWindow::createTools()
 {
     createToolDocks();
+    createMigration();
     createToolActions();
     createExportActions();
     createRunProgress();
@@ -204,6 +205,8 @@ void MainWindow::createRunProgress()
     m_progress = new RunProgress;
     statusBar()->addPermanentWidget(m_progress);
     m_progress->setSource([this]() -> std::optional<RunProgress::Progress> {
+        if (migrating())
+            return RunProgress::Progress{tr("comparing with PyTorch: %1").arg(m_migrationRunner->stage()), 0, 0};
         if (comparing()) {
             const int runs = std::max(m_compareRunner->runs(), 1);
             return RunProgress::Progress{tr("comparing: %1").arg(m_compareRunner->runLabel()),
@@ -224,7 +227,8 @@ void MainWindow::createRunProgress()
                                          m_runStepsCount};
         return RunProgress::Progress{tr("running: step %1").arg(step), 0, 0};
     });
-    connect(m_progress, &RunProgress::cancelRequested, this, [this] { comparing() ? cancelCompare() : pause(); });
+    connect(m_progress, &RunProgress::cancelRequested, this,
+            [this] { comparing() ? cancelCompare() : migrating() ? cancelMigration() : pause(); });
 }
 
 void MainWindow::connectTools()
@@ -273,7 +277,7 @@ bool MainWindow::comparing() const
 
 void MainWindow::startCompare(session::CompareWhat what)
 {
-    if (comparing())
+    if (comparing() || migrating())
         return;
     const debug::SessionOptions& current = m_bridge->options();
     if (current.script.empty()) {
@@ -338,7 +342,7 @@ void MainWindow::startCompare(session::CompareWhat what)
 void MainWindow::updateToolActions()
 {
     // While comparing nothing may start a session: the interpreter runs one script at a time.
-    const bool free = !comparing();
+    const bool free = !comparing() && !migrating();
     for (QActionGroup* g : {m_hasAux, m_gradApi, m_apiProfile, m_mode})
         g->setEnabled(free);
     QAction* restart = m_actions.at(QStringLiteral("restart"));
@@ -349,6 +353,8 @@ void MainWindow::updateToolActions()
     m_recentMenu->setEnabled(free && !m_recentMenu->actions().isEmpty());
     m_actions.at(QStringLiteral("runSteps"))->setEnabled(m_actions.at(QStringLiteral("continue"))->isEnabled());
     m_actions.at(QStringLiteral("compare"))->setEnabled(free && !m_bridge->options().script.empty());
+    if (const auto migrate = m_actions.find(QStringLiteral("migrate")); migrate != m_actions.end())
+        migrate->second->setEnabled(free);
 }
 
 void MainWindow::setCompareExecutable(const std::filesystem::path& executable)

@@ -58,13 +58,32 @@ def jsonable(value):
     return repr(value)
 
 
+def tensor_leaves(value, prefix=""):
+    """The tensors of a module's output in order: the output itself, or a tuple's or list's
+    elements by position ("0", "1.0": an LSTM's output and (h, c)), compared one by one."""
+    if isinstance(value, torch.Tensor):
+        return [(prefix, value)]
+    leaves = []
+    if isinstance(value, (tuple, list)):
+        for i, v in enumerate(value):
+            leaves.extend(tensor_leaves(v, "%s.%d" % (prefix, i) if prefix else str(i)))
+    return leaves
+
+
 def constructor_args(obj):
     """The constructor's arguments as the object holds them (PyTorch keeps them as attributes)."""
     args = {}
-    try:
-        names = list(inspect.signature(type(obj).__init__).parameters)[1:]
-    except (TypeError, ValueError):
-        names = []
+    names = []
+    # The first constructor in the class's ancestry that names its arguments (nn.LSTM's own takes
+    # *args, **kwargs and hands them to RNNBase's).
+    for cls in type(obj).__mro__:
+        try:
+            names = [n for n, p in inspect.signature(cls.__init__).parameters.items()
+                     if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)][1:]
+        except (TypeError, ValueError):
+            names = []
+        if names:
+            break
     for name in names:
         if name in ("args", "kwargs", "device", "dtype") or not hasattr(obj, name):
             continue
@@ -80,7 +99,7 @@ class Capture:
         self.candidates = {}  # id(module) -> {"module", "init": {name: tensor}}
         self.root = None
         self.paths = {}  # id(module) -> path under the root being recorded
-        self.forward = []  # this step's (path, output) in execution order
+        self.forward = []  # this step's (path, tensor, element, first of its call) in execution order
         self.module_stack = []
         self.inputs = []
         self.current = None  # the candidate module of the last top-level call
@@ -130,8 +149,9 @@ class Capture:
             self.depth -= 1
             if path is not None:
                 self.module_stack.pop()
-        if path is not None and isinstance(out, torch.Tensor):
-            self.forward.append((path, out.detach().clone()))
+        if path is not None:
+            for n, (element, tensor) in enumerate(tensor_leaves(out)):
+                self.forward.append((path, tensor.detach().clone(), element, n == 0))
         return out
 
     def functional_loss(self, name, original, args, kwargs):
@@ -182,10 +202,14 @@ class Capture:
         if self.root is None or self.current is not self.root["module"]:
             return
         calls = {}
-        for index, (path, out) in enumerate(self.forward):
-            calls[path] = calls.get(path, 0) + 1
+        for index, (path, out, element, first) in enumerate(self.forward):
+            if first:  # a tuple's elements share their call
+                calls[path] = calls.get(path, 0) + 1
             key = self.blob.add("fwd/%d/%d" % (step, index), out)
-            self.events.append({"step": step, "module": path, "call": calls[path], "tensor": key})
+            event = {"step": step, "module": path, "call": calls[path], "tensor": key}
+            if element:
+                event["element"] = element
+            self.events.append(event)
         if self.loss is not None:
             self.blob.add("loss/%d" % step, self.loss)
         if step == 1:

@@ -61,6 +61,15 @@ def _constructor_args(obj, given, init=None):
     text, from the signature) under "defaults"."""
     args, kwargs = given if given else ((), {})
     names, defaults = _signature_names(init or type(obj).__init__)
+    if not names and init is None:
+        # A constructor of *args, **kwargs handing them on (LSTM's to the RNN base's): the base's
+        # defaults stand for the arguments not given by name; positions are not the base's, so
+        # positional arguments stay unnamed.
+        for base in type(obj).__mro__[1:]:
+            base_names, base_defaults = _signature_names(base.__init__)
+            if base_names:
+                defaults = base_defaults
+                break
     out = {}
     for name, value in zip(names, args):
         out[name] = _jsonable(value)
@@ -96,6 +105,18 @@ class _Blob:
 def _ms_dtype(array_dtype):
     return {"float16": mindspore.float16, "float32": mindspore.float32, "float64": mindspore.float64,
             "int32": mindspore.int32, "int64": mindspore.int64, "bool": mindspore.bool_}.get(str(array_dtype))
+
+
+def _tensor_leaves(value, prefix=""):
+    """The Tensors of a Cell's output in order: the output itself, or a tuple's or list's elements
+    by position ("0", "1.0": an LSTM's output and (h, c)), as PyTorch's side numbers them."""
+    if isinstance(value, mindspore.Tensor):
+        return [(prefix, value)]
+    leaves = []
+    if isinstance(value, (tuple, list)):
+        for i, v in enumerate(value):
+            leaves.extend(_tensor_leaves(v, "%s.%d" % (prefix, i) if prefix else str(i)))
+    return leaves
 
 
 class _Capture:
@@ -191,8 +212,8 @@ class _Capture:
             if self.recording_call:
                 if self.stack:
                     self.stack.pop()
-                if isinstance(output, mindspore.Tensor):
-                    self.forward.append((path, output.asnumpy().copy(), str(output.dtype).lower()))
+                for n, (element, tensor) in enumerate(_tensor_leaves(output)):
+                    self.forward.append((path, tensor.asnumpy().copy(), str(tensor.dtype).lower(), element, n == 0))
         return hook
 
     def substitute(self, args, keys, infos):
@@ -329,12 +350,16 @@ class _Capture:
     def record_forward(self, step):
         """The outputs of the network's last call and the loss, as the step's."""
         calls = {}
-        for index, (path, out, dtype) in enumerate(self.forward):
-            calls[path] = calls.get(path, 0) + 1
+        for index, (path, out, dtype, element, first) in enumerate(self.forward):
+            if first:  # a tuple's elements share their call
+                calls[path] = calls.get(path, 0) + 1
             key = "fwd/%d/%d" % (step, index)
             self.blob.add(key, out)
             self.blob.index[key]["dtype"] = dtype
-            self.events.append({"step": step, "module": path, "call": calls[path], "tensor": key})
+            event = {"step": step, "module": path, "call": calls[path], "tensor": key}
+            if element:
+                event["element"] = element
+            self.events.append(event)
         self.forward = []
         if self.loss is not None:
             self.blob.add("loss/%d" % step, self.loss)
