@@ -48,7 +48,14 @@ const debug::TensorRecord* findTensor(const debug::SessionState& state, const st
             return nullptr;
         }
         label = name + " of " + live->fullName;
-        return &list[static_cast<std::size_t>(index)];
+        const debug::TensorRecord& t = list[static_cast<std::size_t>(index)];
+        // Inputs keep stats only: an input another node of the step produced is that node's
+        // output, snapshot and all.
+        if (&list == &live->inputs && t.id.kind == debug::TensorId::Kind::Output)
+            for (const debug::RecordPtr& r : state.records)
+                if (r->seq == t.id.node && t.id.output < r->outputs.size())
+                    return &r->outputs[t.id.output];
+        return &t;
     }
     unsigned long long seq = 0;
     unsigned output = 0;
@@ -186,7 +193,8 @@ RankMessage rankTensorMessage(int rank, const debug::SessionState& state, const 
     } else if (const debug::TensorRecord* t = findTensor(state, name, label, error)) {
         value = t->snapshot;
         if (!value.defined())
-            error = label + ": " + (t->snapshotDropped ? "its snapshot was dropped (memory cap)" : "no snapshot was kept");
+            error = label + ": " + (t->snapshotDropped ? "its snapshot was dropped (memory cap)"
+                                    : "no snapshot was kept (only outputs of the step's nodes have one)");
     }
     if (!value.defined()) {
         m.header = Json(Json::Object{{"rank", rank}, {"name", name}, {"error", error}});
