@@ -79,9 +79,9 @@ std::string RankController::launcherEnded()
 
 std::string RankController::outputTail() const
 {
-    if (m_options.output.empty())
+    if (m_output.empty())
         return {};
-    std::string text = readWholeFile(m_options.output);
+    std::string text = readWholeFile(m_output);
     if (text.size() > 4000)
         text = "..." + text.substr(text.size() - 4000);
     return text.empty() ? std::string() : "\nthe ranks' output ends with:\n" + text;
@@ -141,10 +141,12 @@ std::vector<RankPause> RankController::start()
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-    if (m_options.output.empty())
+    if (m_options.captureOutput)
+        m_output = m_directory / "ranks.log";
+    if (m_output.empty())
         posix_spawn_file_actions_adddup2(&actions, 2, 1);
     else {
-        posix_spawn_file_actions_addopen(&actions, 1, m_options.output.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        posix_spawn_file_actions_addopen(&actions, 1, m_output.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
         posix_spawn_file_actions_adddup2(&actions, 1, 2);
     }
     posix_spawnattr_t attributes;
@@ -378,6 +380,7 @@ void RankController::teardown(bool clean)
         std::error_code ignored;
         std::filesystem::remove_all(m_directory, ignored);
         m_directory.clear();
+        m_output.clear();
     }
 }
 

@@ -35,9 +35,10 @@ struct RankControllerOptions {
     /// What follows `debug`: the script and its debug options (--break, --seed, -- ARGS...).
     std::vector<std::string> debugArguments;
     int ranks = 2;
-    /// Where the ranks' output (what their scripts print, mpirun's messages) goes: a file, or
-    /// empty for this process's standard error.
-    std::filesystem::path output;
+    /// The ranks' output (what their scripts print, mpirun's messages): this process's standard
+    /// error, or (captureOutput) a file in the controller's directory, removed with it, whose end
+    /// RanksEnded quotes.
+    bool captureOutput = false;
     /// How long the ranks may take to start and connect.
     std::chrono::milliseconds connectTimeout{60'000};
     /// How long a query (where, tensor, grads) may take once asked.
@@ -66,6 +67,9 @@ public:
     /// Ends every rank (quit, then signals after a grace period) and reaps mpirun. Safe from
     /// any thread, also while another call waits (which then throws RanksEnded); idempotent.
     void stop();
+    /// Makes a call that waits end (it throws RanksEnded, the ranks stopped) without waiting for
+    /// it: safe from any thread, returns at once. stop() still reaps mpirun.
+    void requestStop() { m_stopRequested = true; }
 
     int ranks() const { return m_options.ranks; }
     bool running() const { return m_running; }
@@ -92,6 +96,7 @@ private:
     RankControllerOptions m_options;
     std::filesystem::path m_directory;
     std::filesystem::path m_socket;
+    std::filesystem::path m_output; ///< captureOutput's file
     int m_listener = -1;
     std::vector<int> m_fds; ///< by rank
     std::vector<RankReader> m_readers; ///< by rank

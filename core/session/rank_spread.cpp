@@ -97,26 +97,33 @@ std::string reductionVerdict(const std::vector<GradientSpread>& spread)
         return "No gradients in this step yet (the step's gradient call has not returned).";
     double worstMean = 0.0, worstSum = 0.0;
     std::string worstName;
+    std::size_t reduced = 0;
+    bool agree = true;
     for (const GradientSpread& s : spread) {
         if (!s.relativeToMean)
-            return "The gradients are not all-reduced yet in this step (step on to the AllReduce nodes).";
+            continue;
+        ++reduced;
         if (*s.relativeToMean >= worstMean) {
             worstMean = *s.relativeToMean;
             worstName = s.name;
         }
         worstSum = std::max(worstSum, *s.relativeToSum);
-    }
-    bool agree = true;
-    for (const GradientSpread& s : spread)
         agree = agree && s.ranksAgree;
+    }
+    if (reduced == 0)
+        return "The gradients are not all-reduced yet in this step (step on to the AllReduce nodes).";
+    const std::string which = reduced == spread.size() ? "The all-reduced gradients"
+                                                        : "The " + std::to_string(reduced) + " of "
+                                                              + std::to_string(spread.size())
+                                                              + " gradients all-reduced so far";
     const std::string ranks = agree ? "" : " (but the ranks did not all receive the same all-reduced gradients)";
     if (worstMean <= kTolerance)
-        return "The all-reduced gradients are the mean of the ranks' own gradients (largest relative difference "
+        return which + " are the mean of the ranks' own gradients (largest relative difference "
                + number(worstMean, "%.3g") + " <= 1e-06: gradients_mean)" + ranks + ".";
     if (worstSum <= kTolerance)
-        return "The all-reduced gradients are the sum of the ranks' own gradients, not their mean (largest relative "
-               "difference " + number(worstSum, "%.3g") + "): gradients_mean is off" + ranks + ".";
-    return "The all-reduced gradients are neither the mean nor the sum of the ranks' own gradients ('" + worstName
+        return which + " are the sum of the ranks' own gradients, not their mean (largest relative difference "
+               + number(worstSum, "%.3g") + "): gradients_mean is off" + ranks + ".";
+    return which + " are neither the mean nor the sum of the ranks' own gradients ('" + worstName
            + "' differs from the mean by " + number(worstMean, "%.3g") + " relative)" + ranks + ".";
 }
 

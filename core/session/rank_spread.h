@@ -31,8 +31,9 @@ struct GradientSpread {
 /// By parameter (rank 0's order); a parameter missing on a rank is left out.
 std::vector<GradientSpread> gradientSpread(const std::vector<std::vector<RankGradient>>& perRank);
 
-/// One sentence: the all-reduced gradients are the mean of the ranks' (within 1e-6 relative), their
-/// sum, neither (naming the worst parameter), or not computed yet in this step.
+/// One sentence: the all-reduced gradients (those all-reduced so far in this step) are the mean of
+/// the ranks' (within 1e-6 relative), their sum, neither (naming the worst parameter), or not
+/// computed yet.
 std::string reductionVerdict(const std::vector<GradientSpread>& spread);
 
 /// A table, one line per parameter, then the verdict.

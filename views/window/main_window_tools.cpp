@@ -110,6 +110,7 @@ void MainWindow::createToolDocks()
     addDockWidget(Qt::RightDockWidgetArea, conditionsDock);
     tabifyDockWidget(m_docks[View::Variables], conditionsDock);
     m_docks[View::Breakpoints] = conditionsDock;
+    createRanksDock();
     m_docks[View::Inspector]->raise();
     m_docks[View::Gradients]->raise();
 }
@@ -196,6 +197,7 @@ void MainWindow::createExportActions()
     if (QMenu* view = menuTitled(menuBar(), tr("&View"))) {
         view->addAction(m_docks.at(View::Compare)->toggleViewAction());
         view->addAction(m_docks.at(View::Breakpoints)->toggleViewAction());
+        view->addAction(m_docks.at(View::Ranks)->toggleViewAction());
     }
 }
 
