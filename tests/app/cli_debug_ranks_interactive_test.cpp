@@ -17,6 +17,7 @@
 #include <thread>
 #include <vector>
 
+#include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -234,6 +235,56 @@ TEST_CASE("debug --ranks 2 --interactive: killing a rank while the ranks run end
             std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }
     CHECK(gone);
+}
+
+TEST_CASE("debug --ranks 2 --interactive: when the controller is killed the paused ranks end")
+{
+    ScratchDir dir;
+    const auto script = dir.write("paused.py",
+        "import os\nimport numpy as np\nfrom mindspore import ops, Tensor\n"
+        "from mindspore.communication import init, get_rank\ninit()\n"
+        "with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'rank%d.pid' % get_rank()), 'w') as f:\n"
+        "    f.write(str(os.getpid()))\n"
+        "x = ops.exp(Tensor(np.ones(4, np.float32)))\nprint(ops.AllReduce()(x))\n");
+    int input[2];
+    REQUIRE(::pipe(input) == 0);
+    const pid_t controller = ::fork();
+    REQUIRE(controller >= 0);
+    if (controller == 0) {
+        ::dup2(input[0], 0);
+        ::close(input[1]);
+        const int null = ::open("/dev/null", O_WRONLY);
+        ::dup2(null, 1);
+        ::dup2(null, 2);
+        if (::chdir(GRADSTEP_SOURCE_DIR) == 0)
+            ::execl(GRADSTEP_BINARY, GRADSTEP_BINARY, "debug", script.c_str(), "--ranks", "2", "--interactive", "--quiet",
+                    static_cast<char*>(nullptr));
+        ::_exit(127);
+    }
+    ::close(input[0]);
+    const auto pidOf = [&](int rank) {
+        pid_t pid = 0;
+        std::ifstream(dir.file("rank" + std::to_string(rank) + ".pid")) >> pid;
+        return pid;
+    };
+    for (int i = 0; i < 600 && (pidOf(0) == 0 || pidOf(1) == 0); ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    const pid_t zero = pidOf(0), one = pidOf(1);
+    REQUIRE(zero > 0);
+    REQUIRE(one > 0);
+    std::this_thread::sleep_for(std::chrono::milliseconds(500)); // both paused after their first node
+    REQUIRE(::kill(controller, SIGKILL) == 0);
+    int status = 0;
+    ::waitpid(controller, &status, 0);
+    const auto gone = [](pid_t pid) { return ::kill(pid, 0) != 0 && errno == ESRCH; };
+    bool ended = false;
+    for (int i = 0; i < 100 && !ended; ++i) {
+        ended = gone(zero) && gone(one);
+        if (!ended)
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    ::close(input[1]);
+    CHECK(ended); // within 10 s
 }
 
 TEST_CASE("debug --interactive needs --ranks")
