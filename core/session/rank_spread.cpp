@@ -129,6 +129,8 @@ std::string reductionVerdict(const std::vector<GradientSpread>& spread)
 
 std::string gradientSpreadText(const std::vector<GradientSpread>& spread)
 {
+    if (spread.empty())
+        return reductionVerdict(spread) + "\n";
     std::vector<std::vector<std::string>> rows;
     std::vector<std::string> header{"parameter"};
     const std::size_t ranks = spread.empty() ? 0 : spread.front().localNorms.size();

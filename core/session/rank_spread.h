@@ -36,7 +36,7 @@ std::vector<GradientSpread> gradientSpread(const std::vector<std::vector<RankGra
 /// computed yet.
 std::string reductionVerdict(const std::vector<GradientSpread>& spread);
 
-/// A table, one line per parameter, then the verdict.
+/// A table, one line per parameter, then the verdict (the verdict alone without gradients).
 std::string gradientSpreadText(const std::vector<GradientSpread>& spread);
 
 } // namespace gradstep::session
