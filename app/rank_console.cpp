@@ -146,6 +146,9 @@ int runRankConsole(int ranks, const std::vector<std::string>& debugArguments)
     } catch (const session::RanksEnded& e) {
         writeErr(std::string("gradstep debug: ") + e.what() + "\n");
         return 1;
+    } catch (const std::exception& e) { // a malformed answer; the controller ends the ranks
+        writeErr(std::string("gradstep debug: the ranks' answer could not be read: ") + e.what() + "\n");
+        return 1;
     }
 }
 

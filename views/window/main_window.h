@@ -178,8 +178,6 @@ private:
     void createToolDocks();
     void createToolActions();
     void createExportActions();
-    /// The Ranks panel's dock (main_window_ranks.cpp).
-    void createRanksDock();
     /// Asks how many ranks, then startRanks.
     void askForRanks();
     void createRunProgress();

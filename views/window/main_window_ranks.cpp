@@ -25,17 +25,6 @@ int sensibleMostRanks()
 
 } // namespace
 
-void MainWindow::createRanksDock()
-{
-    m_ranksPanel = new RanksPanel;
-    auto* dock = new QDockWidget(tr("Ranks"), this);
-    dock->setObjectName(QStringLiteral("ranks"));
-    dock->setWidget(m_ranksPanel);
-    addDockWidget(Qt::BottomDockWidgetArea, dock);
-    tabifyDockWidget(m_docks[View::Compare], dock);
-    m_docks[View::Ranks] = dock;
-}
-
 void MainWindow::askForRanks()
 {
     bool ok = false;

@@ -11,6 +11,7 @@
 #include "views/window/breakpoints_panel.h"
 #include "views/window/compare_runner.h"
 #include "views/window/compare_view.h"
+#include "views/window/ranks_panel.h"
 #include "views/window/run_progress.h"
 
 #include <QActionGroup>
@@ -110,7 +111,13 @@ void MainWindow::createToolDocks()
     addDockWidget(Qt::RightDockWidgetArea, conditionsDock);
     tabifyDockWidget(m_docks[View::Variables], conditionsDock);
     m_docks[View::Breakpoints] = conditionsDock;
-    createRanksDock();
+    m_ranksPanel = new RanksPanel; // What if > Ranks (main_window_ranks.cpp)
+    auto* ranksDock = new QDockWidget(tr("Ranks"), this);
+    ranksDock->setObjectName(QStringLiteral("ranks"));
+    ranksDock->setWidget(scrolling(m_ranksPanel));
+    addDockWidget(Qt::BottomDockWidgetArea, ranksDock);
+    tabifyDockWidget(compareDock, ranksDock);
+    m_docks[View::Ranks] = ranksDock;
     m_docks[View::Inspector]->raise();
     m_docks[View::Gradients]->raise();
 }

@@ -71,7 +71,14 @@ void RanksRunner::work(std::shared_ptr<session::RankController> controller)
             m_jobs.pop_front();
         }
         try {
-            job(*controller);
+            try {
+                job(*controller);
+            } catch (const session::RanksEnded&) {
+                throw;
+            } catch (const std::exception& e) { // a malformed answer: the ranks cannot go on
+                controller->stop();
+                throw session::RanksEnded(std::string("the ranks' answer could not be read: ") + e.what());
+            }
         } catch (const session::RanksEnded& e) {
             const QString reason = QString::fromStdString(e.what());
             post([this, reason] {
