@@ -1,7 +1,7 @@
 // Serving a rank's session to the controller. Commands: {"cmd": "step" | "continue" | "where" |
-// "tensor" (with "name") | "grads" | "pause" | "quit"}. step, continue and where answer with the
-// rank's pause once the session stopped running (rankPauseToJson); tensor and grads answer at once
-// with their values; pause (while running) and quit answer nothing. SPDX-License-Identifier: MIT
+// "tensor" (with "name") | "grads" | "quit"}. step, continue and where answer with the rank's
+// pause once the session stopped running (rankPauseToJson); tensor and grads answer at once with
+// their values; quit answers nothing. SPDX-License-Identifier: MIT
 #include "session/rank_server.h"
 
 #include "session/rank_state.h"
@@ -67,7 +67,7 @@ public:
                 end = reply(rankTensorMessage(m_rank, *m_session.state(), command.header["name"].asString()));
             } else if (cmd == "grads") {
                 end = reply(rankGradientsMessage(m_rank, *m_session.state()));
-            } else if (cmd != "pause") { // a pause that came after the run stopped: nothing to do
+            } else {
                 end = reply({Json(Json::Object{{"rank", m_rank}, {"error", "unknown command '" + cmd + "'"}}), {}});
             }
             if (end)
@@ -83,7 +83,7 @@ private:
         return std::nullopt;
     }
 
-    /// Waits until the script stopped running, honouring pause and quit meanwhile.
+    /// Waits until the script stopped running, honouring quit meanwhile.
     std::optional<RankServeEnd> waitForStop()
     {
         while (!m_session.waitForPause(std::chrono::milliseconds(50))) {
@@ -93,11 +93,8 @@ private:
                 return RankServeEnd::ControllerGone;
             if (got != RankReader::Result::Message)
                 continue;
-            const std::string cmd = command.header["cmd"].asString();
-            if (cmd == "quit")
+            if (command.header["cmd"].asString() == "quit")
                 return RankServeEnd::Quit;
-            if (cmd == "pause")
-                m_session.pause();
         }
         return std::nullopt;
     }

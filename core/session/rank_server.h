@@ -16,8 +16,8 @@ enum class RankServeEnd {
 };
 
 /// Connects to `socketPath`, says which rank this is, and serves `session` (loaded already):
-/// step, continue, where, tensor, grads and pause, until quit. While the script runs, the socket
-/// is watched, so a pause or quit is honoured and a vanished controller noticed at once.
+/// step, continue, where, tensor and grads, until quit. While the script runs, the socket is
+/// watched, so a quit is honoured and a vanished controller noticed at once.
 /// `error` says why for NoController.
 RankServeEnd serveRank(debug::Session& session, int rank, int size, const std::string& socketPath,
                        std::string& error);
