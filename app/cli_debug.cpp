@@ -7,7 +7,10 @@
 
 #include "app/debug_report.h"
 #include "app/rank_launcher.h"
+#include "app/rank_console.h"
 #include "app/rank_pause.h"
+#include "session/rank_server.h"
+#include "session/rank_wire.h"
 #include "dist/communicator.h"
 #include "python/host/host.h"
 #include "session/session.h"
@@ -24,7 +27,7 @@ namespace {
 
 constexpr const char* kUsage = R"(usage: gradstep debug SCRIPT [--break WHERE]... [--watch LIST]... [--steps N]
                       [--api 2.x|1.10] [--seed S] [--checkpoint FILE.ckpt] [--memory-cap MIB]
-                      [--json] [--quiet] [--ranks N [--rank K]] [-- ARGS...]
+                      [--json] [--quiet] [--ranks N [--rank K] [--interactive]] [-- ARGS...]
 
 Runs SCRIPT under the step debugger until the first breakpoint, watchpoint or NaN and prints
 where and why: the node, its source line and the values it consumed and produced.
@@ -53,6 +56,15 @@ options:
                  (or where each rank stopped), then each rank prints its report, with the values
                  on that rank, its lines starting with "[rank k] "
   --rank K       with --ranks: print rank K's report only
+  --interactive  with --ranks: step the ranks together from commands on standard input; every
+                 rank pauses after its first node (or at its first breakpoint), then: step (each
+                 rank runs its next node), continue (to the next breakpoint or the end), where
+                 (each rank's node and source location), print NAME [--rank K] (a tensor's values
+                 on each rank or on rank K; NAME is output K or input K of the node, #SEQ:K or
+                 grad:PARAM), grads (each parameter's gradient norm on each rank before the
+                 all-reduce, their mean and spread, the all-reduced gradient and whether it is
+                 the ranks' mean or sum), quit. The ranks' own output goes to stderr. A rank that
+                 fails or dies ends every rank (exit status 1, with its diagnostic)
   --json         print one JSON object (reason, condition, step, node, location, values)
   --quiet        do not show what the script prints
   --             everything after it is passed to the script
@@ -69,6 +81,7 @@ struct Options {
     bool help = false;
     int ranks = 0;                      ///< --ranks N
     int rank = -1;                      ///< --rank K: the one report to print (-1: every rank's)
+    bool interactive = false;           ///< --interactive: the ranks console (rank_console.h)
     std::vector<std::string> forwarded; ///< the arguments without --ranks, for each rank
 };
 
@@ -148,6 +161,8 @@ int parse(int argc, char** argv, Options& o)
             o.json = true;
         } else if (arg == "--quiet" || arg == "-q") {
             o.quiet = true;
+        } else if (arg == "--interactive") {
+            o.interactive = true;
         } else if (arg == "--break" || arg == "--watch" || arg == "--steps" || arg == "--api"
                    || arg == "--seed" || arg == "--checkpoint" || arg == "--memory-cap" || arg == "--ranks"
                    || arg == "--rank") {
@@ -166,7 +181,9 @@ int parse(int argc, char** argv, Options& o)
     if (o.ranks > 0 && o.rank >= o.ranks)
         return usageError("--rank " + std::to_string(o.rank) + " is not one of the " + std::to_string(o.ranks)
                           + " ranks");
-    // Each rank runs the same command without --ranks.
+    if (o.interactive && o.ranks == 0)
+        return usageError("--interactive steps the ranks of --ranks N");
+    // Each rank runs the same command without --ranks (and without --interactive).
     for (int i = 0; i < argc; ++i) {
         if (std::string(argv[i]) == "--") {
             o.forwarded.insert(o.forwarded.end(), argv + i, argv + argc);
@@ -174,6 +191,8 @@ int parse(int argc, char** argv, Options& o)
         }
         if (std::string(argv[i]) == "--ranks")
             ++i;
+        else if (std::string(argv[i]) == "--interactive")
+            continue;
         else
             o.forwarded.emplace_back(argv[i]);
     }
@@ -214,6 +233,51 @@ int reportRanks(const debug::SessionState* state, const python::UserFiles& files
     return state ? 0 : 130;
 }
 
+/// Runs to the first breakpoint, watchpoint or NaN (or --steps) and reports it: the plain `debug`,
+/// or a rank of `debug --ranks N`. Returns the exit status.
+int runToFirstStop(debug::Session& session, bool ranked, const python::UserFiles& files, const Options& o)
+{
+    session.load(o.steps > 0 ? debug::RunCommand::of(debug::RunCommand::Kind::Steps, o.steps)
+                             : debug::RunCommand::of(debug::RunCommand::Kind::Continue));
+    const std::shared_ptr<const debug::SessionState> state = waitForStop(session);
+    if (ranked)
+        return reportRanks(state.get(), files, o);
+    if (!state)
+        return 130;
+    if (state->status == debug::SessionStatus::Failed) {
+        if (state->diagnostic)
+            std::fputs(state->diagnostic->format().c_str(), stderr);
+        return 1;
+    }
+    std::fputs((o.json ? debugReportJson(*state, files) + "\n" : debugReportText(*state, files)).c_str(), stdout);
+    return 0;
+}
+
+/// A rank under `debug --ranks N --interactive` (or the window's Ranks panel): its session pauses
+/// after the first node (at the first breakpoint when there are some) and answers the controller
+/// (session/rank_server.h). A controller that went away ends the rank at once: the other ranks
+/// may wait for it in a collective, and mpirun ends them when it ends.
+int serveController(debug::Session& debugSession, const dist::Launch& launch, const char* socket, const Options& o)
+{
+    debugSession.load(o.session.breakpoints.empty() ? debug::RunCommand{}
+                                               : debug::RunCommand::of(debug::RunCommand::Kind::Continue));
+    std::string error;
+    session::RankServeEnd end = session::RankServeEnd::ControllerGone;
+    try {
+        end = session::serveRank(debugSession, launch.rank, launch.size, socket, error);
+    } catch (const std::exception& e) {
+        error = std::string("a malformed command from the controller: ") + e.what();
+    }
+    if (end != session::RankServeEnd::Quit) {
+        writeErr("[gradstep] " + (error.empty() ? std::string("the controller closed this rank's connection") : error) + "; this rank ends\n");
+        finishOutputLines();
+        std::fflush(stdout);
+        std::fflush(stderr);
+        std::_Exit(1);
+    }
+    return 0;
+}
+
 } // namespace
 
 int debugCommand(int argc, char** argv)
@@ -229,14 +293,18 @@ int debugCommand(int argc, char** argv)
     if (o.ranks > 0) {
         if (launch.launched)
             return usageError("--ranks starts the ranks itself: it cannot be used under mpirun");
-        return launchRanks(o.ranks, o.forwarded, "debug");
+        return o.interactive ? runRankConsole(o.ranks, o.forwarded) : launchRanks(o.ranks, o.forwarded, "debug");
     }
     const bool ranked = launch.launched && launch.size > 1;
     if (ranked)
         setOutputPrefix("[rank " + std::to_string(launch.rank) + "] ");
     if (!startPython("debug"))
         return 1;
-    if (!o.quiet && ranked) // through the rank's prefix
+    const char* controller = std::getenv(session::kRankSocketVariable);
+    const bool served = ranked && controller && *controller;
+    if (served && !o.quiet) // the controller's standard output is its user's
+        o.session.output = [](run::OutputStream, std::string_view text) { writeErr(text); };
+    else if (!o.quiet && ranked) // through the rank's prefix
         o.session.output = [json = o.json](run::OutputStream stream, std::string_view text) {
             json || stream == run::OutputStream::Stderr ? writeErr(text) : writeOut(text);
         };
@@ -250,24 +318,7 @@ int debugCommand(int argc, char** argv)
     int status = 0;
     {
         debug::Session session(o.session);
-        const debug::RunCommand first = o.steps > 0
-                                            ? debug::RunCommand::of(debug::RunCommand::Kind::Steps, o.steps)
-                                            : debug::RunCommand::of(debug::RunCommand::Kind::Continue);
-        session.load(first);
-        const std::shared_ptr<const debug::SessionState> state = waitForStop(session);
-        if (ranked) {
-            status = reportRanks(state.get(), files, o);
-        } else if (!state) {
-            status = 130;
-        } else if (state->status == debug::SessionStatus::Failed) {
-            if (state->diagnostic)
-                std::fputs(state->diagnostic->format().c_str(), stderr);
-            status = 1;
-        } else {
-            const std::string report = o.json ? debugReportJson(*state, files) + "\n"
-                                              : debugReportText(*state, files);
-            std::fputs(report.c_str(), stdout);
-        }
+        status = served ? serveController(session, launch, controller, o) : runToFirstStop(session, ranked, files, o);
         session.cancel();
     }
     python::Host::shutdown();

@@ -4,11 +4,13 @@
 #include "app/cli_common.h"
 #include "app/compare_ranks.h"
 #include "app/install_layout.h"
+#include "app/rank_launcher.h"
 #include "python/host/host.h"
 #include "views/graph_view.h"
 #include "views/window/compare_view.h"
 #include "views/migration/migration_view.h"
 #include "views/window/main_window.h"
+#include "views/window/ranks_panel.h"
 
 #include <QApplication>
 #include <QFileInfo>
@@ -19,6 +21,7 @@
 #include <QTimer>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -29,16 +32,16 @@ namespace {
 const char* kHelp =
     "usage: gradstep gui [SCRIPT] [--screenshot FILE.png] [--steps-into N] [--view VIEW]\n"
     "                    [--compare WHAT] [--compare-steps N] [--palette dark|light]\n"
-    "                    [--memory-cap MIB] [--migrate TORCH_SCRIPT]\n"
+    "                    [--memory-cap MIB] [--migrate TORCH_SCRIPT] [--ranks N [--ranks-steps K]]\n"
     "Opens the debugger window on SCRIPT (default: the LeNet5 digits sample), paused after the\n"
     "first node.\n"
     "  --screenshot FILE.png  wait until N nodes ran, save the window as a PNG and exit\n"
     "                         (works with QT_QPA_PLATFORM=offscreen)\n"
     "  --steps-into N         nodes to run before the screenshot (default 1: the first pause)\n"
     "  --view VIEW            view brought to the front: graph, source, gradients, charts,\n"
-    "                         tensor, console, variables, breakpoints, compare or migration\n"
-    "                         (with --screenshot, compare runs the comparison after the N nodes\n"
-    "                         and the picture waits for it)\n"
+    "                         tensor, console, variables, breakpoints, compare, migration or\n"
+    "                         ranks (with --screenshot, compare runs the comparison after the N\n"
+    "                         nodes and the picture waits for it)\n"
     "  --compare WHAT         what Compare flips: has-aux (default), mode, grad-api, api, fd,\n"
     "                         amp or ranks (2 ranks against 1 rank on the full batch)\n"
     "  --compare-steps N      training steps each side of Compare runs (default 1); over more\n"
@@ -51,7 +54,11 @@ const char* kHelp =
     "                         gradstep debug\n"
     "  --migrate TORCH_SCRIPT compares TORCH_SCRIPT, a PyTorch script, with SCRIPT, its MindSpore\n"
     "                         port, as gradstep migrate does, once SCRIPT paused, and shows the\n"
-    "                         Migration view (with --screenshot the picture waits for the result)\n";
+    "                         Migration view (with --screenshot the picture waits for the result)\n"
+    "  --ranks N              start the script on N data-parallel ranks in the Ranks panel\n"
+    "                         (What if > Ranks), each under its own debugger, stepped together\n"
+    "  --ranks-steps K        with --ranks: step every rank K nodes (with --screenshot, the\n"
+    "                         picture shows the Ranks panel after them)\n";
 
 struct GuiOptions {
     QString script;
@@ -63,6 +70,8 @@ struct GuiOptions {
     QString palette;
     std::optional<std::size_t> memoryCapBytes;
     QString migrate; ///< --migrate: the PyTorch script compared with SCRIPT
+    int ranks = 0;      ///< --ranks N
+    int ranksSteps = 0; ///< --ranks-steps K
 };
 
 std::optional<views::MainWindow::View> parseView(const char* text)
@@ -71,7 +80,7 @@ std::optional<views::MainWindow::View> parseView(const char* text)
     const std::pair<const char*, View> names[] = {{"graph", View::Graph}, {"source", View::Source},
         {"gradients", View::Gradients}, {"charts", View::Charts}, {"tensor", View::Inspector},
         {"console", View::Console}, {"variables", View::Variables}, {"compare", View::Compare},
-        {"breakpoints", View::Breakpoints}, {"migration", View::Migration}};
+        {"breakpoints", View::Breakpoints}, {"migration", View::Migration}, {"ranks", View::Ranks}};
     for (const auto& [name, view] : names)
         if (std::strcmp(text, name) == 0)
             return view;
@@ -139,6 +148,15 @@ int parse(int argc, char** argv, GuiOptions& o)
             }
             if (!o.view)
                 o.view = views::MainWindow::View::Migration;
+        } else if ((std::strcmp(a, "--ranks") == 0 || std::strcmp(a, "--ranks-steps") == 0) && hasValue) {
+            const bool ranks = std::strcmp(a, "--ranks") == 0;
+            long long n = 0;
+            if (!app::parseWholeNumber(argv[++i], ranks ? 64 : 100000, n) || (ranks && n < 2)) {
+                std::fprintf(stderr, "gradstep gui: %s expects %s, got '%s'\n", a,
+                             ranks ? "a number of ranks from 2 to 64" : "a whole number of nodes", argv[i]);
+                return 2;
+            }
+            (ranks ? o.ranks : o.ranksSteps) = int(n);
         } else if (a[0] != '-' && o.script.isEmpty()) {
             o.script = QString::fromLocal8Bit(a);
         } else {
@@ -183,10 +201,42 @@ void applyPalette(bool dark)
     QApplication::setPalette(p);
 }
 
+/// --ranks with --screenshot: starts the ranks once, steps them --ranks-steps nodes, and says
+/// true once the panel shows their gradients after the last step (or the ranks ended).
+struct RanksDrive {
+    int stepsTaken = -1; ///< -1: the ranks are not started yet
+    bool watching = false;
+};
+
+bool driveRanks(views::MainWindow& window, const GuiOptions& o, RanksDrive& drive)
+{
+    views::RanksPanel* panel = window.ranksPanel();
+    if (drive.stepsTaken < 0) {
+        drive.stepsTaken = 0;
+        if (!window.startRanks(o.ranks))
+            return true;
+    }
+    if (!drive.watching) { // the main session is paused: the panel's updates drive the rest
+        drive.watching = true;
+        QObject::connect(panel, &views::RanksPanel::updated, &window, [&window] { emit window.stateShown(); });
+    }
+    if (!panel->running())
+        return true;
+    if (panel->busy() || panel->ranks() == 0)
+        return false;
+    if (drive.stepsTaken < o.ranksSteps) {
+        ++drive.stepsTaken;
+        panel->stepAll();
+        return false;
+    }
+    return panel->gradientRows() > 0 || panel->verdictText().size() > 0;
+}
+
 /// Steps until `target` nodes ran (or the script stopped), then grabs the window.
 void driveScreenshot(views::MainWindow& window, const GuiOptions& o, int& status)
 {
-    QObject::connect(&window, &views::MainWindow::stateShown, &window, [&window, &o, &status] {
+    auto drive = std::make_shared<RanksDrive>();
+    QObject::connect(&window, &views::MainWindow::stateShown, &window, [&window, &o, &status, drive] {
         const auto state = window.bridge().state();
         if (!state || state->status == debug::SessionStatus::Running)
             return;
@@ -217,9 +267,11 @@ void driveScreenshot(views::MainWindow& window, const GuiOptions& o, int& status
             if (outcome->status != migrate::MigrationStatus::Compared)
                 std::fprintf(stderr, "gradstep gui: migrate: %s\n", outcome->message.c_str());
         }
+        if (o.ranks > 0 && !driveRanks(window, o, *drive))
+            return;
         QTimer::singleShot(150, &window, [&window, &o, &status] {
-            if (o.view)
-                window.showView(*o.view);
+            if (o.view || o.ranks > 0)
+                window.showView(o.view.value_or(views::MainWindow::View::Ranks));
             QCoreApplication::processEvents();
             window.graphView()->waitForLayout();
             window.migrationView()->graphView()->waitForLayout();
@@ -263,6 +315,7 @@ int guiCommand(int argc, char** argv)
         views::MainWindow window(!screenshot);
         window.compareView()->setSteps(o.compareSteps);
         window.setRunOnRanks(runSideOnRanks);
+        window.setRanksLauncher(rankServeLauncher);
         if (o.memoryCapBytes)
             window.setMemoryCap(*o.memoryCapBytes);
         if (screenshot) {
@@ -281,6 +334,8 @@ int guiCommand(int argc, char** argv)
             });
         window.show();
         window.openScript(o.script.isEmpty() ? defaultSample() : o.script);
+        if (o.ranks > 0 && !screenshot)
+            window.startRanks(o.ranks);
         const int rc = app.exec();
         if (!screenshot)
             status = rc;

@@ -7,6 +7,7 @@
 #include "app/rank_launcher.h"
 
 #include "app/cli_common.h"
+#include "session/rank_wire.h"
 
 #include <cstdlib>
 #include <filesystem>
@@ -55,6 +56,14 @@ std::vector<std::string> mpirunCommand(int ranks)
     for (const char* flag : {"--oversubscribe", "--bind-to", "none"})
         arguments.emplace_back(flag);
     arguments.push_back(ownExecutable());
+    return arguments;
+}
+
+std::vector<std::string> rankServeLauncher(int ranks)
+{
+    std::vector<std::string> arguments = mpirunCommand(ranks);
+    if (!arguments.empty())
+        arguments.insert(arguments.begin() + 1, {"-x", session::kRankSocketVariable});
     return arguments;
 }
 

@@ -17,4 +17,8 @@ int launchRanks(int ranks, const std::vector<std::string>& runArguments, const s
 /// PATH.
 std::vector<std::string> mpirunCommand(int ranks);
 
+/// mpirunCommand, passing the ranks' controller socket variable (session/rank_wire.h) on to every
+/// rank: what a session::RankController starts. Empty when mpirun is not on PATH.
+std::vector<std::string> rankServeLauncher(int ranks);
+
 } // namespace gradstep::app

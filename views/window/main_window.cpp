@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "views/window/main_window.h"
+#include "views/window/ranks_panel.h"
 
 #include "views/charts_view.h"
 #include "views/window/compare_view.h"
@@ -227,6 +228,10 @@ void MainWindow::createWhatIfMenu(QMenu* menu)
     m_gradApi = group(tr("Gradient API"), {tr("As written"), tr("value_and_grad"), tr("grad-only fallback")});
     m_apiProfile = group(tr("API profile"), {tr("MindSpore 2.x"), tr("MindSpore 1.10")});
     m_mode = group(tr("Execution mode"), {tr("As written"), tr("PyNative"), tr("Graph")});
+    menu->addSection(tr("Data parallel"));
+    QAction* ranks = menu->addAction(tr("&Ranks..."), this, [this] { askForRanks(); });
+    ranks->setObjectName(QStringLiteral("ranks"));
+    ranks->setToolTip(tr("Run the script on N ranks, each under its own debugger, and step them together"));
 }
 
 void MainWindow::takeMenuSettings(debug::SessionOptions& options) const
@@ -330,6 +335,8 @@ void MainWindow::closeEvent(QCloseEvent* event)
         settings.setValue(QStringLiteral("window/state"), saveState());
     }
     m_bridge->close();
+    if (m_ranksPanel) // no rank process outlives the window
+        m_ranksPanel->shutdown();
     event->accept();
 }
 

@@ -42,6 +42,7 @@ class GraphLinks;
 class GraphView;
 class MigrationRunner;
 class MigrationView;
+class RanksPanel;
 class RunProgress;
 class SourceView;
 class StepTools;
@@ -52,7 +53,7 @@ struct GraphPicture;
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
-    enum class View { Graph, Source, Gradients, Charts, Inspector, Console, Variables, Compare, Breakpoints, Migration };
+    enum class View { Graph, Source, Gradients, Charts, Inspector, Console, Variables, Compare, Breakpoints, Migration, Ranks };
 
     /// `restoreLayout` false: the default dock layout, and the layout is not saved on close
     /// (screenshots and tests look the same on every machine).
@@ -68,6 +69,18 @@ public:
     /// application knows how to start itself under mpirun; without it that comparison says it
     /// cannot run here.
     void setRunOnRanks(decltype(session::CompareOptions::runOnRanks) run) { m_runOnRanks = std::move(run); }
+    /// How What if > Ranks starts its ranks: the launcher that runs this program under mpirun
+    /// for N ranks (session::RankControllerOptions::launcher; empty: mpirun is missing). The
+    /// application knows it; without it the Ranks panel says it cannot start ranks here.
+    void setRanksLauncher(std::function<std::vector<std::string>(int ranks)> launcher)
+    {
+        m_ranksLauncher = std::move(launcher);
+    }
+    /// What if > Ranks: starts the open script on `ranks` ranks in the Ranks panel, each under
+    /// its own debugger, paused after their first node (or at the window's line breakpoints).
+    /// False (said in the console) without a script or a launcher.
+    bool startRanks(int ranks);
+    RanksPanel* ranksPanel() const { return m_ranksPanel; }
     /// File > Open Checkpoint: the run restarts with the MindSpore checkpoint at `path` loaded
     /// into the network the script first calls (RunOverrides::checkpoint).
     void openCheckpoint(const QString& path);
@@ -180,6 +193,8 @@ private:
     void createToolDocks();
     void createToolActions();
     void createExportActions();
+    /// Asks how many ranks, then startRanks.
+    void askForRanks();
     void createRunProgress();
     void connectTools();
     QAction* addToolAction(const QString& key, const QString& text, const QKeySequence& shortcut,
@@ -262,6 +277,8 @@ private:
     std::uint64_t m_statesShown = 0;
     std::size_t m_memoryCapBytes = debug::SessionOptions{}.memoryCapBytes;
     decltype(session::CompareOptions::runOnRanks) m_runOnRanks;
+    std::function<std::vector<std::string>(int)> m_ranksLauncher;
+    RanksPanel* m_ranksPanel = nullptr;
     bool m_saveLayout = true;
     bool m_defaultLayout = true;
     bool m_docksSized = false;

@@ -12,6 +12,7 @@
 #include "views/window/compare_runner.h"
 #include "views/window/compare_view.h"
 #include "views/migration/migration_runner.h"
+#include "views/window/ranks_panel.h"
 #include "views/window/run_progress.h"
 
 #include <QActionGroup>
@@ -111,6 +112,13 @@ void MainWindow::createToolDocks()
     addDockWidget(Qt::RightDockWidgetArea, conditionsDock);
     tabifyDockWidget(m_docks[View::Variables], conditionsDock);
     m_docks[View::Breakpoints] = conditionsDock;
+    m_ranksPanel = new RanksPanel; // What if > Ranks (main_window_ranks.cpp)
+    auto* ranksDock = new QDockWidget(tr("Ranks"), this);
+    ranksDock->setObjectName(QStringLiteral("ranks"));
+    ranksDock->setWidget(scrolling(m_ranksPanel));
+    addDockWidget(Qt::BottomDockWidgetArea, ranksDock);
+    tabifyDockWidget(compareDock, ranksDock);
+    m_docks[View::Ranks] = ranksDock;
     m_docks[View::Inspector]->raise();
     m_docks[View::Gradients]->raise();
 }
@@ -197,6 +205,7 @@ void MainWindow::createExportActions()
     if (QMenu* view = menuTitled(menuBar(), tr("&View"))) {
         view->addAction(m_docks.at(View::Compare)->toggleViewAction());
         view->addAction(m_docks.at(View::Breakpoints)->toggleViewAction());
+        view->addAction(m_docks.at(View::Ranks)->toggleViewAction());
     }
 }
 

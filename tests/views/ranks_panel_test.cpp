@@ -1,0 +1,166 @@
+// What if > Ranks, offscreen: the Ranks panel starts the open script on 2 ranks under mpirun,
+// keeps them at the same node after each step, shows a tensor on the selected rank (its own
+// shard's values), the per-rank spread of the gradients before the all-reduce with the all-reduced
+// gradient equal to their mean, and closing the window ends every rank process.
+// SPDX-License-Identifier: MIT
+#ifdef GRADSTEP_HAVE_WINDOW
+#include "tests/views/window_test_support.h"
+
+#include "session/rank_wire.h"
+#include "views/tensor_inspector.h"
+#include "views/window/ranks_panel.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <string>
+#include <unistd.h>
+
+using namespace gradstep;
+using namespace gradstep::views;
+using namespace gradstep::views::test;
+
+namespace {
+
+/// mpirun running this build's gradstep for `ranks` ranks, passing the controller's socket on (as
+/// the application's launcher does); empty without mpirun.
+std::vector<std::string> launcher(int ranks)
+{
+    if (::access("/usr/bin/mpirun", X_OK) != 0)
+        return {};
+    std::vector<std::string> args{"/usr/bin/mpirun", "-x", session::kRankSocketVariable, "-n", std::to_string(ranks)};
+    if (::geteuid() == 0)
+        args.emplace_back("--allow-run-as-root");
+    for (const char* flag : {"--oversubscribe", "--bind-to", "none", GRADSTEP_BINARY})
+        args.emplace_back(flag);
+    return args;
+}
+
+/// The processes whose command line contains `text` (pgrep -f), this test's own excluded.
+std::string processesMatching(const QString& text)
+{
+    const std::string command = "pgrep -f -a -- '" + text.toStdString() + "' 2>/dev/null";
+    std::string out;
+    if (std::FILE* p = ::popen(command.c_str(), "r")) {
+        char line[4096];
+        while (std::fgets(line, sizeof line, p))
+            if (std::string(line).find("pgrep") == std::string::npos)
+                out += line;
+        ::pclose(p);
+    }
+    return out;
+}
+
+bool processGone(pid_t pid)
+{
+    return pid <= 0 || (::kill(pid, 0) != 0 && errno == ESRCH);
+}
+
+/// Waits until the panel answered and is ready for the next command.
+bool settle(RanksPanel& panel)
+{
+    spin(50);
+    return waitFor([&] { return !panel.busy(); }, 60000);
+}
+
+} // namespace
+
+TEST_CASE("What if > Ranks steps 2 ranks together, shows a tensor per rank and the gradients' spread")
+{
+    REQUIRE(!launcher(2).empty());
+    QTemporaryDir dir;
+    const QString script = dir.filePath(QStringLiteral("ranks_step.py"));
+    REQUIRE(QFile::copy(QStringLiteral(GRADSTEP_SOURCE_DIR "/tests/dist/compare_step.py"), script));
+    auto window = openWindow(script);
+    RanksPanel* panel = window->ranksPanel();
+    REQUIRE(panel);
+
+    // Without a launcher the window says it cannot start ranks.
+    CHECK_FALSE(window->startRanks(2));
+    window->setRanksLauncher(launcher);
+    REQUIRE(window->startRanks(2));
+    REQUIRE(waitFor([&] { return panel->ranks() == 2 && !panel->busy(); }, 60000));
+    INFO(panel->statusText().toStdString());
+    CHECK(panel->agreementText().startsWith(QStringLiteral("all 2 ranks paused at the same node: node #1 of step 1: ")));
+    CHECK(panel->rankCell(0, RanksPanel::NodeColumn) == panel->rankCell(1, RanksPanel::NodeColumn));
+    CHECK(panel->rankCell(0, RanksPanel::LocationColumn).contains(QStringLiteral("ranks_step.py:")));
+
+    // The first node's output on rank 0, then on rank 1: their own shards, so different values.
+    REQUIRE(waitFor([&] { return panel->shownTensor().rank == 0 && !panel->shownTensor().values.empty(); }, 30000));
+    const std::vector<double> onRankZero = panel->shownTensor().values;
+    CHECK(panel->inspector()->tensorCount() == 1);
+    panel->setRank(1);
+    REQUIRE(waitFor([&] { return panel->shownTensor().rank == 1 && !panel->shownTensor().values.empty(); }, 30000));
+    CHECK(panel->shownTensor().values.size() == onRankZero.size());
+    CHECK(panel->shownTensor().values != onRankZero);
+
+    // Each step leaves both ranks at the next node; on to the optimizer's update, past every all-reduce.
+    QString before = panel->rankCell(0, RanksPanel::NodeColumn);
+    int steps = 0;
+    while (steps < 200 && !panel->verdictText().startsWith(QStringLiteral("The all-reduced gradients"))) {
+        panel->stepAll();
+        REQUIRE(settle(*panel));
+        ++steps;
+        const QString now = panel->rankCell(0, RanksPanel::NodeColumn);
+        REQUIRE(panel->agreementText().startsWith(QStringLiteral("all 2 ranks paused at the same node: node #")));
+        CHECK(now == panel->rankCell(1, RanksPanel::NodeColumn));
+        CHECK(now != before);
+        before = now;
+    }
+    INFO(steps << " steps; " << panel->verdictText().toStdString());
+    CHECK(panel->verdictText().startsWith(QStringLiteral("The all-reduced gradients are the mean of the ranks' own")));
+    REQUIRE(panel->gradientRows() == 4);
+    const std::size_t ranks = 2;
+    for (int row = 0; row < panel->gradientRows(); ++row) {
+        const session::GradientSpread& s = panel->spread()[std::size_t(row)];
+        REQUIRE(s.localNorms.size() == ranks);
+        CHECK(s.localNorms[0] != s.localNorms[1]);
+        CHECK(s.spread == Approx(std::abs(s.localNorms[0] - s.localNorms[1])));
+        REQUIRE(s.relativeToMean.has_value());
+        CHECK(*s.relativeToMean <= 1e-6);
+        CHECK(panel->gradientCell(row, 0) == QString::fromStdString(s.name));
+        CHECK(panel->gradientCell(row, int(ranks) + 5).toDouble() <= 1e-6); // "vs mean"
+    }
+
+    const pid_t mpirun = panel->launcherPid();
+    REQUIRE(mpirun > 0);
+    panel->stopAll();
+    REQUIRE(waitFor([&] { return !panel->running(); }, 20000));
+    CHECK(panel->statusText() == QStringLiteral("The ranks were stopped."));
+    CHECK(waitFor([&] { return processGone(mpirun); }, 20000));
+    CHECK(processesMatching(script).empty());
+}
+
+TEST_CASE("Closing the window while the ranks run ends every rank process")
+{
+    REQUIRE(!launcher(2).empty());
+    QTemporaryDir dir;
+    const QString script = dir.filePath(QStringLiteral("ranks_loop.py"));
+    {
+        QFile file(script);
+        REQUIRE(file.open(QIODevice::WriteOnly));
+        file.write("import numpy as np\nfrom mindspore import ops, Tensor\n"
+                   "from mindspore.communication import init\ninit()\n"
+                   "x = Tensor(np.ones(4, np.float32))\nfor i in range(1000000):\n"
+                   "    x = ops.AllReduce()(ops.sin(x))\n");
+    }
+    auto window = openWindow(script);
+    window->setRanksLauncher(launcher);
+    RanksPanel* panel = window->ranksPanel();
+    REQUIRE(window->startRanks(2));
+    REQUIRE(waitFor([&] { return panel->ranks() == 2 && !panel->busy(); }, 60000));
+    panel->continueAll();
+    spin(1500);
+    CHECK(panel->busy()); // the ranks run their loop
+    const pid_t mpirun = panel->launcherPid();
+    REQUIRE(mpirun > 0);
+    CHECK_FALSE(processesMatching(script).empty());
+    window->close();
+    CHECK(processGone(mpirun));
+    CHECK(waitFor([&] { return processesMatching(script).empty(); }, 10000));
+    INFO(processesMatching(script));
+    window.reset();
+}
+#endif
