@@ -59,13 +59,6 @@ Tensor weightTarget(const Tensor& weight, std::int64_t batch)
     return outs[0];
 }
 
-SpecList specsOf(const TensorList& tensors)
-{
-    SpecList specs;
-    for (const Tensor& t : tensors)
-        specs.push_back({t.shape(), t.dtype()});
-    return specs;
-}
 } // namespace
 
 GradResult BatchTracer::differentiate(const Function& fn, std::vector<Value> args, const Value& sens,
@@ -113,18 +106,8 @@ GradResult BatchTracer::differentiate(const Function& fn, std::vector<Value> arg
     result.output = fn(args);
     guard.release();
 
-    if (request.hasAux) {
-        const Value& out = result.output;
-        if (!out.isTuple() || out.size() < 2)
-            throw ValueError("When has_aux is True, origin fn requires more than one outputs.");
-        std::vector<Value> aux;
-        for (std::size_t i = 1; i < out.size(); ++i)
-            aux.push_back(out[i].map([](const Tensor& t) { return stopGradient(t); }));
-        std::vector<Value> full{out[0]};
-        full.insert(full.end(), aux.begin(), aux.end());
-        result.aux = Value::tuple(std::move(aux));
-        result.output = Value::tuple(std::move(full));
-    }
+    if (request.hasAux)
+        splitAux(result);
     const TensorList roots = request.hasAux ? result.output[0].leaves() : result.output.leaves();
     const TensorList sensLeaves = request.sensParam ? checkedSens(sens, specsOf(roots)) : TensorList{};
     // A root that does not depend on the batch does not depend on the targets either (they are

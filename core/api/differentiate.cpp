@@ -89,6 +89,20 @@ Tensor watchInput(Value& slot, std::int64_t position)
     return outs[0];
 }
 
+// Without sens every output leaf is seeded with ones, so a tuple output is differentiated as the
+// sum of all its elements (SEMANTICS.md §1.5).
+TensorList onesLikeEach(const TensorList& roots)
+{
+    TensorList seeds;
+    for (const Tensor& r : roots)
+        seeds.push_back(Tensor::full(r.shape(), 1.0, r.dtype()));
+    return seeds;
+}
+
+
+
+} // namespace
+
 // has_aux: MindSpore wraps fn so that outputs 1..n pass through ops.stop_gradient
 // (_Grad.__call__'s aux_fn, which also raises the ValueError below; SEMANTICS.md §1.6 lists both
 // as UNCONFIRMED) and only output 0 is seeded. The cut happens after the inner tape has
@@ -107,18 +121,6 @@ void splitAux(GradResult& result)
     result.output = Value::tuple(std::move(full));
 }
 
-
-// Without sens every output leaf is seeded with ones, so a tuple output is differentiated as the
-// sum of all its elements (SEMANTICS.md §1.5).
-TensorList onesLikeEach(const TensorList& roots)
-{
-    TensorList seeds;
-    for (const Tensor& r : roots)
-        seeds.push_back(Tensor::full(r.shape(), 1.0, r.dtype()));
-    return seeds;
-}
-
-
 SpecList specsOf(const TensorList& tensors)
 {
     SpecList specs;
@@ -126,8 +128,6 @@ SpecList specsOf(const TensorList& tensors)
         specs.push_back({t.shape(), t.dtype()});
     return specs;
 }
-
-} // namespace
 
 // The sens must match the differentiated outputs leaf by leaf, in shape and dtype. MindSpore's
 // newest engine also accepts a sens the output broadcasts to and sums it down; we follow the

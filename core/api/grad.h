@@ -68,6 +68,11 @@ struct GradRequest {
 /// inputs that are not tensors.
 GradRequest effectiveRequest(const GradRequest& request, const std::vector<Value>& args);
 
+/// has_aux: output 0 stays, outputs 1..n become the aux (stop-gradient'ed); ValueError with fewer
+/// than two outputs (the PyNative engine and vmap's batched gradients alike).
+void splitAux(GradResult& result);
+/// Each tensor's shape and dtype.
+SpecList specsOf(const TensorList& tensors);
 /// Runs fn under a tape and differentiates it (the engine of every API above), for
 /// effectiveRequest(request, args). Errors: those of effectiveRequest; RuntimeError inside a
 /// no-grad region and for a sens with the wrong number of tensors; ValueError for has_aux with

@@ -28,14 +28,6 @@ TensorList bindInputs(Subgraph& s, const SpecList& specs, const std::string& pre
     return bound;
 }
 
-SpecList specsOf(const std::vector<Tensor>& leaves)
-{
-    SpecList specs;
-    for (const Tensor& t : leaves)
-        specs.push_back({t.shape(), t.dtype()});
-    return specs;
-}
-
 // bprop's result as one gradient per argument leaf, by the rule PyNative applies (cell.cpp
 // bpropGradients): one item per argument, None meaning no gradient (zeros here).
 std::vector<Tensor> bpropLeaves(const std::string& cell, const OutputTree& arguments,

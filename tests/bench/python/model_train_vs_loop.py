@@ -20,32 +20,13 @@ import numpy as np
 
 import mindspore as ms
 from mindspore import nn
-from mindspore.common.initializer import Normal
 from mindspore.train import Callback, Model
 import mindspore.dataset as ds
+from lenet5 import LeNet5  # tests/bench/python/lenet5.py
 
 ROUNDS = 4 if "--quick" in sys.argv else 10  # timed rounds per side, after WARMUP
 WARMUP = 1
 EPOCHS = 3  # epochs per round: per Model.train call
-
-
-class LeNet5(nn.Cell):
-    def __init__(self):
-        super().__init__()
-        self.conv1 = nn.Conv2d(1, 6, 5, pad_mode="valid")
-        self.conv2 = nn.Conv2d(6, 16, 5, pad_mode="valid")
-        self.fc1 = nn.Dense(400, 120, weight_init=Normal(0.02))
-        self.fc2 = nn.Dense(120, 84, weight_init=Normal(0.02))
-        self.fc3 = nn.Dense(84, 10, weight_init=Normal(0.02))
-        self.relu = nn.ReLU()
-        self.pool = nn.MaxPool2d(kernel_size=2, stride=2)
-        self.flatten = nn.Flatten()
-
-    def construct(self, x):
-        x = self.pool(self.relu(self.conv1(x)))
-        x = self.pool(self.relu(self.conv2(x)))
-        x = self.flatten(x)
-        return self.fc3(self.relu(self.fc2(self.relu(self.fc1(x)))))
 
 
 class MLP(nn.Cell):

@@ -17,6 +17,7 @@ import numpy as np
 
 import mindspore as ms
 from mindspore import Tensor, nn, ops
+from lenet5 import LeNet5  # tests/bench/python/lenet5.py
 
 ROUNDS = 5 if "--quick" in sys.argv else 15
 BATCH = 32
@@ -31,25 +32,6 @@ class MLP(nn.Cell):
         self.relu = nn.ReLU()
 
     def construct(self, x):
-        return self.fc3(self.relu(self.fc2(self.relu(self.fc1(x)))))
-
-
-class LeNet5(nn.Cell):
-    def __init__(self):
-        super().__init__()
-        self.conv1 = nn.Conv2d(1, 6, 5, pad_mode="valid")
-        self.conv2 = nn.Conv2d(6, 16, 5, pad_mode="valid")
-        self.fc1 = nn.Dense(400, 120)
-        self.fc2 = nn.Dense(120, 84)
-        self.fc3 = nn.Dense(84, 10)
-        self.relu = nn.ReLU()
-        self.pool = nn.MaxPool2d(kernel_size=2, stride=2)
-        self.flatten = nn.Flatten()
-
-    def construct(self, x):
-        x = self.pool(self.relu(self.conv1(x)))
-        x = self.pool(self.relu(self.conv2(x)))
-        x = self.flatten(x)
         return self.fc3(self.relu(self.fc2(self.relu(self.fc1(x)))))
 
 
@@ -94,4 +76,4 @@ def measure(name, net, example_shape):
 
 
 measure("MLP", MLP(), (64,))
-measure("LeNet5", LeNet5(), (1, 32, 32))
+measure("LeNet5", LeNet5(dense_init=None), (1, 32, 32))
