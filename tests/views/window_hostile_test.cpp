@@ -68,6 +68,20 @@ const char* kNextScript =
     "import numpy as np\nimport mindspore as ms\nx = ms.Tensor(np.ones((2, 2), np.float32))\n"
     "y = (x * 3).sum()\nprint('next ran', float(y))\n";
 
+/// Opens `script`, which must pause at its first node, and runs it to its end.
+void runToItsEnd(MainWindow& window, const QString& script)
+{
+    window.openScript(script);
+    const auto paused = waitForStop(window, window.statesShown(), 60000);
+    REQUIRE(paused);
+    REQUIRE(paused->status == debug::SessionStatus::Paused);
+    const std::uint64_t before = window.statesShown();
+    window.continueRun();
+    const auto done = waitForStop(window, before, 60000);
+    REQUIRE(done);
+    CHECK(done->status == debug::SessionStatus::Finished);
+}
+
 } // namespace
 
 TEST_CASE("a script printing a million lines keeps the console bounded, notes what was dropped and keeps up")
@@ -215,15 +229,7 @@ TEST_CASE("Stop ends a script blocked in time.sleep within seconds, says so, and
     CHECK(window->statusText().contains(QStringLiteral("blocked")));
 
     // The next script runs normally: paused at its first node, then to its end.
-    window->openScript(next);
-    auto paused = waitForStop(*window, window->statesShown(), 60000);
-    REQUIRE(paused);
-    REQUIRE(paused->status == debug::SessionStatus::Paused);
-    const std::uint64_t before = window->statesShown();
-    window->continueRun();
-    const auto done = waitForStop(*window, before, 60000);
-    REQUIRE(done);
-    CHECK(done->status == debug::SessionStatus::Finished);
+    runToItsEnd(*window, next);
     window->console()->flush();
     CHECK(window->console()->toPlainText().contains(QStringLiteral("next ran 12.0")));
     CHECK_FALSE(window->console()->toPlainText().contains(QStringLiteral("sleeping")));
@@ -294,15 +300,7 @@ TEST_CASE("a script calling os._exit ends its run, not the window, and the next 
     window->console()->flush();
     CHECK(window->console()->toPlainText().contains(QStringLiteral("leaving")));
 
-    window->openScript(next);
-    const auto paused = waitForStop(*window, window->statesShown(), 60000);
-    REQUIRE(paused);
-    REQUIRE(paused->status == debug::SessionStatus::Paused);
-    const std::uint64_t before = window->statesShown();
-    window->continueRun();
-    const auto done = waitForStop(*window, before, 60000);
-    REQUIRE(done);
-    CHECK(done->status == debug::SessionStatus::Finished);
+    runToItsEnd(*window, next);
 }
 
 // A Compare runs the script again in this process; a side blocked in a call a stop cannot interrupt
