@@ -75,6 +75,14 @@ void broadcast(void* buffer, std::int64_t count, ElementType type, int root, con
 /// Block r of `in` (count elements) goes to rank r; block r of `out` comes from rank r.
 void allToAll(const void* in, void* out, std::int64_t count, ElementType type, const std::string& group,
               const char* opName);
+/// Collectives of the world group this process completed (0 without MPI): the same number on
+/// every rank that is not inside one, so a rank's controller can tell which rank is behind.
+/// Safe from any thread, also while a collective waits.
+std::int64_t worldCollectivesCompleted();
+/// A collective of the world group is under way in this process (it waits for the other ranks).
+/// Safe from any thread.
+bool inWorldCollective();
+
 /// Every rank's values, on rank 0 of the world (other ranks get an empty list); lengths may differ.
 std::vector<std::vector<double>> gatherToRoot(const std::vector<double>& values);
 

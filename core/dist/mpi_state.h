@@ -3,10 +3,13 @@
 #pragma once
 
 #include "dist/communicator.h"
+#include "dist/remote_world.h"
 
 #include <mpi.h>
 
+#include <atomic>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -32,6 +35,13 @@ struct State {
     MPI_Comm control = MPI_COMM_NULL;
     std::map<std::string, GroupEntry> groups;
     double timeoutSeconds = -1.0; ///< < 0: not read from the environment yet
+    /// Collectives of the world group completed so far; read without the mutex (which a
+    /// collective holds while it waits) by a rank's controller thread.
+    std::atomic<std::int64_t> worldCompleted{0};
+    /// A collective of the world group is under way (started, not completed).
+    std::atomic<bool> inWorldCollective{false};
+    /// Set: this process's rank is carried out by another process (remote_world.h).
+    std::shared_ptr<RemoteWorld> remote;
 };
 
 State& state();

@@ -2,17 +2,34 @@
 // private directory and gives its path to the ranks in their environment (kRankSocketVariable);
 // each rank connects once and says its rank, so every rank has its own connection. Every wait of
 // the controller polls in short slices and checks, each time, that no rank's connection closed,
-// that mpirun still runs and that stop() was not called; queries also have a timeout. A run
-// command (step, continue) has none: a rank blocked in a collective whose peer is gone fails by
-// the collective's own timeout (GRADSTEP_COLLECTIVE_TIMEOUT) and says so. The ranks watch their
+// that mpirun still runs and that stop() was not called; queries and run commands have timeouts
+// (Note [pausing the ranks together]). The ranks watch their
 // connection too: when the controller goes away, they end (rank_server.h). mpirun runs in a
 // process group of its own with /dev/null as its input (it would forward ours to rank 0); it is
 // asked to end by the ranks quitting, then by SIGTERM and SIGKILL to its group, and reaped.
+//
+// Note [pausing the ranks together]: the ranks run the same script, so they run the same nodes,
+// numbered alike (RankPause::seq), and meet at every collective of the world. A run command ends
+// when every rank answered with its pause. A step waits up to runTimeout for all of them. A
+// continue runs as long as every rank runs (a long training is no hang; a rank that never reaches
+// a collective fails there after GRADSTEP_COLLECTIVE_TIMEOUT). Once one rank stopped (a
+// breakpoint or watchpoint only its data meets, the end), the others are asked every
+// kPokeInterval where they are ("poke": the world's collectives they completed, whether they
+// wait in one); they are paused when one of them waits in a collective a stopped rank has not
+// entered (it would wait forever), when runTimeout passed, or when the user asked for a pause:
+// they are told to pause after their current node. A rank that cannot, because it waits inside a
+// collective for ranks that paused before it, is found by a poke: those ranks are sent on through
+// that collective ("sync": run until the world completed that many), which lets it complete, and
+// every rank pauses right after it. Last, ranks that paused at an earlier node than the furthest
+// one are stepped to it ("runto"), so all stand at one node. Each of these waits is bounded by
+// runTimeout; a rank that still did not answer ends the ranks with a message naming it, what it
+// said of itself and where the others are.
 // SPDX-License-Identifier: MIT
 #include "session/rank_controller.h"
 
 #include "io/read_file.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstdlib>
@@ -25,6 +42,7 @@
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
+#include <utility>
 
 extern char** environ;
 
@@ -32,7 +50,28 @@ namespace gradstep::session {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using Clock = RankController::Clock;
+
+/// How long the ranks still running get to honour a pause before they are asked where they are,
+/// and how often the ranks still running are asked once one stopped.
+constexpr std::chrono::milliseconds kPauseGrace{1500};
+constexpr std::chrono::milliseconds kPokeInterval{250};
+
+std::vector<int> allRanks(int n)
+{
+    std::vector<int> all;
+    for (int r = 0; r < n; ++r)
+        all.push_back(r);
+    return all;
+}
+
+std::string rankList(const std::vector<int>& ranks)
+{
+    std::string text;
+    for (int r : ranks)
+        text += (text.empty() ? "" : ", ") + std::to_string(r);
+    return text;
+}
 
 std::string seconds(std::chrono::milliseconds ms)
 {
@@ -52,7 +91,15 @@ std::string describeStatus(int status)
 
 } // namespace
 
-RankController::RankController(RankControllerOptions options) : m_options(std::move(options)) {}
+RankController::RankController(RankControllerOptions options) : m_options(std::move(options))
+{
+    if (const char* text = std::getenv("GRADSTEP_RANK_TIMEOUT")) {
+        char* end = nullptr;
+        const double seconds = std::strtod(text, &end);
+        if (end != text && seconds > 0 && seconds < 1e6)
+            m_options.runTimeout = std::chrono::milliseconds(static_cast<std::int64_t>(seconds * 1000));
+    }
+}
 
 RankController::~RankController()
 {
@@ -121,9 +168,7 @@ std::vector<RankPause> RankController::start()
         throw RanksEnded("cannot listen for the ranks at " + m_socket.string() + ": " + why);
     }
 
-    std::vector<std::string> args = m_options.launcher;
-    args.emplace_back("debug");
-    args.insert(args.end(), m_options.debugArguments.begin(), m_options.debugArguments.end());
+    std::vector<std::string> args = launchArguments();
     std::vector<char*> argv;
     for (std::string& a : args)
         argv.push_back(a.data());
@@ -167,30 +212,66 @@ std::vector<RankPause> RankController::start()
     m_pid = pid;
     m_launcherPid = pid;
     m_running = true;
-    acceptRanks();
-    std::vector<int> all;
-    for (int r = 0; r < m_options.ranks; ++r)
-        all.push_back(r);
-    std::vector<RankPause> pauses;
-    for (const RankMessage& m : exchange(Json(Json::Object{{"cmd", "where"}}), all, std::chrono::milliseconds(0)))
-        pauses.push_back(rankPauseFromJson(m.header));
-    return pauses;
+    std::vector<int> ranks = allRanks(m_options.ranks);
+    m_accepted.assign(ranks.size(), std::nullopt);
+    if (m_options.rankZeroHere) { // rank 0 connects once the caller's session runs
+        acceptRanks({ranks.begin() + 1, ranks.end()}, true);
+        return {};
+    }
+    acceptRanks(ranks, false);
+    return runAll("where", true); // their first pause may be a breakpoint far into the run
 }
 
-void RankController::acceptRanks()
+std::vector<std::string> RankController::launchArguments() const
+{
+    std::vector<std::string> args = m_options.launcher;
+    if (!m_options.rankZeroHere) {
+        args.emplace_back("debug");
+        args.insert(args.end(), m_options.debugArguments.begin(), m_options.debugArguments.end());
+        return args;
+    }
+    // One relay as MPI rank 0, then the N-1 debugging ranks: mpirun's app contexts.
+    const std::string program = args.back();
+    args.pop_back();
+    const auto n = std::find(args.begin(), args.end(), "-n");
+    if (n != args.end() && n + 1 != args.end())
+        args.erase(n, n + 2);
+    args.insert(args.end(), {"-n", "1", program, "rank-relay", ":", "-n", std::to_string(m_options.ranks - 1), program,
+                             "debug"});
+    args.insert(args.end(), m_options.debugArguments.begin(), m_options.debugArguments.end());
+    return args;
+}
+
+int RankController::takeRelay()
+{
+    std::lock_guard call(m_callMutex);
+    // A copy: the controller keeps its own to shut the connection down when the ranks end.
+    return m_relay >= 0 && !std::exchange(m_relayTaken, true) ? ::fcntl(m_relay, F_DUPFD_CLOEXEC, 0) : -1;
+}
+
+std::vector<RankPause> RankController::joinRankZero()
+{
+    std::lock_guard call(m_callMutex);
+    if (!m_running)
+        throw RanksEnded(endReason().empty() ? "the ranks are not running" : endReason());
+    acceptRanks({0}, false);
+    return runAll("where", true);
+}
+
+void RankController::acceptRanks(const std::vector<int>& ranks, bool relay)
 {
     const int n = m_options.ranks;
-    std::vector<std::optional<RankReader>> byRank(static_cast<std::size_t>(n));
-    int connected = 0;
+    std::size_t missing = ranks.size() + (relay ? 1 : 0);
     const auto deadline = Clock::now() + m_options.connectTimeout;
-    while (connected < n) {
+    const auto connected = [&] { return std::to_string(ranks.size() + (relay ? 1 : 0) - missing); };
+    while (missing > 0) {
         if (m_stopRequested)
             endWith("stopped before the ranks started");
         if (const std::string ended = launcherEnded(); !ended.empty())
-            endWith("the ranks ended before all of them connected (mpirun: " + ended + "; " + std::to_string(connected)
-                    + " of " + std::to_string(n) + " connected)" + outputTail());
+            endWith("the ranks ended before all of them connected (mpirun: " + ended + "; " + connected() + " of "
+                    + std::to_string(n) + " connected)" + outputTail());
         if (Clock::now() > deadline)
-            endWith("only " + std::to_string(connected) + " of " + std::to_string(n) + " ranks connected within "
+            endWith("only " + connected() + " of " + std::to_string(n) + " ranks connected within "
                     + seconds(m_options.connectTimeout) + outputTail());
         pollfd p{m_listener, POLLIN, 0};
         if (::poll(&p, 1, 100) <= 0)
@@ -202,43 +283,58 @@ void RankController::acceptRanks()
         RankMessage hello;
         const auto got = reader.read(std::chrono::milliseconds(10'000), hello);
         const Json* rank = got == RankReader::Result::Message ? hello.header.find("hello") : nullptr;
-        if (!rank || rank->asInt() < 0 || rank->asInt() >= n || byRank[static_cast<std::size_t>(rank->asInt())]) {
+        const Json* relayRank = got == RankReader::Result::Message ? hello.header.find("relay") : nullptr;
+        const Json* size = got == RankReader::Result::Message ? hello.header.find("size") : nullptr;
+        if (size && size->asInt() != n) {
+            ::close(fd);
+            endWith("a rank runs in a world of " + std::to_string(size->asInt()) + " ranks, not " + std::to_string(n));
+        }
+        if (relay && relayRank && relayRank->asInt() == 0 && m_relay < 0) {
+            m_relay = fd;
+            --missing;
+            continue;
+        }
+        const int r = rank ? static_cast<int>(rank->asInt()) : -1;
+        if (!rank || std::find(ranks.begin(), ranks.end(), r) == ranks.end() || m_accepted[static_cast<std::size_t>(r)]) {
             ::close(fd);
             endWith("a rank connected without saying which one it is, or twice (" + hello.header.dump() + ")");
         }
-        if (hello.header["size"].asInt() != n) {
-            ::close(fd);
-            endWith("a rank runs in a world of " + std::to_string(hello.header["size"].asInt()) + " ranks, not "
-                    + std::to_string(n));
-        }
-        byRank[static_cast<std::size_t>(rank->asInt())].emplace(std::move(reader));
-        ++connected;
+        m_accepted[static_cast<std::size_t>(r)].emplace(std::move(reader));
+        --missing;
     }
-    for (auto& reader : byRank) {
+    for (const auto& reader : m_accepted)
+        if (!reader)
+            return; // rank 0 of rankZeroHere comes later
+    for (auto& reader : m_accepted) {
         m_fds.push_back(reader->fd());
         m_readers.push_back(std::move(*reader));
     }
+    m_accepted.clear();
 }
 
-std::vector<RankMessage> RankController::exchange(const Json& command, const std::vector<int>& ranks,
-                                                  std::chrono::milliseconds timeout)
+void RankController::send(const Json& command, const std::vector<int>& ranks)
 {
     if (!m_running)
         throw RanksEnded(endReason().empty() ? "the ranks are not running" : endReason());
-    const std::string name = command["cmd"].asString();
     for (int r : ranks)
         if (!sendRankMessage(m_fds[static_cast<std::size_t>(r)], command))
             endWith("rank " + std::to_string(r) + " ended: its connection closed" + outputTail());
-    std::vector<std::optional<RankMessage>> answers(ranks.size());
-    std::size_t pending = ranks.size();
-    const auto deadline = Clock::now() + timeout;
-    while (pending > 0) {
-        for (std::size_t i = 0; i < ranks.size(); ++i) {
-            if (answers[i])
+}
+
+void RankController::receive(const std::string& name, Answers& answers, Clock::time_point until,
+                             const std::function<bool()>& interrupt)
+{
+    for (;;) {
+        std::size_t pending = 0;
+        for (const auto& a : answers)
+            pending += a ? 0 : 1;
+        if (pending == 0)
+            return;
+        for (std::size_t r = 0; r < answers.size(); ++r) {
+            if (answers[r])
                 continue;
-            const int r = ranks[i];
             RankMessage message;
-            const auto got = m_readers[static_cast<std::size_t>(r)].read(std::chrono::milliseconds(pending == 1 ? 100 : 20), message);
+            const auto got = m_readers[r].read(std::chrono::milliseconds(pending == 1 ? 100 : 20), message);
             if (got == RankReader::Result::Closed) {
                 // Give mpirun a moment to notice, so the reason can say how the rank ended.
                 std::this_thread::sleep_for(std::chrono::milliseconds(200));
@@ -249,6 +345,11 @@ std::vector<RankMessage> RankController::exchange(const Json& command, const std
             }
             if (got != RankReader::Result::Message)
                 continue;
+            if (message.header.find("running")) { // a poke's answer: the rank still runs
+                m_pokes.resize(answers.size());
+                m_pokes[r] = std::move(message.header);
+                continue;
+            }
             if (const Json* status = message.header.find("status"); status && status->asString() == "failed") {
                 const Json* diagnostic = message.header.find("diagnostic");
                 endWith("rank " + std::to_string(r) + " failed; the other ranks were stopped\n[rank " + std::to_string(r)
@@ -256,44 +357,226 @@ std::vector<RankMessage> RankController::exchange(const Json& command, const std
             }
             if (const Json* error = message.header.find("error"); error && name != "tensor")
                 endWith("rank " + std::to_string(r) + ": " + error->asString());
-            answers[i] = std::move(message);
-            --pending;
+            answers[r] = std::move(message);
         }
         if (m_stopRequested)
             endWith("stopped");
         if (const std::string ended = launcherEnded(); !ended.empty())
             endWith("mpirun ended (" + ended + ") while '" + name + "' waited for the ranks" + outputTail());
-        if (timeout.count() > 0 && pending > 0 && Clock::now() > deadline) {
-            std::string missing;
-            for (std::size_t i = 0; i < ranks.size(); ++i)
-                if (!answers[i])
-                    missing += (missing.empty() ? "" : ", ") + std::to_string(ranks[i]);
-            endWith("rank(s) " + missing + " did not answer '" + name + "' within " + seconds(timeout));
-        }
+        if (Clock::now() > until || (interrupt && interrupt()))
+            return;
     }
+}
+
+std::vector<RankMessage> RankController::exchange(const Json& command, const std::vector<int>& ranks,
+                                                  std::chrono::milliseconds timeout)
+{
+    const std::string name = command["cmd"].asString();
+    send(command, ranks);
+    Answers answers(static_cast<std::size_t>(m_options.ranks));
+    for (int r = 0; r < m_options.ranks; ++r)
+        if (std::find(ranks.begin(), ranks.end(), r) == ranks.end())
+            answers[static_cast<std::size_t>(r)] = RankMessage{}; // not asked
+    receive(name, answers, Clock::now() + timeout);
+    std::vector<int> missing;
+    for (int r : ranks)
+        if (!answers[static_cast<std::size_t>(r)])
+            missing.push_back(r);
+    if (!missing.empty())
+        endWith("rank(s) " + rankList(missing) + " did not answer '" + name + "' within " + seconds(timeout));
     std::vector<RankMessage> out;
-    for (auto& a : answers)
-        out.push_back(std::move(*a));
+    for (int r : ranks)
+        out.push_back(std::move(*answers[static_cast<std::size_t>(r)]));
     return out;
 }
 
 std::vector<RankPause> RankController::broadcastRun(const std::string& command)
 {
     std::lock_guard call(m_callMutex);
-    std::vector<int> all;
-    for (int r = 0; r < m_options.ranks; ++r)
-        all.push_back(r);
-    const bool query = command == "where";
+    struct ForgetPause {
+        std::atomic<bool>& flag;
+        ~ForgetPause() { flag = false; }
+    } forget{m_pauseRequested};
+    if (command == "where") {
+        std::vector<RankPause> pauses;
+        for (const RankMessage& m :
+             exchange(Json(Json::Object{{"cmd", command}}), allRanks(m_options.ranks), m_options.queryTimeout))
+            pauses.push_back(rankPauseFromJson(m.header));
+        return pauses;
+    }
+    return runAll(command, command == "continue");
+}
+
+std::vector<RankPause> RankController::runAll(const std::string& command, bool unbounded)
+{
+    m_pokes.clear();
+    send(Json(Json::Object{{"cmd", command}}), allRanks(m_options.ranks));
+    Answers answers(static_cast<std::size_t>(m_options.ranks));
+    // A step has runTimeout; a continue runs until a pause is asked for or one rank stopped and
+    // the others do not follow: runTimeout passed, or one waits in a collective a stopped rank
+    // will not enter (each still running is asked where it is).
+    const auto started = Clock::now();
+    std::optional<Clock::time_point> firstAnswer;
+    Clock::time_point lastPoke{};
+    const auto waitsForStopped = [&] {
+        for (std::size_t r = 0; r < answers.size(); ++r) {
+            if (answers[r] || r >= m_pokes.size() || !m_pokes[r] || !(*m_pokes[r])["inCollective"].asBool())
+                continue;
+            const std::int64_t completed = (*m_pokes[r])["collectives"].asInt();
+            for (const auto& a : answers)
+                if (a) {
+                    const RankPause stopped = rankPauseFromJson(a->header);
+                    if (stopped.status != "paused" || stopped.collectives <= completed)
+                        return true;
+                }
+        }
+        return false;
+    };
+    receive(command, answers, unbounded ? Clock::time_point::max() : started + m_options.runTimeout, [&] {
+        if (m_pauseRequested)
+            return true;
+        const auto now = Clock::now();
+        for (const auto& a : answers)
+            if (a && !firstAnswer)
+                firstAnswer = now;
+        if (!firstAnswer)
+            return false;
+        if (now > *firstAnswer + m_options.runTimeout || waitsForStopped())
+            return true;
+        if (now - lastPoke > kPokeInterval) {
+            std::vector<int> running;
+            for (std::size_t r = 0; r < answers.size(); ++r)
+                if (!answers[r])
+                    running.push_back(static_cast<int>(r));
+            send(Json(Json::Object{{"cmd", "poke"}}), running);
+            lastPoke = now;
+        }
+        return false;
+    });
+    return settle(command, answers);
+}
+
+void RankController::resend(const std::string& name, const Json& command, const std::vector<int>& ranks, Answers& answers)
+{
+    for (int r : ranks)
+        answers[static_cast<std::size_t>(r)].reset();
+    send(command, ranks);
+    receive(name, answers, Clock::now() + m_options.runTimeout);
+}
+
+std::vector<RankPause> RankController::settle(const std::string& name, Answers& answers)
+{
+    const auto pendingRanks = [&] {
+        std::vector<int> pending;
+        for (std::size_t r = 0; r < answers.size(); ++r)
+            if (!answers[r])
+                pending.push_back(static_cast<int>(r));
+        return pending;
+    };
+    std::vector<std::optional<RankPause>> lastKnown(answers.size());
+    const auto remember = [&] {
+        for (std::size_t r = 0; r < answers.size(); ++r)
+            if (answers[r])
+                lastKnown[r] = rankPauseFromJson(answers[r]->header);
+    };
+    if (!pendingRanks().empty()) {
+        send(Json(Json::Object{{"cmd", "pause"}}), pendingRanks());
+        receive(name, answers, Clock::now() + kPauseGrace);
+        // Ranks that still run either compute (they pause after their node) or wait inside a
+        // collective for ranks that paused before it: those are sent on through it.
+        const auto deadline = Clock::now() + m_options.runTimeout;
+        std::int64_t syncedTo = 0;
+        while (!pendingRanks().empty() && Clock::now() < deadline) {
+            remember();
+            send(Json(Json::Object{{"cmd", "poke"}}), pendingRanks());
+            receive(name, answers, Clock::now() + std::chrono::milliseconds(300));
+            std::int64_t target = 0;
+            for (std::size_t r = 0; r < m_pokes.size(); ++r)
+                if (!answers[r] && m_pokes[r] && (*m_pokes[r])["inCollective"].asBool())
+                    target = std::max(target, (*m_pokes[r])["collectives"].asInt() + 1);
+            if (target > syncedTo) {
+                std::vector<int> behind;
+                for (std::size_t r = 0; r < answers.size(); ++r)
+                    if (answers[r] && lastKnown[r] && lastKnown[r]->status == "paused" && lastKnown[r]->collectives < target)
+                        behind.push_back(static_cast<int>(r));
+                for (int r : behind)
+                    answers[static_cast<std::size_t>(r)].reset();
+                send(Json(Json::Object{{"cmd", "sync"}, {"collectives", target}}), behind);
+                syncedTo = target;
+            }
+            receive(name, answers, std::min(deadline, Clock::now() + std::chrono::milliseconds(500)));
+        }
+        if (!pendingRanks().empty())
+            endUnanswered(name, answers, lastKnown,
+                          syncedTo ? " (the paused ranks were sent on to the world's collective #" + std::to_string(syncedTo)
+                                         + ", in which the others waited)"
+                                   : std::string());
+    }
+    remember();
+    // Line up the ranks at the furthest node, when they all stand at one.
     std::vector<RankPause> pauses;
-    for (const RankMessage& m : exchange(Json(Json::Object{{"cmd", command}}), all,
-                                         query ? m_options.queryTimeout : std::chrono::milliseconds(0)))
-        pauses.push_back(rankPauseFromJson(m.header));
+    for (const auto& p : lastKnown)
+        pauses.push_back(*p);
+    bool atNodes = true;
+    const RankPause* furthest = &pauses.front();
+    for (const RankPause& p : pauses) {
+        atNodes = atNodes && p.atNode();
+        if (p.step > furthest->step || (p.step == furthest->step && p.seq > furthest->seq))
+            furthest = &p;
+    }
+    if (!atNodes || ranksAtSameNode(pauses))
+        return pauses;
+    std::vector<int> behind;
+    for (const RankPause& p : pauses)
+        if (!p.sameNode(*furthest))
+            behind.push_back(p.rank);
+    resend(name, Json(Json::Object{{"cmd", "runto"}, {"step", furthest->step}, {"seq", furthest->seq}}), behind, answers);
+    if (!pendingRanks().empty())
+        endUnanswered(name, answers, lastKnown, " (while they were stepped to node #" + std::to_string(furthest->seq) + ")");
+    remember();
+    pauses.clear();
+    for (const auto& p : lastKnown)
+        pauses.push_back(*p);
     return pauses;
+}
+
+void RankController::endUnanswered(const std::string& name, const Answers& answers,
+                                   const std::vector<std::optional<RankPause>>& lastKnown, const std::string& how)
+{
+    std::vector<int> missing;
+    std::string others;
+    for (std::size_t r = 0; r < answers.size(); ++r) {
+        const std::string rank = "; rank " + std::to_string(r);
+        const std::optional<Json>* poke = r < m_pokes.size() ? &m_pokes[r] : nullptr;
+        if (!answers[r]) {
+            missing.push_back(static_cast<int>(r));
+            if (poke && *poke)
+                others += rank
+                          + ((**poke)["inCollective"].asBool()
+                                 ? " waits in the world's collective #" + std::to_string((**poke)["collectives"].asInt() + 1)
+                                 : std::string(" still runs, outside the collectives (a long computation, or a call "
+                                               "that blocks)"));
+        }
+        if (lastKnown[r])
+            others += rank + (lastKnown[r]->atNode() ? " last paused at " : " ") + lastKnown[r]->describe();
+    }
+    endWith("rank(s) " + rankList(missing) + " did not answer '" + name + "' within " + seconds(m_options.runTimeout)
+            + how + others + "; the ranks were stopped" + outputTail());
 }
 
 std::vector<RankPause> RankController::step()
 {
     return broadcastRun("step");
+}
+
+std::vector<RankPause> RankController::stepOver()
+{
+    return broadcastRun("over");
+}
+
+std::vector<RankPause> RankController::stepOut()
+{
+    return broadcastRun("out");
 }
 
 std::vector<RankPause> RankController::continueRun()
@@ -318,11 +601,9 @@ RankTensor RankController::tensor(int rank, const std::string& name)
 std::vector<std::vector<RankGradient>> RankController::gradients()
 {
     std::lock_guard call(m_callMutex);
-    std::vector<int> all;
-    for (int r = 0; r < m_options.ranks; ++r)
-        all.push_back(r);
     std::vector<std::vector<RankGradient>> out;
-    for (const RankMessage& m : exchange(Json(Json::Object{{"cmd", "grads"}}), all, m_options.queryTimeout))
+    for (const RankMessage& m :
+         exchange(Json(Json::Object{{"cmd", "grads"}}), allRanks(m_options.ranks), m_options.queryTimeout))
         out.push_back(rankGradientsFromMessage(m));
     return out;
 }
@@ -349,6 +630,15 @@ void RankController::teardown(bool clean)
         ::close(fd);
     m_fds.clear();
     m_readers.clear();
+    for (const auto& reader : m_accepted)
+        if (reader)
+            ::close(reader->fd());
+    m_accepted.clear();
+    if (m_relay >= 0) { // ends the relay, and a collective of rank 0 waiting for it in the caller
+        ::shutdown(m_relay, SHUT_RDWR);
+        ::close(m_relay);
+    }
+    m_relay = -1;
     if (m_listener >= 0)
         ::close(m_listener);
     m_listener = -1;

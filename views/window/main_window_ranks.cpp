@@ -1,8 +1,13 @@
-// What if > Ranks: the open script on N data-parallel ranks in the Ranks panel. The window cannot
-// fork (Qt, Python threads): the ranks are processes mpirun starts, driven over sockets by the
-// panel's controller (session/rank_controller.h). SPDX-License-Identifier: MIT
+// What if > Ranks: the open script on N data-parallel ranks, rank 0 in the window's own session
+// (Note [rank 0 in the window] in session/rank_relay.cpp) and ranks 1..N-1 processes mpirun
+// starts, all driven over sockets by the Ranks panel's controller (session/rank_controller.h), so
+// the window's views show rank 0 and its run commands step every rank. The window cannot fork
+// (Qt, Python threads) nor be an MPI rank itself. SPDX-License-Identifier: MIT
 #include "views/window/main_window.h"
 
+#include "dist/remote_world.h"
+#include "session/rank_relay.h"
+#include "session/rank_server.h"
 #include "views/console_view.h"
 #include "views/source_view.h"
 #include "views/window/ranks_panel.h"
@@ -11,6 +16,7 @@
 #include <QFileInfo>
 #include <QInputDialog>
 #include <algorithm>
+#include <memory>
 #include <thread>
 
 namespace gradstep::views {
@@ -63,13 +69,100 @@ bool MainWindow::startRanks(int ranks)
     }
     options.ranks = ranks;
     options.captureOutput = true; // quoted in the panel when a rank fails
-    m_console->append(tr("starting %1 ranks of %2 (What if > Ranks)\n").arg(ranks).arg(QFileInfo(script).fileName()),
+    options.rankZeroHere = true;
+    unlinkRanks(true);
+    m_linkedRanks = ranks;
+    m_console->append(tr("starting %1 ranks of %2 (What if > Ranks): rank 0 in this window, ranks 1 to %3 under "
+                         "mpirun\n")
+                          .arg(ranks)
+                          .arg(QFileInfo(script).fileName())
+                          .arg(ranks - 1),
                       ConsoleView::Kind::Info);
     m_ranksPanel->start(std::move(options));
     showView(View::Ranks);
     if (m_docks[View::Ranks]->height() < height() * 3 / 5) // grown by the user: kept
         resizeDocks({m_docks[View::Ranks]}, {height() * 3 / 5}, Qt::Vertical);
     return true;
+}
+
+void MainWindow::connectRanks()
+{
+    connect(m_ranksPanel, &RanksPanel::launched, this, &MainWindow::linkRanks);
+    connect(m_ranksPanel, &RanksPanel::ended, this, [this] {
+        if (!m_ranksLinked)
+            return;
+        unlinkRanks(false);
+        m_console->append(tr("the ranks ended; this window's session stays where rank 0 was (Restart runs the "
+                             "script alone)\n"),
+                          ConsoleView::Kind::Info);
+    });
+    connect(m_ranksPanel, &RanksPanel::updated, this, [this] { updateActions(); });
+    connect(m_ranksPanel, &RanksPanel::busyChanged, this, [this] { updateActions(); });
+    connect(m_bridge, &SessionBridge::stateChanged, this, [this](const auto& state) { serveRankZero(*state); });
+    // Whatever replaces the session (open, restart, a what-if switch, a comparison) ends the ranks
+    // first: rank 0's server thread must let go of the session.
+    m_bridge->setBeforeClose([this] {
+        if (!m_ranksOpening)
+            unlinkRanks(true);
+    });
+}
+
+void MainWindow::linkRanks(int relayFd, const QString& socketPath)
+{
+    if (relayFd < 0 || !m_ranksPanel->running())
+        return;
+    // Before the new session loads: its init() joins the ranks' world through the relay.
+    dist::setRemoteWorld(session::relayWorld(relayFd));
+    m_ranksLinked = true;
+    m_awaitingRankZero = true;
+    m_rankZeroSocket = socketPath.toStdString();
+    m_ranksPanel->setWindowRank(0);
+    // The other ranks run to the window's line breakpoints from the start; so does rank 0.
+    if (!m_breakpointLines.isEmpty())
+        m_bridge->setFirstCommand(debug::RunCommand::of(debug::RunCommand::Kind::Continue));
+    resetRunViews();
+    // The line breakpoints go to the new session before it loads (it may run to them at once).
+    auto once = std::make_shared<QMetaObject::Connection>();
+    *once = connect(m_bridge, &SessionBridge::opened, this, [this, once] {
+        disconnect(*once);
+        restoreBreakpoints();
+    });
+    m_ranksOpening = true;
+    m_bridge->reopen(m_bridge->options());
+    m_ranksOpening = false;
+    updateActions();
+}
+
+void MainWindow::serveRankZero(const debug::SessionState& state)
+{
+    if (!m_awaitingRankZero || state.status == debug::SessionStatus::Running
+        || state.status == debug::SessionStatus::Idle || !m_bridge->session())
+        return;
+    m_awaitingRankZero = false;
+    debug::Session* rankZero = m_bridge->session();
+    m_rankZero = std::thread([rankZero, ranks = m_linkedRanks, socket = m_rankZeroSocket] {
+        std::string error;
+        try {
+            session::serveRank(*rankZero, 0, ranks, socket, error);
+        } catch (const std::exception&) { // a malformed command: the controller sees the connection close
+        }
+    });
+    m_ranksPanel->joinRankZero();
+}
+
+void MainWindow::unlinkRanks(bool stopRanks)
+{
+    if (!m_ranksLinked && !m_rankZero.joinable())
+        return;
+    m_ranksLinked = false;
+    m_awaitingRankZero = false;
+    if (stopRanks)
+        m_ranksPanel->shutdown(); // closes rank 0's connection too
+    if (m_rankZero.joinable())
+        m_rankZero.join(); // it sees its connection close within a poll
+    dist::setRemoteWorld(nullptr);
+    m_ranksPanel->setWindowRank(std::nullopt);
+    updateActions();
 }
 
 } // namespace gradstep::views

@@ -119,6 +119,7 @@ void MainWindow::createToolDocks()
     addDockWidget(Qt::BottomDockWidgetArea, ranksDock);
     tabifyDockWidget(compareDock, ranksDock);
     m_docks[View::Ranks] = ranksDock;
+    connectRanks();
     m_docks[View::Inspector]->raise();
     m_docks[View::Gradients]->raise();
 }
