@@ -272,6 +272,9 @@ int serveController(debug::Session& debugSession, const dist::Launch& launch, co
     } catch (const std::exception& e) {
         error = std::string("a malformed command from the controller: ") + e.what();
     }
+    // The controller ends every rank: the script, cancelled next, must not enter a collective
+    // that the others will not join.
+    dist::refuseCollectives();
     if (end != session::RankServeEnd::Quit) {
         writeErr("[gradstep] " + (error.empty() ? std::string("the controller closed this rank's connection") : error) + "; this rank ends\n");
         finishOutputLines();

@@ -34,6 +34,10 @@ bool usesMpi();
 /// mindspore.communication.release(): the groups are destroyed and the rank queries fail until
 /// initialize() again; MPI itself stays up until finalize() (it cannot start twice in a process).
 void release();
+/// From now on every collective fails at once (RuntimeError) instead of starting: a rank told to
+/// end while its script is paused lets the script unwind without entering a collective that
+/// the other ranks, ending too, would never join. Safe from any thread.
+void refuseCollectives();
 /// Ends MPI after a normal end of the run (every rank must call it); nothing when it never ran.
 void finalize();
 /// Ends every rank of the job at once (a rank's script failed): MPI_Abort, or exit without MPI.

@@ -85,6 +85,7 @@ bool ranRemotely(CollectiveKind kind, const void* in, std::size_t inBytes, void*
     GroupEntry& g = group(name, opName);
     if (g.worldRanks.size() < 2)
         return false;
+    refuseIfEnding(opName);
     const bool world = isWorldGroup(name);
     s.inWorldCollective = world;
     try {
@@ -107,6 +108,7 @@ void collective(const std::string& name, const char* opName, Alone alone, Start 
     GroupEntry& g = group(name, opName);
     if (g.comm == MPI_COMM_NULL)
         return alone();
+    refuseIfEnding(opName);
     MPI_Request request = MPI_REQUEST_NULL;
     check(start(g.comm, &request), opName);
     waitFor(request, g, name, opName);
@@ -175,6 +177,7 @@ void broadcast(void* buffer, std::int64_t count, ElementType type, int root, con
                     ReduceOp::Sum, root, name, opName)
         || g.comm == MPI_COMM_NULL)
         return;
+    refuseIfEnding(opName);
     MPI_Request request = MPI_REQUEST_NULL;
     check(MPI_Ibcast(buffer, mpiCount(count, opName), mpiType(type), root, g.comm, &request), opName);
     waitFor(request, g, name, opName);
@@ -202,6 +205,7 @@ std::vector<std::vector<double>> gatherToRoot(const std::vector<double>& values)
         return state().remote->gatherToRoot(values);
     if (world.comm == MPI_COMM_NULL)
         return {values};
+    refuseIfEnding("gather");
     const int size = static_cast<int>(world.worldRanks.size());
     int count = mpiCount(static_cast<std::int64_t>(values.size()), "gather");
     std::vector<int> counts(static_cast<std::size_t>(size));

@@ -40,6 +40,8 @@ struct State {
     std::atomic<std::int64_t> worldCompleted{0};
     /// A collective of the world group is under way (started, not completed).
     std::atomic<bool> inWorldCollective{false};
+    /// refuseCollectives() was called: the rank is ending.
+    std::atomic<bool> refusing{false};
     /// Set: this process's rank is carried out by another process (remote_world.h).
     std::shared_ptr<RemoteWorld> remote;
 };
@@ -48,6 +50,8 @@ State& state();
 /// The group's entry (world aliases included); RuntimeError when it does not exist or
 /// initialize() has not run. Call with the mutex held.
 GroupEntry& group(const std::string& name, const char* function);
+/// RuntimeError once refuseCollectives() was called (before a collective starts).
+void refuseIfEnding(const char* opName);
 /// Throws RuntimeError with MPI's own text unless code is MPI_SUCCESS.
 void check(int code, const char* what);
 MPI_Datatype mpiType(ElementType type);

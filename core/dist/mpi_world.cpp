@@ -43,6 +43,12 @@ GroupEntry& group(const std::string& name, const char* function)
     return found->second;
 }
 
+void refuseIfEnding(const char* opName)
+{
+    if (state().refusing)
+        throw RuntimeError(std::string("For '") + opName + "', the ranks are ending: no collective starts any more");
+}
+
 } // namespace detail
 
 using namespace detail;
@@ -91,6 +97,11 @@ bool isInitialized()
 std::int64_t worldCollectivesCompleted()
 {
     return state().worldCompleted.load();
+}
+
+void refuseCollectives()
+{
+    state().refusing = true;
 }
 
 bool inWorldCollective()
