@@ -272,9 +272,6 @@ int serveController(debug::Session& debugSession, const dist::Launch& launch, co
     } catch (const std::exception& e) {
         error = std::string("a malformed command from the controller: ") + e.what();
     }
-    // The controller ends every rank: the script, cancelled next, must not enter a collective
-    // that the others will not join.
-    dist::refuseCollectives();
     if (end != session::RankServeEnd::Quit) {
         writeErr("[gradstep] " + (error.empty() ? std::string("the controller closed this rank's connection") : error) + "; this rank ends\n");
         finishOutputLines();
@@ -326,6 +323,10 @@ int debugCommand(int argc, char** argv)
     {
         debug::Session session(o.session);
         status = served ? serveController(session, launch, controller, o) : runToFirstStop(session, ranked, files, o);
+        // Every rank ends here: the script, cancelled next, must not enter a collective that the
+        // others will not join (it would wait there for the collective timeout).
+        if (ranked)
+            dist::refuseCollectives();
         session.cancel();
     }
     python::Host::shutdown();
