@@ -267,4 +267,34 @@ TEST_CASE("The data-parallel sample in the window: a line breakpoint stops every
     window->stop();
     REQUIRE(waitFor([&] { return !panel->running() && !window->ranksLinked(); }, 20000));
 }
+TEST_CASE("A rank that raises while the window is rank 0 ends the ranks with its diagnostic and unlinks the window")
+{
+    REQUIRE(!launcher(2).empty());
+    QTemporaryDir dir;
+    const QString script = dir.filePath(QStringLiteral("ranks_raise.py"));
+    {
+        QFile file(script);
+        REQUIRE(file.open(QIODevice::WriteOnly));
+        file.write("import numpy as np\nfrom mindspore import ops, Tensor\n"
+                   "from mindspore.communication import init, get_rank\ninit()\n"
+                   "x = ops.exp(Tensor(np.ones(3, np.float32)))\nif get_rank() == 1:\n"
+                   "    raise ValueError('rank one refuses')\nprint(ops.AllReduce()(x))\n");
+    }
+    auto window = openWindow(script);
+    window->setRanksLauncher(launcher);
+    RanksPanel* panel = window->ranksPanel();
+    REQUIRE(window->startRanks(2));
+    REQUIRE(waitFor([&] { return panel->ranks() == 2 && !panel->busy(); }, 60000));
+    window->continueRun();
+    REQUIRE(waitFor([&] { return !panel->running(); }, 30000));
+    INFO(panel->statusText().toStdString());
+    CHECK(panel->statusText().startsWith(QStringLiteral("The ranks ended: rank 1 failed; the other ranks were stopped")));
+    CHECK(panel->statusText().contains(QStringLiteral("ValueError: rank one refuses")));
+    REQUIRE(waitFor([&] { return !window->ranksLinked(); }, 10000));
+    // Rank 0, waiting in its all-reduce for rank 1, fails there: the window's session says why.
+    REQUIRE(waitFor([&] { return window->bridge().state()
+                                 && window->bridge().state()->status == debug::SessionStatus::Failed; }, 20000));
+    CHECK(window->bridge().state()->diagnostic->format().find("the ranks ended") != std::string::npos);
+    CHECK(waitFor([&] { return processesMatching(script).empty(); }, 10000));
+}
 #endif
