@@ -113,7 +113,7 @@ void MainWindow::updateActions()
     const bool running = m_ranksLinked ? m_ranksPanel->running() && m_ranksPanel->busy() : m_bridge->busy();
     for (const char* key : {"continue", "stepOver", "stepInto", "stepOut", "stepBack"})
         m_actions.at(QString::fromLatin1(key))->setEnabled(isPaused);
-    if (m_ranksLinked) // time travel on rank 0 alone would leave the other ranks behind
+    if (m_ranksLinked) // time travel may re-run the script, which rank 0 alone cannot
         m_actions.at(QStringLiteral("stepBack"))->setEnabled(false);
     m_actions.at(QStringLiteral("pause"))->setEnabled(running);
     m_actions.at(QStringLiteral("stop"))->setEnabled(running || isPaused);
