@@ -59,7 +59,19 @@ bool MainWindow::startRanks(int ranks)
         return false;
     }
     const std::string path = QFileInfo(script).absoluteFilePath().toStdString();
-    options.debugArguments = {path, "--quiet"};
+    // Every rank runs the script as the window's session will as rank 0 (linkRanks): the API
+    // profile, seed, checkpoint and memory cap of this window.
+    const debug::SessionOptions& current = m_bridge->options();
+    options.debugArguments = {path, "--quiet", "--api", current.apiProfile, "--memory-cap",
+                              std::to_string(std::max<std::size_t>(1, m_memoryCapBytes >> 20))};
+    if (current.overrides.seed) {
+        options.debugArguments.emplace_back("--seed");
+        options.debugArguments.push_back(std::to_string(*current.overrides.seed));
+    }
+    if (current.overrides.checkpoint) {
+        options.debugArguments.emplace_back("--checkpoint");
+        options.debugArguments.push_back(*current.overrides.checkpoint);
+    }
     // The window's line breakpoints: Continue stops the ranks there too.
     QList<int> lines(m_breakpointLines.begin(), m_breakpointLines.end());
     std::sort(lines.begin(), lines.end());
@@ -120,6 +132,18 @@ void MainWindow::linkRanks(int relayFd, const QString& socketPath)
     // The other ranks run to the window's line breakpoints from the start; so does rank 0.
     if (!m_breakpointLines.isEmpty())
         m_bridge->setFirstCommand(debug::RunCommand::of(debug::RunCommand::Kind::Continue));
+    // The ranks run the script as written: switches they have no option for are not applied.
+    debug::SessionOptions options = m_bridge->options();
+    run::RunOverrides& o = options.overrides;
+    if (o.hasAux != run::HasAuxOverride::AsWritten || o.gradApi != run::GradApiOverride::AsWritten
+        || o.mode != run::ModeOverride::AsWritten || o.amp != run::AmpOverride::AsWritten)
+        m_console->append(tr("the ranks run the script as written: the What if switches for has_aux, the gradient "
+                             "API, the mode and amp are not applied to them (nor to rank 0 here)\n"),
+                          ConsoleView::Kind::Info);
+    o.hasAux = run::HasAuxOverride::AsWritten;
+    o.gradApi = run::GradApiOverride::AsWritten;
+    o.mode = run::ModeOverride::AsWritten;
+    o.amp = run::AmpOverride::AsWritten;
     resetRunViews();
     // The line breakpoints go to the new session before it loads (it may run to them at once).
     auto once = std::make_shared<QMetaObject::Connection>();
@@ -128,7 +152,7 @@ void MainWindow::linkRanks(int relayFd, const QString& socketPath)
         restoreBreakpoints();
     });
     m_ranksOpening = true;
-    m_bridge->reopen(m_bridge->options());
+    m_bridge->reopen(std::move(options));
     m_ranksOpening = false;
     updateActions();
 }
