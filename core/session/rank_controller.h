@@ -124,10 +124,14 @@ private:
     void receive(const std::string& name, Answers& answers, Clock::time_point until,
                  const std::function<bool()>& interrupt = {});
     /// The ranks' answers to `name` as pauses once every rank answered; pauses the ranks still
-    /// running and lines the ranks up (Note [pausing the ranks together]).
+    /// running and lines the ranks up (Note [pausing the ranks together] in rank_runs.cpp).
     std::vector<RankPause> settle(const std::string& name, Answers& answers);
-    /// Sends `command` to `ranks` (their slots emptied) and waits up to runTimeout for them.
-    void resend(const std::string& name, const Json& command, const std::vector<int>& ranks, Answers& answers);
+    /// Steps the ranks that paused at an earlier node than the furthest one to it.
+    std::vector<RankPause> lineUp(const std::string& name, std::vector<RankPause> pauses);
+    static std::vector<int> pendingRanks(const Answers& answers);
+    std::vector<int> everyRank() const;
+    static std::string rankList(const std::vector<int>& ranks);
+    static std::string secondsText(std::chrono::milliseconds ms);
     [[noreturn]] void endUnanswered(const std::string& name, const Answers& answers,
                                     const std::vector<std::optional<RankPause>>& lastKnown, const std::string& how);
     /// Accepts connections until every rank of `ranks` (and the relay, when `relay`) said hello.
