@@ -1,7 +1,9 @@
-// What if > Ranks, offscreen: the Ranks panel starts the open script on 2 ranks under mpirun,
-// keeps them at the same node after each step, shows a tensor on the selected rank (its own
-// shard's values), the per-rank spread of the gradients before the all-reduce with the all-reduced
-// gradient equal to their mean, and closing the window ends every rank process.
+// What if > Ranks, offscreen: the open script on 2 ranks, rank 0 in the window's own session and
+// rank 1 under mpirun; they stay at the same node after each step (the panel's or F11), a tensor
+// shows on the selected rank (its own shard's values, also for a node or parameter picked in the
+// graph), the per-rank spread of the gradients before the all-reduce with the all-reduced gradient
+// equal to their mean, Pause stops a Continue at one node, a rank that raises ends them all, and
+// closing the window ends every rank process.
 // SPDX-License-Identifier: MIT
 #ifdef GRADSTEP_HAVE_WINDOW
 #include "tests/views/window_test_support.h"
@@ -246,7 +248,7 @@ TEST_CASE("The window's session is rank 0: F11 steps every rank, a node picked i
     CHECK(waitFor([&] { return processesMatching(script).empty(); }, 10000));
 }
 TEST_CASE("The data-parallel sample in the window: a line breakpoint stops every rank after the all-reduce, "
-          "the graph shows the AllReduce nodes, the gradients are the ranks' mean")
+          "the graph shows the AllReduce nodes, the gradients are the ranks' mean, a picked parameter shows rank 1's")
 {
     REQUIRE(!launcher(2).empty());
     auto window = openWindow(sample("data_parallel.py"));
@@ -264,6 +266,28 @@ TEST_CASE("The data-parallel sample in the window: a line breakpoint stops every
     REQUIRE(state->line.has_value());
     CHECK(state->line->line == 82);
     CHECK(window->statusText().startsWith(QStringLiteral("rank 0 of 2 ")));
+    // A parameter picked in the graph: its own gradient on the rank chosen in the panel.
+    panel->setRank(1);
+    const auto& nodes = window->graphView()->picture().nodes;
+    int parameter = -1;
+    for (int i = 0; i < int(nodes.size()) && parameter < 0; ++i)
+        if (nodes[std::size_t(i)].kind == PictureKind::Parameter)
+            parameter = i;
+    REQUIRE(parameter >= 0);
+    emit window->graphView()->nodeActivated(parameter);
+    REQUIRE(waitFor([&] { return panel->shownTensor().rank == 1 && panel->shownTensor().name.rfind("grad:", 0) == 0
+                                 && !panel->shownTensor().values.empty(); }, 20000));
+    const std::string name = panel->shownTensor().name.substr(5);
+    bool listed = false;
+    for (const session::GradientSpread& g : panel->spread())
+        if (g.name == name) {
+            listed = true;
+            double squares = 0;
+            for (double v : panel->shownTensor().values)
+                squares += v * v;
+            CHECK(std::sqrt(squares) == Approx(g.localNorms[1]).epsilon(1e-6)); // rank 1's own, before the all-reduce
+        }
+    CHECK(listed);
     window->stop();
     REQUIRE(waitFor([&] { return !panel->running() && !window->ranksLinked(); }, 20000));
 }
