@@ -9,6 +9,7 @@
 #include "tests/views/window_test_support.h"
 
 #include "session/rank_wire.h"
+#include "views/console_view.h"
 #include "views/graph_picture.h"
 #include "views/graph_view.h"
 #include "views/source_view.h"
@@ -320,5 +321,37 @@ TEST_CASE("A rank that raises while the window is rank 0 ends the ranks with its
                                  && window->bridge().state()->status == debug::SessionStatus::Failed; }, 20000));
     CHECK(window->bridge().state()->diagnostic->format().find("the ranks ended") != std::string::npos);
     CHECK(waitFor([&] { return processesMatching(script).empty(); }, 10000));
+}
+TEST_CASE("Rank 0 in the window runs every collective and their gradients through the relay, and a group of its own")
+{
+    REQUIRE(!launcher(2).empty());
+    QTemporaryDir dir;
+    const QString script = dir.filePath(QStringLiteral("ranks_collectives.py"));
+    {
+        QFile file(script);
+        REQUIRE(file.open(QIODevice::WriteOnly));
+        file.write("import runpy\nrunpy.run_path('" GRADSTEP_SOURCE_DIR "/tests/dist/collectives.py')\n"
+                   "from mindspore import ops, Tensor\n"
+                   "from mindspore.communication import create_group, destroy_group, get_rank\n"
+                   "create_group('pair', [1, 0])\n"
+                   "y = ops.AllReduce(group='pair')(Tensor([get_rank() + 1.0]))\n"
+                   "assert float(y.asnumpy()[0]) == 3.0, y\ndestroy_group('pair')\n"
+                   "print('group ok on rank %d' % get_rank())\n");
+    }
+    auto window = openWindow(script);
+    window->setRanksLauncher(launcher);
+    RanksPanel* panel = window->ranksPanel();
+    REQUIRE(window->startRanks(2));
+    REQUIRE(waitFor([&] { return panel->ranks() == 2 && !panel->busy(); }, 60000));
+    window->continueRun();
+    spin(50);
+    REQUIRE(waitFor([&] { return !panel->busy(); }, 60000));
+    INFO(panel->agreementText().toStdString() << " | " << panel->statusText().toStdString());
+    CHECK(panel->agreementText() == QStringLiteral("all 2 ranks finished"));
+    REQUIRE(waitFor([&] { return window->console()->toPlainText().contains(QStringLiteral("group ok on rank 0")); },
+                    10000));
+    CHECK(window->console()->toPlainText().contains(QStringLiteral("collectives ok on rank 0 of 2")));
+    window->stop();
+    REQUIRE(waitFor([&] { return !panel->running() && !window->ranksLinked(); }, 20000));
 }
 #endif
