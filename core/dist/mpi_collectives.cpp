@@ -188,8 +188,8 @@ void allToAll(const void* in, void* out, std::int64_t count, ElementType type, c
 {
     std::lock_guard lock(state().mutex);
     const std::size_t blocks = groupSize(name, opName);
-    if (ranRemotely(CollectiveKind::AllToAll, in, bytesOf(count, type, blocks), out, bytesOf(count, type, blocks), count,
-                    type, ReduceOp::Sum, 0, name, opName))
+    const std::size_t bytes = bytesOf(count, type, blocks);
+    if (ranRemotely(CollectiveKind::AllToAll, in, bytes, out, bytes, count, type, ReduceOp::Sum, 0, name, opName))
         return;
     collective(name, opName, [&] { copy(in, out, count, type); }, [&](MPI_Comm comm, MPI_Request* request) {
         const int n = mpiCount(count, opName);

@@ -275,7 +275,8 @@ void RankController::acceptRanks(const std::vector<int>& ranks, bool relay)
             continue;
         }
         const int r = rank ? static_cast<int>(rank->asInt()) : -1;
-        if (!rank || std::find(ranks.begin(), ranks.end(), r) == ranks.end() || m_accepted[static_cast<std::size_t>(r)]) {
+        const bool expected = std::find(ranks.begin(), ranks.end(), r) != ranks.end();
+        if (!rank || !expected || m_accepted[static_cast<std::size_t>(r)]) {
             ::close(fd);
             endWith("a rank connected without saying which one it is, or twice (" + hello.header.dump() + ")");
         }

@@ -41,8 +41,9 @@ const char* kindName(dist::CollectiveKind kind)
 
 dist::CollectiveKind kindNamed(const std::string& name)
 {
-    for (auto kind : {dist::CollectiveKind::AllReduce, dist::CollectiveKind::AllGather,
-                      dist::CollectiveKind::ReduceScatter, dist::CollectiveKind::Broadcast, dist::CollectiveKind::AllToAll})
+    using dist::CollectiveKind;
+    for (auto kind : {CollectiveKind::AllReduce, CollectiveKind::AllGather, CollectiveKind::ReduceScatter,
+                      CollectiveKind::Broadcast, CollectiveKind::AllToAll})
         if (name == kindName(kind))
             return kind;
     throw ValueError("the relay got an unknown collective '" + name + "'");
@@ -75,8 +76,8 @@ public:
                                    {"name", std::string(opName)}, {"out", outBytes}}),
                  std::string_view(static_cast<const char*>(in), inBytes), opName);
         if (answer.block.size() != outBytes)
-            throw RuntimeError(std::string("For '") + opName + "', the relay sent " + std::to_string(answer.block.size())
-                               + " bytes, not " + std::to_string(outBytes));
+            throw RuntimeError(std::string("For '") + opName + "', the relay sent "
+                               + std::to_string(answer.block.size()) + " bytes, not " + std::to_string(outBytes));
         if (outBytes)
             std::memcpy(out, answer.block.data(), outBytes);
     }

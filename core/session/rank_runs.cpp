@@ -127,7 +127,8 @@ std::vector<RankPause> RankController::settle(const std::string& name, Answers& 
             if (target > syncedTo) {
                 std::vector<int> behind;
                 for (std::size_t r = 0; r < answers.size(); ++r)
-                    if (answers[r] && lastKnown[r] && lastKnown[r]->status == "paused" && lastKnown[r]->collectives < target)
+                    if (answers[r] && lastKnown[r] && lastKnown[r]->status == "paused"
+                        && lastKnown[r]->collectives < target)
                         behind.push_back(static_cast<int>(r));
                 for (int r : behind)
                     answers[static_cast<std::size_t>(r)].reset();
@@ -138,8 +139,8 @@ std::vector<RankPause> RankController::settle(const std::string& name, Answers& 
         }
         if (!pendingRanks(answers).empty())
             endUnanswered(name, answers, lastKnown,
-                          syncedTo ? " (the paused ranks were sent on to the world's collective #" + std::to_string(syncedTo)
-                                         + ", in which the others waited)"
+                          syncedTo ? " (the paused ranks were sent on to the world's collective #"
+                                         + std::to_string(syncedTo) + ", in which the others waited)"
                                    : std::string());
     }
     remember();
@@ -201,14 +202,16 @@ void RankController::endUnanswered(const std::string& name, const Answers& answe
             if (poke && *poke)
                 others += rank
                           + ((**poke)["inCollective"].asBool()
-                                 ? " waits in the world's collective #" + std::to_string((**poke)["collectives"].asInt() + 1)
+                                 ? " waits in the world's collective #"
+                                       + std::to_string((**poke)["collectives"].asInt() + 1)
                                  : std::string(" still runs, outside the collectives (a long computation, or a call "
                                                "that blocks)"));
         }
         if (lastKnown[r])
             others += rank + (lastKnown[r]->atNode() ? " last paused at " : " ") + lastKnown[r]->describe();
     }
-    endWith("rank(s) " + rankList(missing) + " did not answer '" + name + "' within " + secondsText(m_options.runTimeout)
+    endWith("rank(s) " + rankList(missing) + " did not answer '" + name + "' within "
+            + secondsText(m_options.runTimeout)
             + how + others + "; the ranks were stopped" + outputTail());
 }
 

@@ -81,7 +81,9 @@ private:
         if (cmd == "step" || cmd == "over" || cmd == "out" || cmd == "continue")
             end = runCommand(cmd);
         else if (cmd == "runto")
-            end = stepUntil([&] { return reached(header["step"].asInt(), static_cast<std::uint64_t>(header["seq"].asInt())); });
+            end = stepUntil([&] {
+                return reached(header["step"].asInt(), static_cast<std::uint64_t>(header["seq"].asInt()));
+            });
         else if (cmd == "sync")
             end = stepUntil([&] { return dist::worldCollectivesCompleted() >= header["collectives"].asInt(); });
         else if (cmd == "where")
