@@ -60,7 +60,7 @@ options:
                  rank pauses after its first node (or at its first breakpoint), then: step (each
                  rank runs its next node), over, out (step over, step out), continue (to the next
                  breakpoint or the end; when one rank stops, the others are paused too), pause
-                 (stops a continue under way: every rank at the same node), where (each rank's
+                 or Ctrl+C (stops a continue under way: every rank at the same node), where (each rank's
                  node and source location), print NAME [--rank K] (a tensor's values on each rank
                  or on rank K; NAME is output K or input K of the node, #SEQ:K or grad:PARAM),
                  grads (each parameter's gradient norm on each rank before the all-reduce, their

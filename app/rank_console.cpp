@@ -8,7 +8,9 @@
 #include "session/rank_controller.h"
 #include "session/rank_spread.h"
 
+#include <atomic>
 #include <condition_variable>
+#include <csignal>
 #include <cstdio>
 #include <deque>
 #include <functional>
@@ -25,13 +27,27 @@ namespace {
 
 constexpr const char* kCommands =
     "commands: step (every rank runs its next node), over, out (step over, step out), continue (to the next "
-    "breakpoint or the end), pause (a continue under way), where, print NAME [--rank K] (NAME: output K or "
+    "breakpoint or the end), pause (a continue under way; Ctrl+C too), where, print NAME [--rank K] (NAME: output K or "
     "input K of the node, #SEQ:K, grad:PARAM), grads, quit\n";
 
 bool isRunCommand(const std::string& command)
 {
     return command == "step" || command == "s" || command == "continue" || command == "c" || command == "over"
            || command == "out";
+}
+
+/// The controller whose run command Ctrl+C pauses (null between commands: Ctrl+C then ends the
+/// console as it always did). requestPause is one lock-free atomic store: safe in a handler.
+std::atomic<session::RankController*> g_pausable{nullptr};
+
+extern "C" void pauseOnInterrupt(int)
+{
+    if (session::RankController* controller = g_pausable.load()) {
+        controller->requestPause();
+        return;
+    }
+    std::signal(SIGINT, SIG_DFL);
+    std::raise(SIGINT);
 }
 
 /// Standard input, read on a thread of its own so that `pause` reaches a continue under way: the
@@ -176,6 +192,7 @@ int runRankConsole(int ranks, const std::vector<std::string>& debugArguments)
     auto input = std::make_shared<ConsoleInput>();
     input->pause = [&controller] { controller.requestPause(); };
     std::thread(ConsoleInput::read, input).detach(); // it may wait for a line forever
+    std::signal(SIGINT, pauseOnInterrupt);
     struct EndInput {
         ConsoleInput& input;
         ~EndInput()
@@ -202,9 +219,14 @@ int runRankConsole(int ranks, const std::vector<std::string>& debugArguments)
             if (command == "quit" || command == "q")
                 break;
             if (isRunCommand(command)) {
+                g_pausable = &controller;
                 struct Ran {
                     ConsoleInput& input;
-                    ~Ran() { input.ranCommand(); }
+                    ~Ran()
+                    {
+                        g_pausable = nullptr;
+                        input.ranCommand();
+                    }
                 } ran{*input};
                 const auto pauses = command == "over"  ? controller.stepOver()
                                     : command == "out" ? controller.stepOut()

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <csignal>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -310,6 +311,57 @@ TEST_CASE("debug --ranks --interactive: pause stops a continue with every rank a
             CHECK(line.substr(7) == each[0].substr(7));
         CHECK(seconds < 30.0);
     }
+}
+
+TEST_CASE("debug --ranks 2 --interactive: Ctrl+C pauses a continue under way instead of ending the console")
+{
+    ScratchDir dir;
+    const auto script = dir.write("spin.py",
+        "import numpy as np\nfrom mindspore import ops, Tensor\nfrom mindspore.communication import init, get_rank\n"
+        "init()\nx = Tensor(np.arange(3).astype(np.float32) + get_rank())\n"
+        "for i in range(1000000):\n    x = ops.AllReduce()(ops.sin(x)) * 0.5\n");
+    const auto out = dir.file("stdout");
+    int input[2];
+    REQUIRE(::pipe(input) == 0);
+    const pid_t console = ::fork();
+    REQUIRE(console >= 0);
+    if (console == 0) {
+        ::dup2(input[0], 0);
+        ::close(input[1]);
+        const int file = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        const int null = ::open("/dev/null", O_WRONLY);
+        ::dup2(file, 1);
+        ::dup2(null, 2);
+        if (::chdir(GRADSTEP_SOURCE_DIR) == 0)
+            ::execl(GRADSTEP_BINARY, GRADSTEP_BINARY, "debug", script.c_str(), "--ranks", "2", "--interactive", "--quiet",
+                    static_cast<char*>(nullptr));
+        ::_exit(127);
+    }
+    ::close(input[0]);
+    const auto say = [&](const char* text) { REQUIRE(::write(input[1], text, std::strlen(text)) > 0); };
+    const auto printed = [&] {
+        std::ifstream in(out);
+        return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    };
+    for (int i = 0; i < 300 && printed().empty(); ++i) // the first pause
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    say("continue\n");
+    std::this_thread::sleep_for(std::chrono::milliseconds(1500)); // the ranks run their loop
+    REQUIRE(::kill(console, SIGINT) == 0);
+    for (int i = 0; i < 200 && linesStartingWith(printed(), "[gradstep] ").size() < 2; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    say("quit\n");
+    ::close(input[1]);
+    int status = 0;
+    ::waitpid(console, &status, 0);
+    const std::string text = printed();
+    INFO(text);
+    CHECK(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 0);
+    const auto pauses = linesStartingWith(text, "[gradstep] ");
+    REQUIRE(pauses.size() == 2);
+    CHECK(pauses[1].find("all 2 ranks paused at the same node: node #") != std::string::npos);
+    CHECK(pauses[1] != pauses[0]);
 }
 
 TEST_CASE("debug --ranks 2 --interactive: a breakpoint only one rank hits pauses the other too, at one node")
