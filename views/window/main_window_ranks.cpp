@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <memory>
 #include <thread>
+#include <unistd.h>
 
 namespace gradstep::views {
 
@@ -121,8 +122,11 @@ void MainWindow::connectRanks()
 
 void MainWindow::linkRanks(int relayFd, const QString& socketPath)
 {
-    if (relayFd < 0 || !m_ranksPanel->running())
+    if (relayFd < 0 || !m_ranksPanel->running()) { // ended meanwhile
+        if (relayFd >= 0)
+            ::close(relayFd);
         return;
+    }
     // Before the new session loads: its init() joins the ranks' world through the relay.
     dist::setRemoteWorld(session::relayWorld(relayFd));
     m_ranksLinked = true;
