@@ -128,7 +128,13 @@ void MainWindow::linkRanks(int relayFd, const QString& socketPath)
         return;
     }
     // Before the new session loads: its init() joins the ranks' world through the relay.
-    dist::setRemoteWorld(session::relayWorld(relayFd));
+    try {
+        dist::setRemoteWorld(session::relayWorld(relayFd));
+    } catch (const std::exception& e) { // this window runs MPI itself (started under mpirun)
+        m_console->append(QString::fromUtf8(e.what()) + QLatin1Char('\n'), ConsoleView::Kind::Diagnostic);
+        m_ranksPanel->stopAll();
+        return;
+    }
     m_ranksLinked = true;
     m_awaitingRankZero = true;
     m_rankZeroSocket = socketPath.toStdString();
