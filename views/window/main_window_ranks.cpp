@@ -154,6 +154,10 @@ void MainWindow::linkRanks(int relayFd, const QString& socketPath)
     o.gradApi = run::GradApiOverride::AsWritten;
     o.mode = run::ModeOverride::AsWritten;
     o.amp = run::AmpOverride::AsWritten;
+    session::CompareSide shown; // the What if menus show what rank 0 runs
+    shown.overrides = o;
+    shown.apiProfile = options.apiProfile;
+    checkSideSettings(shown);
     resetRunViews();
     // The line breakpoints go to the new session before it loads (it may run to them at once).
     auto once = std::make_shared<QMetaObject::Connection>();
