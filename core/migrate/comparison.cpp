@@ -3,12 +3,15 @@
 // recorded before the error are compared first. SPDX-License-Identifier: MIT
 #include "migrate/comparison.h"
 
+#include "migrate/call_pitfalls.h"
 #include "migrate/pitfalls.h"
 
 #include "io/number_format.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <set>
 
 namespace gradstep::migrate {
@@ -34,6 +37,7 @@ struct Event {
     std::int64_t call = 0;
     std::string tensor;
     std::string element; ///< a tuple output's tensor by position; empty for a tensor output
+    std::int64_t index = 0; ///< its place among the step's outputs (the N of fwd/STEP/N)
 };
 
 std::vector<Event> eventsOf(const Capture& c, std::int64_t step)
@@ -43,9 +47,34 @@ std::vector<Event> eventsOf(const Capture& c, std::int64_t step)
     if (!forward || !forward->isArray())
         return out;
     for (const Json& e : forward->asArray())
-        if (e["step"].asInt() == step)
-            out.push_back({e["module"].asString(), e["call"].asInt(), e["tensor"].asString(),
-                           e.find("element") ? e["element"].asString() : std::string()});
+        if (e["step"].asInt() == step) {
+            const std::string& key = e["tensor"].asString();
+            out.push_back({e["module"].asString(), e["call"].asInt(), key,
+                           e.find("element") ? e["element"].asString() : std::string(),
+                           std::atoll(key.c_str() + key.rfind('/') + 1)});
+        }
+    return out;
+}
+
+/// Whether `path`'s code runs around `module`'s: the module itself or a container of it.
+bool encloses(const std::string& path, const std::string& module)
+{
+    return path.empty() || path == module || module.rfind(path + ".", 0) == 0;
+}
+
+/// The functional calls of the step that `module`'s own code or its containers' made before its
+/// output number `before` was recorded (all of them when nullopt): those computed its input or it.
+std::vector<const Json*> callsFor(const Capture& c, std::int64_t step, const std::string& module,
+                                  std::optional<std::int64_t> before)
+{
+    std::vector<const Json*> out;
+    const Json* calls = c.doc().find("calls");
+    if (!calls || !calls->isArray())
+        return out;
+    for (const Json& call : calls->asArray())
+        if (call["step"].asInt() == step && encloses(call["module"].asString(), module)
+            && (!before || call["position"].asInt() <= *before))
+            out.push_back(&call);
     return out;
 }
 
@@ -78,6 +107,13 @@ std::string valuesNote(const TensorView& t, const TensorView& m, const Differenc
            + formatNumber(a.min) + ", " + formatNumber(a.max) + "], MindSpore's mean " + formatNumber(b.mean)
            + " and range [" + formatNumber(b.min) + ", " + formatNumber(b.max) + "] (max abs diff "
            + formatNumber(d.maxAbs) + ")";
+}
+
+std::string threeDigits(double v)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.3g", v);
+    return text;
 }
 
 /// Which tensor of a tuple output parted ("output element 1.0: "), or nothing for a tensor output.
@@ -116,8 +152,10 @@ public:
             compareLoss(step);
             compareParameters(step);
         }
-        if (!m_options.weightsCopied)
+        if (!m_options.weightsCopied) {
             compareInitial();
+            nameInitialisers();
+        }
         m_result.diverges = m_result.firstDivergence.has_value();
         return std::move(m_result);
     }
@@ -164,9 +202,15 @@ private:
             m_result.firstDivergence = std::move(d);
     }
 
-    std::vector<std::string> moduleExplanation(const std::string& t, const std::string& m)
+    /// Why module t and Cell m part: their arguments, the functional calls their code (or their
+    /// containers', before their output number tBefore / mBefore) made, the input, the weights.
+    std::vector<std::string> moduleExplanation(const std::string& t, const std::string& m, std::int64_t step = 1,
+                                               std::optional<std::int64_t> tBefore = {},
+                                               std::optional<std::int64_t> mBefore = {})
     {
         std::vector<std::string> why = modulePitfalls(m_t.module(t), m_m.module(m));
+        for (std::string& s : callPitfalls(callsFor(m_t, step, t, tBefore), callsFor(m_m, step, m, mBefore), t))
+            why.push_back(std::move(s));
         for (const std::string& s : inputPitfalls(m_m.doc().find("inputs")))
             why.push_back(s);
         for (const ParamInfo& p : m_tParams)
@@ -200,7 +244,8 @@ private:
                 if (tv->shape != mv->shape) {
                     row.diverges = true;
                     diverge({e.module, pair->second, DivergenceKind::Shape, step, {}, {},
-                             elementNote(e.element) + explain(moduleExplanation(e.module, pair->second),
+                             elementNote(e.element) + explain(moduleExplanation(e.module, pair->second, step, e.index,
+                                                                                other->index),
                                      "PyTorch's output has shape " + shapeText(tv->shape) + ", MindSpore's "
                                          + shapeText(mv->shape))});
                 } else {
@@ -208,7 +253,8 @@ private:
                     row.forwardMaxAbsDiff = d.maxAbs;
                     if (d.relative > m_options.tolerance) {
                         row.diverges = true;
-                        std::vector<std::string> why = moduleExplanation(e.module, pair->second);
+                        std::vector<std::string> why = moduleExplanation(e.module, pair->second, step, e.index,
+                                                                         other->index);
                         diverge({e.module, pair->second, DivergenceKind::Forward, step, d.maxAbs, d.relative,
                                  elementNote(e.element) + (why.empty() ? valuesNote(*tv, *mv, d) : join(why))});
                     }
@@ -336,6 +382,25 @@ private:
         diverge({p.torch, p.mindspore, kind, step, d.maxAbs, d.relative, why.empty() ? valuesNote(*tv, *mv, d) : join(why)});
     }
 
+    /// Without copied weights the initial values are the cause: the divergence names the
+    /// parameters whose initial distributions differ, with both initialisers.
+    void nameInitialisers()
+    {
+        if (!m_result.firstDivergence)
+            return;
+        std::string differing;
+        std::size_t count = 0;
+        for (const InitialRow& row : m_result.initial)
+            if (row.differs && ++count <= 3)
+                differing += (differing.empty() ? "" : "; ") + row.torch + " " + row.torchInitialiser + " (std "
+                             + threeDigits(row.torchStats.std) + ") vs " + row.mindspore + " " + row.msInitialiser
+                             + " (std " + threeDigits(row.msStats.std) + ")";
+        if (count > 3)
+            differing += "; " + std::to_string(count - 3) + " more";
+        if (!differing.empty())
+            m_result.firstDivergence->explanation += "; initial values that differ: " + differing;
+    }
+
     void compareInitial()
     {
         for (const ParamPair& p : m_pairs) {
@@ -348,10 +413,13 @@ private:
             std::string msModule = m_toMs.count(info->module) ? m_toMs[info->module] : info->module;
             const std::string msAttr = p.mindspore.substr(p.mindspore.rfind('.') + 1);
             row.msInitialiser = msInitialiser(m_m.module(msModule), msAttr);
-            // Differing when the spreads or centres disagree by more than sampling explains.
+            // Differing when the spreads or centres disagree by more than sampling explains: three
+            // standard errors of n values (a bias of 10 values wanders more than a kernel of 200).
             const double spread = std::max({row.torchStats.std, row.msStats.std, 1e-12});
-            row.differs = std::abs(row.torchStats.std - row.msStats.std) > 0.1 * spread
-                          || std::abs(row.torchStats.mean - row.msStats.mean) > 0.1 * spread + 1e-12;
+            const double n = static_cast<double>(std::max<std::size_t>(tv->values.size(), 1));
+            row.differs = std::abs(row.torchStats.std - row.msStats.std) > std::max(0.1, 3 / std::sqrt(2 * n)) * spread
+                          || std::abs(row.torchStats.mean - row.msStats.mean)
+                                 > std::max(0.1, 3 / std::sqrt(n)) * spread + 1e-12;
             m_result.initial.push_back(std::move(row));
         }
     }

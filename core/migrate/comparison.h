@@ -89,7 +89,7 @@ MigrationResult compareCaptures(const Capture& torch, const Capture& ms, const C
                                 const std::string& msError = {});
 
 /// max |a - b| and that relative to the magnitude: max |a| (or, for values all near zero, a
-/// hundredth of `scale`, the largest magnitude of such tensors in the model).
+/// tenth of `scale`, the largest magnitude of such tensors in the model).
 struct Difference {
     double maxAbs = 0;
     double relative = 0;
