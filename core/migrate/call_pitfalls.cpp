@@ -117,7 +117,7 @@ std::string shapeText(const std::vector<std::int64_t>& shape)
 std::string pieces(const Json& call)
 {
     if (const Json* error = call.find("error"))
-        return "raises " + error->asString();
+        return "nothing: it raises " + error->asString();
     const std::vector<std::int64_t> input = shapeOf(call["args"][0]);
     const Json& outputs = call["outputs"];
     if (outputs.size() == 0)
@@ -239,11 +239,14 @@ Bounds bounds(const Json& call, bool torch)
     return {setting(call, 1, "min", "None"), setting(call, 2, "max", "None")};
 }
 
-std::string interval(const Bounds& b)
+/// "keeps the values in [-1, 1]", or what a lower bound above the upper one does.
+std::string effect(const Bounds& b)
 {
     if (b.low.number && b.high.number && *b.low.number > *b.high.number)
-        return "every element to " + b.high.text + " (its min " + b.low.text + " exceeds its max " + b.high.text + ")";
-    return std::string(b.low.number ? "[" + b.low.text : "(-inf") + ", " + (b.high.number ? b.high.text + "]" : "inf)");
+        return "sets every element to " + b.high.text + " (its lower bound " + b.low.text + " exceeds its upper bound "
+               + b.high.text + ")";
+    return "keeps the values in " + std::string(b.low.number ? "[" + b.low.text : "(-inf") + ", "
+           + (b.high.number ? b.high.text + "]" : "inf)");
 }
 
 void clamp(std::vector<std::string>& out, const Json& t, const Json& m)
@@ -251,7 +254,7 @@ void clamp(std::vector<std::string>& out, const Json& t, const Json& m)
     const Bounds tb = bounds(t, true), mb = bounds(m, false);
     if (!differ(tb.low, mb.low) && !differ(tb.high, mb.high))
         return;
-    std::string text = callText(t) + " clamps to " + interval(tb) + "; " + callText(m) + " clips to " + interval(mb);
+    std::string text = callText(t) + " " + effect(tb) + "; " + callText(m) + " " + effect(mb);
     const std::string mf = callFunction(m);
     const std::string lowName = mf == "clip_by_value" ? "clip_value_min" : "min";
     if (!tb.low.number && tb.high.number && mb.low.number && !mb.high.number)

@@ -25,7 +25,8 @@ std::string framework(const Json& call)
 /// Python's keyword arguments that say nothing about the computation.
 bool silent(const std::string& name, const Json& value)
 {
-    return value.isNull() || name == "out" || (name == "inplace" && value.isBool() && !value.asBool());
+    return value.isNull() || name == "out" || name == "_stacklevel"
+           || (name == "inplace" && value.isBool() && !value.asBool());
 }
 
 } // namespace

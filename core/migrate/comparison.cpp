@@ -226,17 +226,17 @@ private:
     void compareForward(std::int64_t step)
     {
         const std::vector<Event> msEvents = eventsOf(m_m, step);
-        for (const Event& e : eventsOf(m_t, step)) {
+        const std::vector<Event> tEvents = eventsOf(m_t, step);
+        const std::map<const Event*, const Event*> paired = counterparts(tEvents, msEvents);
+        for (const Event& e : tEvents) {
             auto pair = m_toMs.find(e.module);
             if (pair == m_toMs.end())
                 continue;
-            const Event* other = nullptr;
-            for (const Event& me : msEvents)
-                if (me.module == pair->second && me.call == e.call && me.element == e.element)
-                    other = &me;
-            LayerRow row{e.module, pair->second, classOf(m_t, e.module), classOf(m_m, pair->second), e.call, e.element,
-                         {}, {}, {}, false};
             const auto tv = m_t.tensor(e.tensor);
+            const auto found = paired.find(&e);
+            const Event* other = found == paired.end() ? nullptr : found->second;
+            LayerRow row{e.module, pair->second, classOf(m_t, e.module), classOf(m_m, pair->second), e.call, e.element,
+                         {}, {}, {}, false, other ? other->call : 0};
             row.shapeTorch = tv->shape;
             if (other) {
                 const auto mv = m_m.tensor(other->tensor);
@@ -263,6 +263,45 @@ private:
             if (step == 1)
                 m_result.layers.push_back(std::move(row));
         }
+    }
+
+    /// Which of the port's outputs each of PyTorch's is compared with, module pair by module pair:
+    /// call N with call N when both sides call the module equally often; else (one ReLU reused in
+    /// PyTorch, ops.relu in the port for some of its uses) first by equal shape in order, then
+    /// what is left on both sides in order (a real shape difference).
+    std::map<const Event*, const Event*> counterparts(const std::vector<Event>& tEvents,
+                                                      const std::vector<Event>& msEvents) const
+    {
+        std::map<const Event*, const Event*> out;
+        for (const auto& [t, m] : m_toMs) {
+            std::vector<const Event*> ts, ms;
+            for (const Event& e : tEvents)
+                if (e.module == t)
+                    ts.push_back(&e);
+            for (const Event& e : msEvents)
+                if (e.module == m)
+                    ms.push_back(&e);
+            const auto calls = [](const std::vector<const Event*>& events) {
+                return events.empty() ? std::int64_t{0} : events.back()->call;
+            };
+            const bool sameCalls = calls(ts) == calls(ms);
+            std::set<const Event*> used;
+            const auto pairBy = [&](auto&& fits) {
+                for (const Event* te : ts)
+                    for (const Event* me : ms)
+                        if (!out.count(te) && !used.count(me) && me->element == te->element && fits(*te, *me)) {
+                            out[te] = me;
+                            used.insert(me);
+                        }
+            };
+            if (sameCalls) {
+                pairBy([](const Event& a, const Event& b) { return a.call == b.call; });
+                continue;
+            }
+            pairBy([&](const Event& a, const Event& b) { return m_t.tensor(a.tensor)->shape == m_m.tensor(b.tensor)->shape; });
+            pairBy([](const Event&, const Event&) { return true; });
+        }
+        return out;
     }
 
     static std::string classOf(const Capture& c, const std::string& path)

@@ -35,6 +35,9 @@ struct LayerRow {
     std::optional<double> forwardMaxAbsDiff; ///< absent when the shapes differ or one side is missing
     std::vector<std::int64_t> shapeTorch, shapeMindspore;
     bool diverges = false;
+    /// The Cell's call compared with PyTorch's `call`: the same unless the two sides call the
+    /// module a different number of times (one ReLU reused in PyTorch, ops.relu in the port).
+    std::int64_t msCall = 1;
 };
 
 struct ParamRow {
