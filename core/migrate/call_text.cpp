@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "migrate/call_text.h"
 
-#include "io/number_format.h"
-
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 
 namespace gradstep::migrate {
 
@@ -20,6 +20,18 @@ std::string framework(const Json& call)
 {
     const Json* side = call.find("framework");
     return side && side->isString() && side->asString() == "mindspore" ? "MindSpore" : "PyTorch";
+}
+
+/// The shortest text that reads back as `d`, as Python's repr writes it (0.0001, 1e-05).
+std::string pythonFloat(double d)
+{
+    char text[32];
+    for (int precision = 1; precision <= 17; ++precision) {
+        std::snprintf(text, sizeof text, "%.*g", precision, d);
+        if (std::strtod(text, nullptr) == d)
+            break;
+    }
+    return text;
 }
 
 /// Python's keyword arguments that say nothing about the computation.
@@ -57,7 +69,7 @@ std::string callValueText(const Json& value)
         const double d = value.asNumber();
         if (d == std::floor(d) && std::abs(d) < 1e15)
             return std::to_string(static_cast<long long>(d));
-        return formatNumber(d);
+        return pythonFloat(d);
     }
     case Json::Kind::String: return "'" + value.asString() + "'";
     case Json::Kind::Array: {
