@@ -138,6 +138,54 @@ TEST_CASE("the inspector shows both sides' captured values and MindSpore's minus
     CHECK(view.inspector()->statText(QStringLiteral("max")) == QStringLiteral("0"));
 }
 
+TEST_CASE("a divergence in step 2 opens on step 2 with step 2's tensors, and step 1 can be shown equal")
+{
+    // fc then act over two steps: equal in step 1, act parts in step 2 (an optimizer's momentum).
+    CaptureBuilder t("torch"), m("mindspore");
+    t.module("", "Net").module("fc", "Linear").module("act", "ReLU");
+    m.module("", "Net").module("fc", "Dense").module("act", "ReLU");
+    for (CaptureBuilder* side : {&t, &m}) {
+        side->set("root", Json("Net")).set("steps", Json(2));
+        side->param("fc.weight", {2, 2});
+        side->forward("fc", {1, 2}, {1.0, 2.0}, 1).forward("act", {1, 2}, {1.0, 2.0}, 1);
+        side->forward("fc", {1, 2}, {3.0, 4.0}, 2);
+        for (const char* step : {"1", "2"}) {
+            side->tensor(std::string("grad/") + step + "/fc.weight", {2, 2}, {0.1, 0.2, 0.3, 0.4});
+            side->tensor(std::string("after/") + step + "/fc.weight", {2, 2}, {1, 2, 3, 4});
+            side->tensor(std::string("loss/") + step, {}, {0.7});
+        }
+    }
+    t.forward("act", {1, 2}, {3.0, 4.0}, 2);
+    m.forward("act", {1, 2}, {3.0, 9.0}, 2);
+    auto o = std::make_shared<migrate::MigrationOutcome>();
+    o->torchCapture = std::make_shared<const migrate::Capture>(t.build());
+    o->msCapture = std::make_shared<const migrate::Capture>(m.build());
+    o->result = migrate::compareCaptures(*o->torchCapture, *o->msCapture, {});
+    REQUIRE(o->result.firstDivergence);
+    REQUIRE(o->result.firstDivergence->step == 2);
+
+    MigrationView view;
+    view.setOutcome(o);
+    CHECK(view.shownStep() == 2);
+    CHECK(view.stepCount() == 2);
+    REQUIRE(view.currentPair() == 1);
+    CHECK(view.pairs()[1].torch == "act");
+    CHECK_THAT(view.pairText().toStdString(), Catch::StartsWith("step 2 · ") && Catch::Contains("diverges"));
+    REQUIRE(view.shownTensors().size() == 3);
+    CHECK(valuesOf(view.shownTensors()[0].snapshot) == std::vector<double>{3.0, 4.0});
+    CHECK(valuesOf(view.shownTensors()[1].snapshot) == std::vector<double>{3.0, 9.0});
+
+    view.showStep(1);
+    CHECK(view.shownStep() == 1);
+    CHECK_FALSE(view.firstDivergence());
+    REQUIRE(view.currentPair() == 0);
+    for (const migrate::ComparedPair& pair : view.pairs())
+        CHECK(pair.status == migrate::PairStatus::Equal);
+    view.selectPair(1);
+    CHECK_THAT(view.pairText().toStdString(), Catch::StartsWith("step 1 · "));
+    CHECK(valuesOf(view.shownTensors()[1].snapshot) == std::vector<double>{1.0, 2.0});
+}
+
 TEST_CASE("a comparison without divergence says equal and colours every pair equal")
 {
     MigrationView view;

@@ -174,7 +174,8 @@ QString pairNodeKey(MigrationSide side, const ComparedPair& pair)
     if (pair.kind == DivergenceKind::Loss)
         return migrationLossKey(side);
     const std::string& module = side == MigrationSide::Torch ? pair.torchModule : pair.msModule;
-    return migrationNodeKey(side, module, pair.kind == DivergenceKind::Forward ? pair.call : 1);
+    const std::int64_t call = side == MigrationSide::Torch ? pair.call : pair.msCall;
+    return migrationNodeKey(side, module, pair.kind == DivergenceKind::Forward ? call : 1);
 }
 
 std::shared_ptr<display::DisplayGraph> buildMigrationGraph(const Capture& torch, const Capture& ms,

@@ -14,9 +14,13 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSignalBlocker>
+#include <QSpinBox>
 #include <QSplitter>
 #include <QTextBrowser>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace gradstep::views {
 
@@ -99,6 +103,10 @@ MigrationView::MigrationView(QWidget* parent) : QWidget(parent)
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_previous = new QPushButton(tr("◀ Previous"));
     m_next = new QPushButton(tr("Next ▶"));
+    m_stepBox = new QSpinBox;
+    m_stepBox->setPrefix(tr("Step "));
+    m_stepBox->setRange(1, 1);
+    m_stepBox->setToolTip(tr("The training step whose pairs are shown and coloured"));
     m_pair = new QLabel;
     m_pair->setWordWrap(true);
     m_pair->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -120,6 +128,7 @@ MigrationView::MigrationView(QWidget* parent) : QWidget(parent)
     top->addWidget(m_scripts, 1);
     top->addWidget(legend);
     auto* stepping = new QHBoxLayout;
+    stepping->addWidget(m_stepBox);
     stepping->addWidget(m_previous);
     stepping->addWidget(m_next);
     stepping->addWidget(m_pair, 1);
@@ -146,6 +155,7 @@ MigrationView::MigrationView(QWidget* parent) : QWidget(parent)
     connect(m_stop, &QPushButton::clicked, this, &MigrationView::cancelRequested);
     connect(m_previous, &QPushButton::clicked, this, &MigrationView::previous);
     connect(m_next, &QPushButton::clicked, this, &MigrationView::next);
+    connect(m_stepBox, &QSpinBox::valueChanged, this, [this](int step) { showStep(step); });
     connect(m_graph, &GraphView::nodeActivated, this, &MigrationView::nodeClicked);
     // A layout arrives after the pairs were set: the selection is drawn on it then.
     connect(m_graph, &GraphView::layoutReady, this, &MigrationView::centreOnSelection);
@@ -191,6 +201,11 @@ void MigrationView::clear()
     m_first.reset();
     m_tensors.clear();
     m_current = -1;
+    m_step = 1;
+    {
+        const QSignalBlocker blocker(m_stepBox);
+        m_stepBox->setRange(1, 1);
+    }
     m_graph->clear();
     m_inspector->clear();
     m_explanation->clear();
@@ -220,12 +235,40 @@ void MigrationView::setOutcome(std::shared_ptr<const migrate::MigrationOutcome> 
         return;
     }
     const migrate::MigrationResult& r = o.result;
-    const std::int64_t step = r.firstDivergence ? r.firstDivergence->step : 1;
-    m_pairs = migrate::comparedPairs(*o.torchCapture, *o.msCapture, r, step);
-    m_first = migrate::firstDivergencePair(m_pairs, r);
     m_status->setStyleSheet(r.diverges ? QStringLiteral("color: #d32f2f; font-weight: bold;")
                                        : QStringLiteral("color: #2e9d48; font-weight: bold;"));
     m_status->setText(verdictText(o));
+    {
+        const QSignalBlocker blocker(m_stepBox);
+        m_stepBox->setRange(1, int(stepCount()));
+    }
+    showStep(r.firstDivergence ? r.firstDivergence->step : 1);
+}
+
+std::int64_t MigrationView::stepCount() const
+{
+    if (!m_outcome)
+        return 1;
+    const migrate::MigrationResult& r = m_outcome->result;
+    return std::max<std::int64_t>({1, r.steps, r.firstDivergence ? r.firstDivergence->step : 1});
+}
+
+void MigrationView::showStep(std::int64_t step)
+{
+    if (!m_outcome || !m_outcome->torchCapture || !m_outcome->msCapture)
+        return;
+    const migrate::MigrationOutcome& o = *m_outcome;
+    const migrate::MigrationResult& r = o.result;
+    m_step = std::clamp<std::int64_t>(step, 1, stepCount());
+    {
+        const QSignalBlocker blocker(m_stepBox);
+        m_stepBox->setValue(int(m_step));
+    }
+    // Each step's tensors on its own pairs: a divergence in step 2 is shown with step 2's values.
+    m_pairs = migrate::comparedPairs(*o.torchCapture, *o.msCapture, r, m_step);
+    m_first.reset();
+    if (r.firstDivergence && r.firstDivergence->step == m_step)
+        m_first = migrate::firstDivergencePair(m_pairs, r);
     const auto graph = buildMigrationGraph(*o.torchCapture, *o.msCapture, m_pairs);
     m_graph->setNodeStyles(migrationNodeStyles(*graph, m_pairs, palette().color(QPalette::Base).lightness() < 128));
     m_graph->setGraph(graph, true);
@@ -234,7 +277,8 @@ void MigrationView::setOutcome(std::shared_ptr<const migrate::MigrationOutcome> 
         return;
     }
     selectPair(m_pairs.empty() ? -1 : 0);
-    if (r.firstDivergence) // no pair stands for it (the port raised outside every recorded Cell)
+    // no pair stands for it (the port raised outside every recorded Cell)
+    if (r.firstDivergence && r.firstDivergence->step == m_step)
         m_explanation->setPlainText(QStringLiteral("First divergence (%1): %2\n\n%3")
                                         .arg(QLatin1String(migrate::divergenceKindName(r.firstDivergence->kind)),
                                              QString::fromStdString(r.firstDivergence->explanation),
@@ -271,12 +315,13 @@ void MigrationView::showPair()
     const migrate::Capture& t = *m_outcome->torchCapture;
     const migrate::Capture& m = *m_outcome->msCapture;
     const bool first = m_first && *m_first == std::size_t(m_current);
-    m_pair->setText(pairHeading(p, std::size_t(m_current), m_pairs.size(), t, m));
+    m_pair->setText(pairHeading(p, std::size_t(m_current), m_pairs.size(), m_step, t, m));
     m_pair->setStyleSheet(QStringLiteral("color: %1; font-weight: bold;")
                               .arg(pairStyle(p.status, false).stroke.name()));
     m_explanation->setPlainText(pairExplanation(p, m_outcome->result, first, t, m));
     m_tensors = pairTensors(p, t, m);
-    const QString heading = pairKindText(p.kind) + QStringLiteral(": ") + QString::fromStdString(p.torch)
+    const QString heading = tr("step %1 · ").arg(m_step) + pairKindText(p.kind) + QStringLiteral(": ")
+                            + QString::fromStdString(p.torch)
                             + QStringLiteral(" ↔ ") + QString::fromStdString(p.mindspore);
     m_inspector->setTensors(heading, m_tensors);
     // The difference is what this view is about: shown first when there is one.
@@ -339,6 +384,7 @@ void MigrationView::updateButtons()
     m_run->setEnabled(!m_running && !m_torchScript.isEmpty() && !m_msScript.isEmpty());
     m_choose->setEnabled(!m_running);
     m_stop->setEnabled(m_running);
+    m_stepBox->setEnabled(!m_running && m_outcome && stepCount() > 1);
     m_previous->setEnabled(!m_running && m_current > 0);
     m_next->setEnabled(!m_running && m_current >= 0 && m_current + 1 < int(m_pairs.size()));
 }

@@ -20,6 +20,7 @@
 class QLabel;
 class QProgressBar;
 class QPushButton;
+class QSpinBox;
 class QTextBrowser;
 
 namespace gradstep::views {
@@ -52,6 +53,11 @@ public:
     void selectPair(int index);
     void next();
     void previous();
+    /// The training step whose pairs are shown (the first divergence's on open) and the steps
+    /// both sides recorded; showStep colours and lists that step's pairs.
+    std::int64_t shownStep() const { return m_step; }
+    std::int64_t stepCount() const;
+    void showStep(std::int64_t step);
 
     bool isRunning() const;
     /// The line above the graphs: progress, the verdict or why it could not compare.
@@ -86,6 +92,7 @@ private:
     QLabel* m_status = nullptr;
     QPushButton* m_previous = nullptr;
     QPushButton* m_next = nullptr;
+    QSpinBox* m_stepBox = nullptr;
     QLabel* m_pair = nullptr;
     QTextBrowser* m_explanation = nullptr;
     GraphView* m_graph = nullptr;
@@ -95,6 +102,7 @@ private:
     std::optional<std::size_t> m_first;
     std::vector<InspectedTensor> m_tensors;
     int m_current = -1;
+    std::int64_t m_step = 1;
     bool m_running = false;
 };
 
