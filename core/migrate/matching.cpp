@@ -83,6 +83,19 @@ std::vector<ParamPair> matchParameters(const std::vector<ParamInfo>& torch, cons
             if (m.name == mapped->second && !usedMs.count(m.name))
                 add(t, m);
     }
+    // A module mapped by its path brings its parameters along, by attribute (weight with weight,
+    // BatchNorm's weight with gamma).
+    for (const ParamInfo& t : torch) {
+        auto mapped = userMap.find(t.module);
+        if (mapped == userMap.end() || usedTorch.count(t.name))
+            continue;
+        for (const ParamInfo& m : ms)
+            if (m.module == mapped->second && !usedMs.count(m.name) && fits(t, m)
+                && t.attr == torchAttributeFor(t.moduleClass, m.attr)) {
+                add(t, m);
+                break;
+            }
+    }
     for (const ParamInfo& m : ms) {
         if (usedMs.count(m.name))
             continue;

@@ -186,6 +186,27 @@ TEST_CASE("a divergence in step 2 opens on step 2 with step 2's tensors, and ste
     CHECK(valuesOf(view.shownTensors()[1].snapshot) == std::vector<double>{1.0, 2.0});
 }
 
+TEST_CASE("a matching corrected in the view is kept for the next run it asks for")
+{
+    MigrationView view;
+    view.setScripts(QStringLiteral("t.py"), QStringLiteral("m.py"));
+    view.setOutcome(outcomeOf({1.0, -0.4}));
+    CHECK(view.torchNames() == QStringList({QStringLiteral("fc"), QStringLiteral("act"), QStringLiteral("fc.weight"),
+                                            QStringLiteral("fc.bias")}));
+    CHECK(view.msNames().contains(QStringLiteral("act")));
+    int runs = 0;
+    QObject::connect(&view, &MigrationView::runRequested, [&runs] { ++runs; });
+    view.correctMatching(QStringLiteral("act"), QStringLiteral("fc"));
+    CHECK(runs == 1);
+    CHECK(view.userMap() == std::map<std::string, std::string>{{"act", "fc"}});
+    view.clear(); // a new run clears the result, not the corrections
+    CHECK(view.userMap().size() == 1);
+    view.correctMatching(QStringLiteral(" "), QStringLiteral("fc")); // nothing to map: no run
+    CHECK(runs == 1);
+    view.setUserMap({});
+    CHECK(view.userMap().empty());
+}
+
 TEST_CASE("a comparison without divergence says equal and colours every pair equal")
 {
     MigrationView view;

@@ -9,6 +9,7 @@
 
 #include "io/number_format.h"
 
+#include <QComboBox>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -112,6 +113,22 @@ MigrationView::MigrationView(QWidget* parent) : QWidget(parent)
     m_pair->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_explanation = new QTextBrowser;
     m_explanation->setOpenLinks(false);
+    // Correcting the matching, as --map does: a PyTorch name, its MindSpore counterpart, run again.
+    m_mapTorch = new QComboBox;
+    m_mapMs = new QComboBox;
+    for (QComboBox* box : {m_mapTorch, m_mapMs}) {
+        box->setEditable(true);
+        box->setInsertPolicy(QComboBox::NoInsert);
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(12);
+    }
+    m_mapTorch->setToolTip(tr("A PyTorch module path or parameter name"));
+    m_mapMs->setToolTip(tr("The MindSpore Cell path or Parameter name it corresponds to"));
+    m_mapApply = new QPushButton(tr("Match and Run Again"));
+    m_mapClear = new QPushButton(tr("Clear Corrections"));
+    m_mapText = new QLabel;
+    m_mapText->setWordWrap(true);
+    m_mapText->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_graph = new GraphView;
     // Two columns of a few dozen modules: the overlays would only cover the MindSpore side.
     m_graph->overview()->setWanted(false);
@@ -132,6 +149,14 @@ MigrationView::MigrationView(QWidget* parent) : QWidget(parent)
     stepping->addWidget(m_previous);
     stepping->addWidget(m_next);
     stepping->addWidget(m_pair, 1);
+    auto* matching = new QHBoxLayout;
+    matching->addWidget(new QLabel(tr("Matching:")));
+    matching->addWidget(m_mapTorch, 1);
+    matching->addWidget(new QLabel(QStringLiteral("↔")));
+    matching->addWidget(m_mapMs, 1);
+    matching->addWidget(m_mapApply);
+    matching->addWidget(m_mapClear);
+    matching->addWidget(m_mapText, 2);
     auto* right = new QSplitter(Qt::Vertical);
     right->addWidget(m_explanation);
     right->addWidget(m_inspector);
@@ -148,6 +173,7 @@ MigrationView::MigrationView(QWidget* parent) : QWidget(parent)
     layout->addLayout(top);
     layout->addWidget(m_status);
     layout->addLayout(stepping);
+    layout->addLayout(matching);
     layout->addWidget(panes, 1);
 
     connect(m_run, &QPushButton::clicked, this, &MigrationView::runRequested);
@@ -156,9 +182,16 @@ MigrationView::MigrationView(QWidget* parent) : QWidget(parent)
     connect(m_previous, &QPushButton::clicked, this, &MigrationView::previous);
     connect(m_next, &QPushButton::clicked, this, &MigrationView::next);
     connect(m_stepBox, &QSpinBox::valueChanged, this, [this](int step) { showStep(step); });
+    connect(m_mapApply, &QPushButton::clicked, this,
+            [this] { correctMatching(m_mapTorch->currentText(), m_mapMs->currentText()); });
+    connect(m_mapClear, &QPushButton::clicked, this, [this] {
+        setUserMap({});
+        emit runRequested();
+    });
     connect(m_graph, &GraphView::nodeActivated, this, &MigrationView::nodeClicked);
     // A layout arrives after the pairs were set: the selection is drawn on it then.
     connect(m_graph, &GraphView::layoutReady, this, &MigrationView::centreOnSelection);
+    showUserMap();
     updateButtons();
 }
 
@@ -238,6 +271,7 @@ void MigrationView::setOutcome(std::shared_ptr<const migrate::MigrationOutcome> 
     m_status->setStyleSheet(r.diverges ? QStringLiteral("color: #d32f2f; font-weight: bold;")
                                        : QStringLiteral("color: #2e9d48; font-weight: bold;"));
     m_status->setText(verdictText(o));
+    fillMatchingBoxes();
     {
         const QSignalBlocker blocker(m_stepBox);
         m_stepBox->setRange(1, int(stepCount()));
@@ -319,6 +353,10 @@ void MigrationView::showPair()
     m_pair->setStyleSheet(QStringLiteral("color: %1; font-weight: bold;")
                               .arg(pairStyle(p.status, false).stroke.name()));
     m_explanation->setPlainText(pairExplanation(p, m_outcome->result, first, t, m));
+    if (p.kind != migrate::DivergenceKind::Loss) { // the pair's names, ready to be corrected
+        m_mapTorch->setCurrentText(QString::fromStdString(p.torch));
+        m_mapMs->setCurrentText(QString::fromStdString(p.mindspore));
+    }
     m_tensors = pairTensors(p, t, m);
     const QString heading = tr("step %1 · ").arg(m_step) + pairKindText(p.kind) + QStringLiteral(": ")
                             + QString::fromStdString(p.torch)
@@ -385,8 +423,71 @@ void MigrationView::updateButtons()
     m_choose->setEnabled(!m_running);
     m_stop->setEnabled(m_running);
     m_stepBox->setEnabled(!m_running && m_outcome && stepCount() > 1);
+    const bool canRun = !m_running && !m_torchScript.isEmpty() && !m_msScript.isEmpty();
+    m_mapApply->setEnabled(canRun);
+    m_mapClear->setEnabled(canRun && !m_userMap.empty());
     m_previous->setEnabled(!m_running && m_current > 0);
     m_next->setEnabled(!m_running && m_current >= 0 && m_current + 1 < int(m_pairs.size()));
+}
+
+void MigrationView::setUserMap(std::map<std::string, std::string> map)
+{
+    m_userMap = std::move(map);
+    showUserMap();
+    updateButtons();
+}
+
+void MigrationView::correctMatching(const QString& torch, const QString& mindspore)
+{
+    const std::string t = torch.trimmed().toStdString(), m = mindspore.trimmed().toStdString();
+    if (t.empty() || m.empty() || m_running)
+        return;
+    m_userMap[t] = m;
+    showUserMap();
+    updateButtons();
+    emit runRequested();
+}
+
+void MigrationView::showUserMap()
+{
+    QStringList shown;
+    for (const auto& [t, m] : m_userMap)
+        shown << QString::fromStdString(t) + QStringLiteral(" ↔ ") + QString::fromStdString(m);
+    m_mapText->setText(shown.isEmpty() ? tr("no corrections") : tr("corrections: %1").arg(shown.join(QStringLiteral(", "))));
+}
+
+namespace {
+
+/// A capture's module paths (the model itself left out) then its parameter names.
+QStringList namesOf(const migrate::Capture& c)
+{
+    QStringList names;
+    for (const char* key : {"modules", "params"})
+        if (const Json* list = c.doc().find(key); list && list->isArray())
+            for (const Json& entry : list->asArray())
+                if (const std::string& name = entry[key[0] == 'm' ? "path" : "name"].asString(); !name.empty())
+                    names << QString::fromStdString(name);
+    return names;
+}
+
+} // namespace
+
+QStringList MigrationView::torchNames() const
+{
+    return m_outcome && m_outcome->torchCapture ? namesOf(*m_outcome->torchCapture) : QStringList();
+}
+
+QStringList MigrationView::msNames() const
+{
+    return m_outcome && m_outcome->msCapture ? namesOf(*m_outcome->msCapture) : QStringList();
+}
+
+void MigrationView::fillMatchingBoxes()
+{
+    for (auto [box, names] : {std::pair{m_mapTorch, torchNames()}, std::pair{m_mapMs, msNames()}}) {
+        box->clear();
+        box->addItems(names);
+    }
 }
 
 QString MigrationView::statusText() const

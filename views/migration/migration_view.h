@@ -13,10 +13,12 @@
 #include "views/tensor_inspector.h"
 
 #include <QWidget>
+#include <map>
 #include <memory>
 #include <optional>
 #include <vector>
 
+class QComboBox;
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -59,6 +61,16 @@ public:
     std::int64_t stepCount() const;
     void showStep(std::int64_t step);
 
+    /// The user's corrections of the matching ({"torch name": "mindspore name"}: module paths or
+    /// parameter names, as `gradstep migrate --map`), which the next run uses; kept over runs.
+    const std::map<std::string, std::string>& userMap() const { return m_userMap; }
+    void setUserMap(std::map<std::string, std::string> map);
+    /// Adds `torch` ↔ `mindspore` to the corrections and asks for a run with them (runRequested).
+    void correctMatching(const QString& torch, const QString& mindspore);
+    /// The names the correction boxes offer: each side's module paths, then its parameters.
+    QStringList torchNames() const;
+    QStringList msNames() const;
+
     bool isRunning() const;
     /// The line above the graphs: progress, the verdict or why it could not compare.
     QString statusText() const;
@@ -82,6 +94,8 @@ private:
     void nodeClicked(int index);
     void centreOnSelection();
     void updateButtons();
+    void fillMatchingBoxes();
+    void showUserMap();
 
     QString m_torchScript, m_msScript;
     QLabel* m_scripts = nullptr;
@@ -94,6 +108,12 @@ private:
     QPushButton* m_next = nullptr;
     QSpinBox* m_stepBox = nullptr;
     QLabel* m_pair = nullptr;
+    QComboBox* m_mapTorch = nullptr;
+    QComboBox* m_mapMs = nullptr;
+    QPushButton* m_mapApply = nullptr;
+    QPushButton* m_mapClear = nullptr;
+    QLabel* m_mapText = nullptr;
+    std::map<std::string, std::string> m_userMap;
     QTextBrowser* m_explanation = nullptr;
     GraphView* m_graph = nullptr;
     TensorInspector* m_inspector = nullptr;
