@@ -20,7 +20,8 @@ namespace gradstep::migrate {
 // "tensors": {key: {"offset", "shape", "dtype"}} (dtype: the tensor's own, before widening) with
 // the keys init/PARAM (before the first step; on the MindSpore side after PyTorch's values were
 // copied in), fwd/STEP/N (the N-th module output of the step, described by "forward": [{"step",
-// "module", "call", "tensor"}] in execution order; a tuple or list output is one entry per tensor
+// "module", "call", "tensor"}] in execution order; PyTorch's add "inputs": the N of the earlier outputs it
+// was computed from, read off the autograd graph; a tuple or list output is one entry per tensor
 // in it, each with its position as "element": "0", "1.0" for an LSTM's output and (h, c)), loss/STEP, grad/STEP/PARAM (what the optimizer
 // received), after/STEP/PARAM (after the update, buffers included), input/I and target (PyTorch's
 // batch). Besides: "completed" (N steps recorded), "steps", "root" (the model's class), "modules"

@@ -4,6 +4,7 @@
 // SPDX-License-Identifier: MIT
 #ifdef GRADSTEP_HAVE_WINDOW
 #include "views/graph_view.h"
+#include "views/migration/migration_graph.h"
 #include "views/migration/migration_view.h"
 
 #include "tests/migrate/capture_builder.h"
@@ -14,6 +15,7 @@
 #include <QTemporaryDir>
 #include <filesystem>
 #include <fstream>
+#include <set>
 
 using namespace gradstep;
 using namespace gradstep::views;
@@ -205,6 +207,35 @@ TEST_CASE("a matching corrected in the view is kept for the next run it asks for
     CHECK(runs == 1);
     view.setUserMap({});
     CHECK(view.userMap().empty());
+}
+
+TEST_CASE("PyTorch's side is drawn by the data flow its capture read off the autograd graph")
+{
+    // a and b both feed c (PyTorch's "inputs"); MindSpore's capture records no flow: a chain.
+    CaptureBuilder t("torch"), m("mindspore");
+    for (CaptureBuilder* side : {&t, &m}) {
+        side->module("", "Net").module("a", "Linear").module("b", "Linear").module("c", "Bilinear");
+        side->set("root", Json("Net"));
+        side->forward("a", {1, 2}, {1, 2}).forward("b", {1, 2}, {3, 4}).forward("c", {1, 2}, {5, 6});
+    }
+    Json forward = Json::array();
+    for (std::size_t i = 0; i < 3; ++i) {
+        Json e = t.build().doc()["forward"][i];
+        e["inputs"] = i == 2 ? Json::parse("[0, 1]") : Json::array();
+        forward.push_back(std::move(e));
+    }
+    t.set("forward", forward);
+    const migrate::Capture torch = t.build(), ms = m.build();
+    const migrate::MigrationResult result = migrate::compareCaptures(torch, ms, {});
+    const auto graph = buildMigrationGraph(torch, ms, migrate::comparedPairs(torch, ms, result, 1));
+    std::set<std::pair<std::string, std::string>> edges;
+    for (const display::DisplayEdge& e : graph->edges)
+        edges.insert({graph->nodes[e.from].key, graph->nodes[e.to].key});
+    CHECK(edges.count({"T:a#1", "T:c#1"}));
+    CHECK(edges.count({"T:b#1", "T:c#1"}));
+    CHECK_FALSE(edges.count({"T:a#1", "T:b#1"})); // no flow from a to b in PyTorch's graph
+    CHECK(edges.count({"M:a#1", "M:b#1"}));       // MindSpore's side: execution order
+    CHECK(edges.count({"M:b#1", "M:c#1"}));
 }
 
 TEST_CASE("a comparison without divergence says equal and colours every pair equal")

@@ -160,7 +160,8 @@ class Capture:
         self.candidates = {}  # id(module) -> {"module", "init": {name: tensor}}
         self.root = None
         self.paths = {}  # id(module) -> path under the root being recorded
-        self.forward = []  # this step's (path, tensor, element, first of its call) in execution order
+        # this step's (path, tensor, element, first of its call, grad_fn) in execution order
+        self.forward = []
         self.calls = []  # this step's functional calls (record_call), in execution order
         self.call_events = []
         self.call_recorder = CallRecorder(self)
@@ -220,7 +221,7 @@ class Capture:
                 self.module_stack.pop()
         if path is not None:
             for n, (element, tensor) in enumerate(tensor_leaves(out)):
-                self.forward.append((path, tensor.detach().clone(), element, n == 0))
+                self.forward.append((path, tensor.detach().clone(), element, n == 0, tensor.grad_fn))
         return out
 
     def record_call(self, name, args, kwargs, out):
@@ -274,15 +275,43 @@ class Capture:
             raise _CaptureDone()
         return result
 
+    def data_flow(self):
+        """For each recorded output, the earlier outputs it was computed from, read off the autograd
+        graph: the grad_fn nodes reached backwards from its own before another output's."""
+        producers = {}
+        for index, entry in enumerate(self.forward):
+            if entry[4] is not None:
+                producers.setdefault(id(entry[4]), index)
+        inputs = []
+        for index, entry in enumerate(self.forward):
+            found, node = set(), entry[4]
+            if node is not None and producers.get(id(node), index) != index:
+                found.add(producers[id(node)])  # a container's output is its last layer's
+            elif node is not None:
+                # seen holds the nodes, not only their ids: a freed wrapper's id is reused
+                stack, seen = [f for f, _ in node.next_functions if f is not None], {}
+                while stack and len(seen) < 20000:
+                    f = stack.pop()
+                    if id(f) in seen:
+                        continue
+                    seen[id(f)] = f
+                    if producers.get(id(f), index) < index:
+                        found.add(producers[id(f)])
+                        continue
+                    stack.extend(g for g, _ in f.next_functions if g is not None)
+            inputs.append(sorted(found))
+        return inputs
+
     def record_forward(self, step):
         if self.root is None or self.current is not self.root["module"]:
             return
         calls = {}
-        for index, (path, out, element, first) in enumerate(self.forward):
+        inputs = self.data_flow()
+        for index, (path, out, element, first, _) in enumerate(self.forward):
             if first:  # a tuple's elements share their call
                 calls[path] = calls.get(path, 0) + 1
             key = self.blob.add("fwd/%d/%d" % (step, index), out)
-            event = {"step": step, "module": path, "call": calls[path], "tensor": key}
+            event = {"step": step, "module": path, "call": calls[path], "tensor": key, "inputs": inputs[index]}
             if element:
                 event["element"] = element
             self.events.append(event)
