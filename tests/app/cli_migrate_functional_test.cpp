@@ -58,4 +58,14 @@ TEST_CASE("L2Normalize at its default axis is named against F.normalize's dim, a
                                                       "MindSpore's Momentum (MindSpore's default)"));
 }
 
+TEST_CASE("a loss computed with ops.cross_entropy is compared at the call, naming its reduction")
+{
+    const Json r = migrate("torch_cnn.py", "mindspore_cnn_functional_loss.py");
+    requireDivergence(r, "CrossEntropyLoss", "ops.cross_entropy", "loss");
+    CHECK_THAT(explanation(r), Catch::Contains("reduction='mean' in PyTorch's CrossEntropyLoss vs reduction='sum' in "
+                                               "MindSpore's ops.cross_entropy"));
+    for (const Json& layer : r["layers"].asArray())
+        CHECK(layer["forward_max_abs_diff"].asNumber() < 1e-5); // the network itself is faithful
+}
+
 #endif

@@ -27,6 +27,10 @@ _RECORDED_PRIMITIVES = ("Split", "L2Normalize", "LpNorm", "ClipByValue", "LeakyR
                         "LogSoftmax")
 _RECORDED_METHODS = ("split", "chunk", "tensor_split", "norm", "clamp", "clip", "softmax")
 _PACKAGE_ORIGIN = "<gradstep>/"
+# Loss functions a port may call at top level instead of a loss Cell (its loss and labels are then
+# taken there, as the PyTorch side takes F.cross_entropy's).
+_LOSS_FUNCTIONS = ("cross_entropy", "nll_loss", "mse_loss", "l1_loss", "binary_cross_entropy",
+                   "binary_cross_entropy_with_logits", "smooth_l1_loss", "kl_div")
 
 
 def _jsonable(value):
@@ -110,6 +114,20 @@ class _Blob:
         self.file.write(data.tobytes())
         self.index[key] = {"offset": self.offset, "shape": list(data.shape), "dtype": dtype}
         self.offset += data.nbytes
+
+
+def _function_args(function, rest, kwargs):
+    """A loss function's arguments after (input, target), as a Cell's: {"given", "defaults"}."""
+    import inspect
+    try:
+        parameters = list(inspect.signature(function).parameters.values())[2:]
+    except (TypeError, ValueError):
+        parameters = []
+    given = {p.name: _jsonable(v) for p, v in zip(parameters, rest)}
+    given.update({k: _jsonable(v) for k, v in kwargs.items()})
+    defaults = {p.name: repr(p.default) for p in parameters
+                if p.default is not p.empty and p.name not in given}
+    return {"given": given, "defaults": defaults}
 
 
 def _call_value(value):
@@ -363,6 +381,21 @@ class _Capture:
             self.loss = out.asnumpy().copy()
         return out
 
+    def functional_loss(self, name, original, args, kwargs):
+        """A loss function the script calls at top level on the network's output: PyTorch's
+        labels replace the port's, and its value is the step's loss."""
+        if self.depth > 0 or self.root is None or not self.recording() or len(args) < 2 \
+                or not isinstance(args[1], mindspore.Tensor):
+            return original(*args, **kwargs)
+        infos = []
+        args = (args[0],) + self.substitute(args[1:2], ["target"], infos) + tuple(args[2:])
+        self.target_info = infos[0] if infos else None
+        self.loss_info = {"class": "ops." + name, "args": _function_args(original, args[2:], kwargs)}
+        out = original(*args, **kwargs)
+        if isinstance(out, mindspore.Tensor):
+            self.loss = out.asnumpy().copy()
+        return out
+
     def optimizer_call(self, original, optimizer, args, kwargs):
         if not self.recording() or self.root is None:
             return original(optimizer, *args, **kwargs)
@@ -468,6 +501,15 @@ def _wrap_calls(capture):
         if original is None:
             continue
         wrapped = (lambda n, o: lambda *a, **k: capture.recorded_call(n, o, a, k))("ops." + name, original)
+        for namespace in namespaces:
+            if getattr(namespace, name, None) is original:
+                _saved.append((namespace, name, original))
+                setattr(namespace, name, wrapped)
+    for name in _LOSS_FUNCTIONS:
+        original = getattr(ops, name, None)
+        if original is None:
+            continue
+        wrapped = (lambda n, o: lambda *a, **k: capture.functional_loss(n, o, a, k))(name, original)
         for namespace in namespaces:
             if getattr(namespace, name, None) is original:
                 _saved.append((namespace, name, original))
