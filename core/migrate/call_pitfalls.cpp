@@ -334,7 +334,27 @@ void comparePair(std::vector<std::string>& out, CallKind kind, const Json& t, co
     }
 }
 
+/// Whether `path`'s code runs around `module`'s: the module itself or a container of it.
+bool encloses(const std::string& path, const std::string& module)
+{
+    return path.empty() || path == module || module.rfind(path + ".", 0) == 0;
+}
+
 } // namespace
+
+std::vector<const Json*> callsBefore(const Capture& c, std::int64_t step, const std::string& module,
+                                     std::optional<std::int64_t> before)
+{
+    std::vector<const Json*> out;
+    const Json* calls = c.doc().find("calls");
+    if (!calls || !calls->isArray())
+        return out;
+    for (const Json& call : calls->asArray())
+        if (call["step"].asInt() == step && encloses(call["module"].asString(), module)
+            && (!before || call["position"].asInt() <= *before))
+            out.push_back(&call);
+    return out;
+}
 
 std::vector<std::string> callPitfalls(const std::vector<const Json*>& torchCalls, const std::vector<const Json*>& msCalls,
                                       const std::string& layer)

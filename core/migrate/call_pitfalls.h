@@ -5,12 +5,20 @@
 // training, softmax's axis. SPDX-License-Identifier: MIT
 #pragma once
 
-#include "io/json.h"
+#include "migrate/capture.h"
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace gradstep::migrate {
+
+/// The functional calls of `step` that `module`'s own code or its containers' made before its
+/// output number `before` was recorded (all of them when nullopt): those that computed its input
+/// or it. Entries of the capture's "calls" (Note [Functional calls]).
+std::vector<const Json*> callsBefore(const Capture& c, std::int64_t step, const std::string& module,
+                                     std::optional<std::int64_t> before);
 
 /// One sentence per pair of calls that compute different things, naming both calls and their
 /// differing arguments ("torch.split(x, 2, dim=1) makes 2 pieces of size 2 along axis 1;

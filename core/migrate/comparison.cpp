@@ -4,13 +4,13 @@
 #include "migrate/comparison.h"
 
 #include "migrate/call_pitfalls.h"
+#include "migrate/initial_values.h"
 #include "migrate/pitfalls.h"
 
 #include "io/number_format.h"
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <set>
 
@@ -56,28 +56,6 @@ std::vector<Event> eventsOf(const Capture& c, std::int64_t step)
     return out;
 }
 
-/// Whether `path`'s code runs around `module`'s: the module itself or a container of it.
-bool encloses(const std::string& path, const std::string& module)
-{
-    return path.empty() || path == module || module.rfind(path + ".", 0) == 0;
-}
-
-/// The functional calls of the step that `module`'s own code or its containers' made before its
-/// output number `before` was recorded (all of them when nullopt): those computed its input or it.
-std::vector<const Json*> callsFor(const Capture& c, std::int64_t step, const std::string& module,
-                                  std::optional<std::int64_t> before)
-{
-    std::vector<const Json*> out;
-    const Json* calls = c.doc().find("calls");
-    if (!calls || !calls->isArray())
-        return out;
-    for (const Json& call : calls->asArray())
-        if (call["step"].asInt() == step && encloses(call["module"].asString(), module)
-            && (!before || call["position"].asInt() <= *before))
-            out.push_back(&call);
-    return out;
-}
-
 double largestMagnitude(const Capture& c, const std::string& prefix)
 {
     double scale = 0;
@@ -107,13 +85,6 @@ std::string valuesNote(const TensorView& t, const TensorView& m, const Differenc
            + formatNumber(a.min) + ", " + formatNumber(a.max) + "], MindSpore's mean " + formatNumber(b.mean)
            + " and range [" + formatNumber(b.min) + ", " + formatNumber(b.max) + "] (max abs diff "
            + formatNumber(d.maxAbs) + ")";
-}
-
-std::string threeDigits(double v)
-{
-    char text[32];
-    std::snprintf(text, sizeof text, "%.3g", v);
-    return text;
 }
 
 /// Which tensor of a tuple output parted ("output element 1.0: "), or nothing for a tensor output.
@@ -153,8 +124,11 @@ public:
             compareParameters(step);
         }
         if (!m_options.weightsCopied) {
-            compareInitial();
-            nameInitialisers();
+            m_result.initial = compareInitialValues(m_t, m_m, m_pairs, m_tParams, m_toMs);
+            // the initial values are then the cause: the divergence names those that differ
+            if (const std::string differing = differingInitialisers(m_result.initial);
+                m_result.firstDivergence && !differing.empty())
+                m_result.firstDivergence->explanation += "; initial values that differ: " + differing;
         }
         m_result.diverges = m_result.firstDivergence.has_value();
         return std::move(m_result);
@@ -209,7 +183,7 @@ private:
                                                std::optional<std::int64_t> mBefore = {})
     {
         std::vector<std::string> why = modulePitfalls(m_t.module(t), m_m.module(m));
-        for (std::string& s : callPitfalls(callsFor(m_t, step, t, tBefore), callsFor(m_m, step, m, mBefore), t))
+        for (std::string& s : callPitfalls(callsBefore(m_t, step, t, tBefore), callsBefore(m_m, step, m, mBefore), t))
             why.push_back(std::move(s));
         for (const std::string& s : inputPitfalls(m_m.doc().find("inputs")))
             why.push_back(s);
@@ -419,48 +393,6 @@ private:
         else if (kind == DivergenceKind::State && info)
             why = modulePitfalls(m_t.module(info->module), m_m.module(m_toMs.count(info->module) ? m_toMs[info->module] : info->module));
         diverge({p.torch, p.mindspore, kind, step, d.maxAbs, d.relative, why.empty() ? valuesNote(*tv, *mv, d) : join(why)});
-    }
-
-    /// Without copied weights the initial values are the cause: the divergence names the
-    /// parameters whose initial distributions differ, with both initialisers.
-    void nameInitialisers()
-    {
-        if (!m_result.firstDivergence)
-            return;
-        std::string differing;
-        std::size_t count = 0;
-        for (const InitialRow& row : m_result.initial)
-            if (row.differs && ++count <= 3)
-                differing += (differing.empty() ? "" : "; ") + row.torch + " " + row.torchInitialiser + " (std "
-                             + threeDigits(row.torchStats.std) + ") vs " + row.mindspore + " " + row.msInitialiser
-                             + " (std " + threeDigits(row.msStats.std) + ")";
-        if (count > 3)
-            differing += "; " + std::to_string(count - 3) + " more";
-        if (!differing.empty())
-            m_result.firstDivergence->explanation += "; initial values that differ: " + differing;
-    }
-
-    void compareInitial()
-    {
-        for (const ParamPair& p : m_pairs) {
-            const auto tv = m_t.tensor("init/" + p.torch), mv = m_m.tensor("init/" + p.mindspore);
-            const ParamInfo* info = torchParam(p.torch);
-            if (!tv || !mv || !info)
-                continue;
-            InitialRow row{p.torch, p.mindspore, distributionOf(tv->values), distributionOf(mv->values),
-                           torchInitialiser(info->moduleClass, info->attr), "", false};
-            std::string msModule = m_toMs.count(info->module) ? m_toMs[info->module] : info->module;
-            const std::string msAttr = p.mindspore.substr(p.mindspore.rfind('.') + 1);
-            row.msInitialiser = msInitialiser(m_m.module(msModule), msAttr);
-            // Differing when the spreads or centres disagree by more than sampling explains: three
-            // standard errors of n values (a bias of 10 values wanders more than a kernel of 200).
-            const double spread = std::max({row.torchStats.std, row.msStats.std, 1e-12});
-            const double n = static_cast<double>(std::max<std::size_t>(tv->values.size(), 1));
-            row.differs = std::abs(row.torchStats.std - row.msStats.std) > std::max(0.1, 3 / std::sqrt(2 * n)) * spread
-                          || std::abs(row.torchStats.mean - row.msStats.mean)
-                                 > std::max(0.1, 3 / std::sqrt(n)) * spread + 1e-12;
-            m_result.initial.push_back(std::move(row));
-        }
     }
 
     const Capture& m_t;
