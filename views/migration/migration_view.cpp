@@ -5,11 +5,11 @@
 #include "views/graph_search_bar.h"
 #include "views/graph_view.h"
 #include "views/migration/migration_graph.h"
+#include "views/migration/migration_matching_row.h"
 #include "views/migration/migration_pair_text.h"
 
 #include "io/number_format.h"
 
-#include <QComboBox>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -113,22 +113,7 @@ MigrationView::MigrationView(QWidget* parent) : QWidget(parent)
     m_pair->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_explanation = new QTextBrowser;
     m_explanation->setOpenLinks(false);
-    // Correcting the matching, as --map does: a PyTorch name, its MindSpore counterpart, run again.
-    m_mapTorch = new QComboBox;
-    m_mapMs = new QComboBox;
-    for (QComboBox* box : {m_mapTorch, m_mapMs}) {
-        box->setEditable(true);
-        box->setInsertPolicy(QComboBox::NoInsert);
-        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-        box->setMinimumContentsLength(12);
-    }
-    m_mapTorch->setToolTip(tr("A PyTorch module path or parameter name"));
-    m_mapMs->setToolTip(tr("The MindSpore Cell path or Parameter name it corresponds to"));
-    m_mapApply = new QPushButton(tr("Match and Run Again"));
-    m_mapClear = new QPushButton(tr("Clear Corrections"));
-    m_mapText = new QLabel;
-    m_mapText->setWordWrap(true);
-    m_mapText->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_matching = new MigrationMatchingRow;
     m_graph = new GraphView;
     // Two columns of a few dozen modules: the overlays would only cover the MindSpore side.
     m_graph->overview()->setWanted(false);
@@ -149,14 +134,6 @@ MigrationView::MigrationView(QWidget* parent) : QWidget(parent)
     stepping->addWidget(m_previous);
     stepping->addWidget(m_next);
     stepping->addWidget(m_pair, 1);
-    auto* matching = new QHBoxLayout;
-    matching->addWidget(new QLabel(tr("Matching:")));
-    matching->addWidget(m_mapTorch, 1);
-    matching->addWidget(new QLabel(QStringLiteral("↔")));
-    matching->addWidget(m_mapMs, 1);
-    matching->addWidget(m_mapApply);
-    matching->addWidget(m_mapClear);
-    matching->addWidget(m_mapText, 2);
     auto* right = new QSplitter(Qt::Vertical);
     right->addWidget(m_explanation);
     right->addWidget(m_inspector);
@@ -173,7 +150,7 @@ MigrationView::MigrationView(QWidget* parent) : QWidget(parent)
     layout->addLayout(top);
     layout->addWidget(m_status);
     layout->addLayout(stepping);
-    layout->addLayout(matching);
+    layout->addWidget(m_matching);
     layout->addWidget(panes, 1);
 
     connect(m_run, &QPushButton::clicked, this, &MigrationView::runRequested);
@@ -182,16 +159,14 @@ MigrationView::MigrationView(QWidget* parent) : QWidget(parent)
     connect(m_previous, &QPushButton::clicked, this, &MigrationView::previous);
     connect(m_next, &QPushButton::clicked, this, &MigrationView::next);
     connect(m_stepBox, &QSpinBox::valueChanged, this, [this](int step) { showStep(step); });
-    connect(m_mapApply, &QPushButton::clicked, this,
-            [this] { correctMatching(m_mapTorch->currentText(), m_mapMs->currentText()); });
-    connect(m_mapClear, &QPushButton::clicked, this, [this] {
+    connect(m_matching, &MigrationMatchingRow::matchRequested, this, &MigrationView::correctMatching);
+    connect(m_matching, &MigrationMatchingRow::clearRequested, this, [this] {
         setUserMap({});
         emit runRequested();
     });
     connect(m_graph, &GraphView::nodeActivated, this, &MigrationView::nodeClicked);
     // A layout arrives after the pairs were set: the selection is drawn on it then.
     connect(m_graph, &GraphView::layoutReady, this, &MigrationView::centreOnSelection);
-    showUserMap();
     updateButtons();
 }
 
@@ -271,7 +246,7 @@ void MigrationView::setOutcome(std::shared_ptr<const migrate::MigrationOutcome> 
     m_status->setStyleSheet(r.diverges ? QStringLiteral("color: #d32f2f; font-weight: bold;")
                                        : QStringLiteral("color: #2e9d48; font-weight: bold;"));
     m_status->setText(verdictText(o));
-    fillMatchingBoxes();
+    m_matching->setNames(torchNames(), msNames());
     {
         const QSignalBlocker blocker(m_stepBox);
         m_stepBox->setRange(1, int(stepCount()));
@@ -353,10 +328,8 @@ void MigrationView::showPair()
     m_pair->setStyleSheet(QStringLiteral("color: %1; font-weight: bold;")
                               .arg(pairStyle(p.status, false).stroke.name()));
     m_explanation->setPlainText(pairExplanation(p, m_outcome->result, first, t, m));
-    if (p.kind != migrate::DivergenceKind::Loss) { // the pair's names, ready to be corrected
-        m_mapTorch->setCurrentText(QString::fromStdString(p.torch));
-        m_mapMs->setCurrentText(QString::fromStdString(p.mindspore));
-    }
+    if (p.kind != migrate::DivergenceKind::Loss) // the pair's names, ready to be corrected
+        m_matching->setCurrent(QString::fromStdString(p.torch), QString::fromStdString(p.mindspore));
     m_tensors = pairTensors(p, t, m);
     const QString heading = tr("step %1 · ").arg(m_step) + pairKindText(p.kind) + QStringLiteral(": ")
                             + QString::fromStdString(p.torch)
@@ -423,9 +396,7 @@ void MigrationView::updateButtons()
     m_choose->setEnabled(!m_running);
     m_stop->setEnabled(m_running);
     m_stepBox->setEnabled(!m_running && m_outcome && stepCount() > 1);
-    const bool canRun = !m_running && !m_torchScript.isEmpty() && !m_msScript.isEmpty();
-    m_mapApply->setEnabled(canRun);
-    m_mapClear->setEnabled(canRun && !m_userMap.empty());
+    m_matching->setRunnable(!m_running && !m_torchScript.isEmpty() && !m_msScript.isEmpty(), !m_userMap.empty());
     m_previous->setEnabled(!m_running && m_current > 0);
     m_next->setEnabled(!m_running && m_current >= 0 && m_current + 1 < int(m_pairs.size()));
 }
@@ -433,7 +404,7 @@ void MigrationView::updateButtons()
 void MigrationView::setUserMap(std::map<std::string, std::string> map)
 {
     m_userMap = std::move(map);
-    showUserMap();
+    m_matching->setCorrections(m_userMap);
     updateButtons();
 }
 
@@ -443,17 +414,9 @@ void MigrationView::correctMatching(const QString& torch, const QString& mindspo
     if (t.empty() || m.empty() || m_running)
         return;
     m_userMap[t] = m;
-    showUserMap();
+    m_matching->setCorrections(m_userMap);
     updateButtons();
     emit runRequested();
-}
-
-void MigrationView::showUserMap()
-{
-    QStringList shown;
-    for (const auto& [t, m] : m_userMap)
-        shown << QString::fromStdString(t) + QStringLiteral(" ↔ ") + QString::fromStdString(m);
-    m_mapText->setText(shown.isEmpty() ? tr("no corrections") : tr("corrections: %1").arg(shown.join(QStringLiteral(", "))));
 }
 
 namespace {
@@ -480,14 +443,6 @@ QStringList MigrationView::torchNames() const
 QStringList MigrationView::msNames() const
 {
     return m_outcome && m_outcome->msCapture ? namesOf(*m_outcome->msCapture) : QStringList();
-}
-
-void MigrationView::fillMatchingBoxes()
-{
-    for (auto [box, names] : {std::pair{m_mapTorch, torchNames()}, std::pair{m_mapMs, msNames()}}) {
-        box->clear();
-        box->addItems(names);
-    }
 }
 
 QString MigrationView::statusText() const

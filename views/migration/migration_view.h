@@ -18,7 +18,6 @@
 #include <optional>
 #include <vector>
 
-class QComboBox;
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -28,6 +27,7 @@ class QTextBrowser;
 namespace gradstep::views {
 
 class GraphView;
+class MigrationMatchingRow;
 
 class MigrationView : public QWidget {
     Q_OBJECT
@@ -94,8 +94,6 @@ private:
     void nodeClicked(int index);
     void centreOnSelection();
     void updateButtons();
-    void fillMatchingBoxes();
-    void showUserMap();
 
     QString m_torchScript, m_msScript;
     QLabel* m_scripts = nullptr;
@@ -108,11 +106,7 @@ private:
     QPushButton* m_next = nullptr;
     QSpinBox* m_stepBox = nullptr;
     QLabel* m_pair = nullptr;
-    QComboBox* m_mapTorch = nullptr;
-    QComboBox* m_mapMs = nullptr;
-    QPushButton* m_mapApply = nullptr;
-    QPushButton* m_mapClear = nullptr;
-    QLabel* m_mapText = nullptr;
+    MigrationMatchingRow* m_matching = nullptr;
     std::map<std::string, std::string> m_userMap;
     QTextBrowser* m_explanation = nullptr;
     GraphView* m_graph = nullptr;
