@@ -5,6 +5,7 @@
 
 #include "migrate/call_pitfalls.h"
 #include "migrate/initial_values.h"
+#include "migrate/module_classes.h"
 #include "migrate/pitfalls.h"
 
 #include "io/number_format.h"
@@ -197,6 +198,13 @@ private:
         return why;
     }
 
+    /// A Cell compared with a reused PyTorch module's later call is matched after all.
+    void reusedFor(const std::string& msModule)
+    {
+        auto& list = m_result.unmatchedMindspore;
+        list.erase(std::remove(list.begin(), list.end(), msModule.empty() ? "(network)" : msModule), list.end());
+    }
+
     void compareForward(std::int64_t step)
     {
         const std::vector<Event> msEvents = eventsOf(m_m, step);
@@ -209,7 +217,11 @@ private:
             const auto tv = m_t.tensor(e.tensor);
             const auto found = paired.find(&e);
             const Event* other = found == paired.end() ? nullptr : found->second;
-            LayerRow row{e.module, pair->second, classOf(m_t, e.module), classOf(m_m, pair->second), e.call, e.element,
+            // the port's Cell: the matched one, or another for a call PyTorch makes again
+            const std::string ms = other ? other->module : pair->second;
+            if (other && other->module != pair->second)
+                reusedFor(other->module);
+            LayerRow row{e.module, ms, classOf(m_t, e.module), classOf(m_m, ms), e.call, e.element,
                          {}, {}, {}, false, other ? other->call : 0};
             row.shapeTorch = tv->shape;
             if (other) {
@@ -217,8 +229,8 @@ private:
                 row.shapeMindspore = mv->shape;
                 if (tv->shape != mv->shape) {
                     row.diverges = true;
-                    diverge({e.module, pair->second, DivergenceKind::Shape, step, {}, {},
-                             elementNote(e.element) + explain(moduleExplanation(e.module, pair->second, step, e.index,
+                    diverge({e.module, ms, DivergenceKind::Shape, step, {}, {},
+                             elementNote(e.element) + explain(moduleExplanation(e.module, ms, step, e.index,
                                                                                 other->index),
                                      "PyTorch's output has shape " + shapeText(tv->shape) + ", MindSpore's "
                                          + shapeText(mv->shape))});
@@ -227,9 +239,9 @@ private:
                     row.forwardMaxAbsDiff = d.maxAbs;
                     if (d.relative > m_options.tolerance) {
                         row.diverges = true;
-                        std::vector<std::string> why = moduleExplanation(e.module, pair->second, step, e.index,
+                        std::vector<std::string> why = moduleExplanation(e.module, ms, step, e.index,
                                                                          other->index);
-                        diverge({e.module, pair->second, DivergenceKind::Forward, step, d.maxAbs, d.relative,
+                        diverge({e.module, ms, DivergenceKind::Forward, step, d.maxAbs, d.relative,
                                  elementNote(e.element) + (why.empty() ? valuesNote(*tv, *mv, d) : join(why))});
                     }
                 }
@@ -275,7 +287,38 @@ private:
             pairBy([&](const Event& a, const Event& b) { return m_t.tensor(a.tensor)->shape == m_m.tensor(b.tensor)->shape; });
             pairBy([](const Event&, const Event&) { return true; });
         }
+        pairReusedCalls(tEvents, msEvents, out);
         return out;
+    }
+
+    /// A module PyTorch calls again where the port has another Cell (one MaxPool2d used twice,
+    /// pool1 and pool2 in the port): its calls left over go to the next unmatched Cell of a
+    /// corresponding class, after the port's output paired last, in execution order.
+    void pairReusedCalls(const std::vector<Event>& tEvents, const std::vector<Event>& msEvents,
+                         std::map<const Event*, const Event*>& out) const
+    {
+        std::set<const Event*> used;
+        for (const auto& [t, m] : out)
+            used.insert(m);
+        std::size_t after = 0; // msEvents before this are behind the last pair
+        for (const Event& te : tEvents) {
+            if (const auto found = out.find(&te); found != out.end()) {
+                after = std::max(after, static_cast<std::size_t>(found->second - msEvents.data()) + 1);
+                continue;
+            }
+            if (!m_toMs.count(te.module))
+                continue;
+            for (std::size_t i = after; i < msEvents.size(); ++i) {
+                const Event& me = msEvents[i];
+                if (used.count(&me) || m_toTorch.count(me.module) || me.element != te.element
+                    || !correspondingClasses(classOf(m_t, te.module), classOf(m_m, me.module)))
+                    continue;
+                out[&te] = &me;
+                used.insert(&me);
+                after = i + 1;
+                break;
+            }
+        }
     }
 
     static std::string classOf(const Capture& c, const std::string& path)

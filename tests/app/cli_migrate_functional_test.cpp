@@ -68,4 +68,12 @@ TEST_CASE("a loss computed with ops.cross_entropy is compared at the call, namin
         CHECK(layer["forward_max_abs_diff"].asNumber() < 1e-5); // the network itself is faithful
 }
 
+TEST_CASE("a module PyTorch calls twice is compared with the port's second Cell at its second call")
+{
+    const Json r = migrate("torch_cnn.py", "mindspore_cnn_pool_stride.py");
+    requireDivergence(r, "pool", "pool2", "shape");
+    CHECK_THAT(explanation(r), Catch::Contains("stride=2 in PyTorch's MaxPool2d vs stride=1 in MindSpore's MaxPool2d"));
+    CHECK(r["unmatched"]["mindspore"].size() == 0); // pool1 and pool2 both stand for pool
+}
+
 #endif
