@@ -91,3 +91,31 @@ close(ops.matrix_set_diag(Tensor(m), Tensor(np.zeros(3))), np.where(np.eye(3, 4)
 band = ops.matrix_diag_part(Tensor(m), k=(-1, 2))
 close(ops.matrix_set_diag(Tensor(np.zeros((3, 4))), band, k=(-1, 2)), np.triu(np.tril(m, 2), -1))
 close(ms.grad(lambda d: ops.matrix_set_diag(Tensor(m), d).sum() * 2)(Tensor(np.ones(3))), [2.0, 2.0, 2.0])
+
+# LU: A = P L U with 1-based sequential row swaps (LAPACK's getrf layout)
+L = np.array([[1.0, 0, 0], [0.5, 1, 0], [-0.25, 0.2, 1]])
+Um = np.array([[4.0, 1, 2], [0, 3, -1], [0, 0, 2]])
+piv = np.array([3, 3, 3], np.int32)
+perm = np.arange(3)
+for i, p in enumerate(piv):
+    perm[i], perm[p - 1] = perm[p - 1], perm[i]
+P = np.eye(3)[perm].T
+Amat = P @ L @ Um
+LU = np.tril(L, -1) + Um
+p_, l_, u_ = ops.lu_unpack(Tensor(LU), Tensor(piv))
+close(p_, P)
+close(l_, L)
+close(u_, Um)
+bb = rng.standard_normal((3, 2))
+close(ops.lu_solve(Tensor(bb), Tensor(LU), Tensor(piv)), np.linalg.solve(Amat, bb), rtol=1e-12)
+# geqrf/orgqr/ormqr: Q R reproduces the input; Q^T Q = I
+Mq = rng.standard_normal((4, 3))
+yq, tau = ops.geqrf(Tensor(Mq))
+qq = ops.orgqr(yq, tau)
+assert qq.shape == (4, 3)
+close(ops.matmul(qq, ops.triu(yq[:3])), Mq, rtol=1e-10, atol=1e-12)
+close(ops.matmul(qq.T, qq), np.eye(3), atol=1e-12)
+oth = rng.standard_normal((4, 2))
+full_q = ops.ormqr(yq, tau, Tensor(np.eye(4)))
+close(ops.ormqr(yq, tau, Tensor(oth), transpose=True), full_q.asnumpy().T @ oth, rtol=1e-10, atol=1e-12)
+close(full_q[:, :3], qq, atol=1e-12)

@@ -544,3 +544,115 @@ def matrix_diag(x, k=0, num_rows=-1, num_cols=-1, padding_value=0, align="RIGHT_
     lead = tuple(x.shape[:-1]) if lo == hi else tuple(x.shape[:-2])
     base = ops.full(lead + (rows, cols), U.numpy_of(padding_value).item(), dtype=x.dtype)
     return _place_diagonals("MatrixDiagV3", base, x, lo, hi, align)
+
+
+# ---------------------------------------------------------------- LU and Householder forms
+def _pivot_perm(pivots, n):
+    """Row order of P^T A from LAPACK's 1-based sequential row swaps (A = P L U)."""
+    perm = np.arange(n)
+    for i, p in enumerate(np.asarray(pivots).reshape(-1)[:n]):
+        j = int(p) - 1
+        perm[i], perm[j] = perm[j], perm[i]
+    return perm
+
+
+@export(_F)
+def lu_unpack(LU_data, LU_pivots, unpack_data=True, unpack_pivots=True):
+    """(P, L, U) with A = P L U from the packed factorization (unit-lower L below the diagonal,
+    U on and above it) and 1-based pivots."""
+    op = "LuUnpack"
+    U.check_tensor(op, "LU_data", LU_data)
+    U.check_tensor(op, "LU_pivots", LU_pivots)
+    if LU_data.ndim < 2:
+        raise ValueError("For '%s', the dimension of 'LU_data' must be at least 2, but got %d." % (op, LU_data.ndim))
+    m, n = LU_data.shape[-2], LU_data.shape[-1]
+    k = min(m, n)
+    piv = U.numpy_of(LU_pivots).astype(np.int64)
+    if piv.shape[-1] != k or np.any(piv < 1) or np.any(piv > m):
+        raise ValueError("For '%s', the 'LU_pivots' must hold %d values in [1, %d], but got shape %s."
+                         % (op, k, m, tuple(piv.shape)))
+    lead = tuple(LU_data.shape[:-2])
+    p_mats = np.stack([np.eye(m)[_pivot_perm(p, m)].T for p in piv.reshape(-1, k)]).reshape(lead + (m, m))
+    P = U.const(p_mats, LU_data.dtype) if unpack_pivots else ops.zeros(lead + (m, m), LU_data.dtype)
+    if not unpack_data:
+        empty = ops.zeros((0,), LU_data.dtype)
+        return P, empty, empty
+    lower = U.const(np.tril(np.ones((m, k)), -1), LU_data.dtype)
+    upper = U.const(np.triu(np.ones((k, n))), LU_data.dtype)
+    L = ops.narrow(LU_data, -1, 0, k) * lower + U.const(np.eye(m, k), LU_data.dtype)
+    Umat = ops.narrow(LU_data, -2, 0, k) * upper
+    return P, L, Umat
+
+
+@export(_F)
+def lu_solve(b, LU_data, LU_pivots):
+    """X with A X = b, A given by its packed LU factorization and 1-based pivots."""
+    op = "LuSolve"
+    U.check_tensor(op, "b", b)
+    _square(op, LU_data, "LU_data")
+    if b.ndim < 2 or b.shape[-2] != LU_data.shape[-1]:
+        raise ValueError("For '%s', the 'b' must have shape (..., %d, K), but got %s."
+                         % (op, LU_data.shape[-1], tuple(b.shape)))
+    P, L, Umat = lu_unpack(LU_data, LU_pivots)
+    y = ops.matmul(_inverse(L), ops.matmul(_mT(P), b.astype(LU_data.dtype)))
+    return ops.matmul(_inverse(Umat), y)
+
+
+@export(_F)
+def geqrf(input):
+    """(y, tau): Householder QR as LAPACK's geqrf stores it (R on and above the diagonal, the
+    reflector vectors below). NumPy/LAPACK; no gradient."""
+    op = "Geqrf"
+    U.check_tensor(op, "input", input)
+    if input.ndim < 2 or input.dtype not in U._FLOATS:
+        raise ValueError("For '%s', the 'input' must be a float32/float64 matrix (or batch), but got %s %s."
+                         % (op, input.dtype, tuple(input.shape)))
+    a = input.asnumpy()
+    lead = a.shape[:-2]
+    ys, taus = [], []
+    for mat in a.reshape((-1,) + a.shape[-2:]):
+        h, tau = np.linalg.qr(mat, mode="raw")
+        ys.append(h.T)
+        taus.append(tau)
+    return (U.const(np.stack(ys).reshape(a.shape), input.dtype),
+            U.const(np.stack(taus).reshape(lead + (min(a.shape[-2:]),)), input.dtype))
+
+
+def _householder_q(input, tau, cols):
+    """H_1 H_2 ... H_k applied to the first `cols` columns of the identity, with
+    H_i = I - tau_i v_i v_i^T and v_i = (0, ..., 1, input[i+1:, i]): composed of ops."""
+    m = input.shape[-2]
+    k = tau.shape[-1]
+    lead = tuple(input.shape[:-2])
+    q = ops.broadcast_to(U.const(np.eye(m, cols), input.dtype), lead + (m, cols))
+    below = U.const(np.tril(np.ones((m, k)), -1), input.dtype)
+    v_all = ops.narrow(input, -1, 0, k) * below + U.const(np.eye(m, k), input.dtype)
+    for i in range(k - 1, -1, -1):
+        v = ops.narrow(v_all, -1, i, 1)  # (..., m, 1)
+        t = ops.expand_dims(ops.expand_dims(tau[..., i], -1), -1)
+        q = q - ops.matmul(v, ops.matmul(_mT(v), q)) * t
+    return q
+
+
+@export(_F)
+def orgqr(input, tau):
+    """The first n columns of Q from geqrf's (input, tau) (differentiable)."""
+    op = "Orgqr"
+    U.check_tensor(op, "input", input)
+    U.check_tensor(op, "tau", tau)
+    if input.ndim < 2 or input.shape[-2] < input.shape[-1] or tau.shape[-1] > input.shape[-1]:
+        raise ValueError("For '%s', the 'input' must be (..., M, N) with M >= N and 'tau' (..., K) with K <= N, "
+                         "but got %s and %s." % (op, tuple(input.shape), tuple(tau.shape)))
+    return _householder_q(input, tau, input.shape[-1])
+
+
+@export(_F)
+def ormqr(input, tau, other, left=True, transpose=False):
+    """Q @ other (or other @ Q, with Q^T when transpose) for Q of geqrf's (input, tau)."""
+    op = "Ormqr"
+    for name, t in (("input", input), ("tau", tau), ("other", other)):
+        U.check_tensor(op, name, t)
+    q = _householder_q(input, tau, input.shape[-2])
+    if transpose:
+        q = _mT(q)
+    return ops.matmul(q, other) if left else ops.matmul(other, q)
