@@ -235,12 +235,12 @@ def pinv(x, *, atol=None, rtol=None, hermitian=False):
     if x.ndim < 2:
         raise ValueError("For 'pinv', the dimension of 'x' must be at least 2, but got %d." % x.ndim)
     a = x.asnumpy()
-    s = np.linalg.svd(a, compute_uv=False)
+    u, s, vh = np.linalg.svd(a, full_matrices=False)
     smax = s.max(-1, keepdims=True) if s.size else s
     at = 0.0 if atol is None else U.numpy_of(atol)
+    # no tolerance given: rtol = eps * max(M, N); an atol alone means rtol = 0
     rt = (max(a.shape[-2:]) * np.finfo(a.dtype).eps if atol is None else 0.0) if rtol is None else U.numpy_of(rtol)
     cut = np.maximum(at, rt * smax)
-    u, s, vh = np.linalg.svd(a, full_matrices=False)
     sinv = np.where(s > cut, 1.0 / np.where(s == 0, 1, s), 0.0)
     return U.const(np.matmul(np.swapaxes(vh, -1, -2) * sinv[..., None, :], np.swapaxes(u, -1, -2)), x.dtype)
 

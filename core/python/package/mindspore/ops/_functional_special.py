@@ -210,9 +210,13 @@ def polar(abs, angle):
 
 @export(_F)
 def xdivy(x, y):
+    """x / y, and 0 where x is 0 (even where y is 0 too)."""
     x, y = _pair(x, y)
-    q = ops.div(x, ops.select(ops.equal(x, 0), ops.ones_like(y * x), y * ops.ones_like(x)))
-    return ops.select(ops.equal(x * ops.ones_like(y), 0), ops.zeros_like(q), q)
+    shape = tuple(np.broadcast_shapes(tuple(x.shape), tuple(y.shape)))
+    x, y = ops.broadcast_to(x, shape), ops.broadcast_to(y, shape)
+    zero = ops.equal(x, 0)
+    q = ops.div(x, ops.select(zero, ops.ones_like(y), y))
+    return ops.select(zero, ops.zeros_like(q), q)
 
 
 @export(_F)
