@@ -138,3 +138,21 @@ close(enc[:, 0], dx / 0.1, rtol=1e-12)
 close(enc[:, 3], np.log(gh / ph) / 0.2, rtol=1e-12)
 close(ops.bounding_box_decode(Tensor(anchors), enc, (100, 100), stds=(0.1, 0.1, 0.2, 0.2)), gt, rtol=1e-12)
 close(ops.bounding_box_decode(Tensor(anchors), enc, (20, 12), stds=(0.1, 0.1, 0.2, 0.2))[0], [1, 2, 10, 19])
+# MindSpore's documented examples
+close(ops.bounding_box_encode(Tensor(np.array([[2.0, 2, 2, 3], [2, 2, 2, 3]], np.float32)),
+                              Tensor(np.array([[1.0, 2, 1, 4], [1, 2, 1, 4]], np.float32))),
+      [[-1.0, 0.25, 0.0, 0.40551758]] * 2, rtol=2e-4)  # the docs print log(1.5) from a lower-precision kernel
+close(ops.bounding_box_decode(Tensor(np.array([[4.0, 1, 2, 1], [2, 2, 2, 3]], np.float32)),
+                              Tensor(np.array([[3.0, 1, 2, 2], [1, 2, 1, 4]], np.float32)), (768, 1280)),
+      [[4.1953125, 0.0, 0.0, 5.1953125], [2.140625, 0.0, 3.859375, 60.59375]], rtol=1e-3)
+feat = Tensor(np.array([[[[1.0, 2.0], [3.0, 4.0]]]], np.float32))
+roi = ops.ROIAlign(2, 2, 0.5, 2)
+close(roi(feat, Tensor(np.array([[0, 0.2, 0.3, 0.2, 0.3]], np.float32))), [[[[1.775, 2.025], [2.275, 2.525]]]], rtol=1e-6)
+# a plane a + b x + c y is reproduced exactly by bilinear sampling: each bin gives the plane at its centre
+plane = np.fromfunction(lambda n, ch, y, x: 1.0 + 0.5 * x + 2.0 * y + ch, (2, 2, 6, 7))
+bins = ops.ROIAlign(2, 3, 1.0, 2, 0)(Tensor(plane), Tensor(np.array([[1, 1.0, 0.5, 4.0, 4.5]])))
+cy = 0.5 + (np.arange(2) + 0.5) * 2.0
+cx = 1.0 + (np.arange(3) + 0.5) * 1.0
+close(bins[0, 1], 2.0 + 0.5 * cx[None, :] + 2.0 * cy[:, None], rtol=1e-12)
+gr = ms.grad(lambda f: ops.ROIAlign(2, 2, 1.0, 2)(f, Tensor(np.array([[0, 0.0, 0.0, 2.0, 2.0]]))).sum())(Tensor(plane[:1]))
+close(gr.asnumpy().sum(), 2 * 4.0, rtol=1e-12)  # each of the 2 channels' 4 bins spreads weight 1
