@@ -70,7 +70,7 @@ def reverse_sequence(x, seq_lengths, seq_dim, batch_dim=0):
     bd = U.norm_axis("ReverseSequence", batch_dim, x.ndim, "batch_dim")
     if sd == bd:
         raise ValueError("For 'ReverseSequence', the 'seq_dim' and 'batch_dim' must be different, but both are %d." % sd)
-    lengths = U.numpy_of(seq_lengths).astype(np.int64).reshape(-1)
+    lengths = U.shape_deciding_values("reverse_sequence", seq_lengths).astype(np.int64).reshape(-1)
     n, b = x.shape[sd], x.shape[bd]
     if len(lengths) != b or np.any(lengths > n) or np.any(lengths < 0):
         raise ValueError("For 'ReverseSequence', 'seq_lengths' must have %d values in [0, %d], but got %s."
@@ -87,7 +87,10 @@ def reverse_sequence(x, seq_lengths, seq_dim, batch_dim=0):
 @export(_F)
 def sequence_mask(lengths, maxlen=None):
     _t("SequenceMask", lengths, "lengths")
-    n = int(np.max(U.numpy_of(lengths), initial=0)) if maxlen is None else U.check_int("SequenceMask", "maxlen", maxlen, 0)
+    if maxlen is None:
+        n = int(np.max(U.shape_deciding_values("SequenceMask", lengths), initial=0))
+    else:
+        n = U.check_int("SequenceMask", "maxlen", maxlen, 0)
     steps = U.const(np.arange(n), lengths.dtype)
     return steps < ops.expand_dims(lengths, -1)
 
@@ -144,8 +147,10 @@ def diagonal_scatter(input, src, offset=0, dim1=0, dim2=1):
 @export(_F)
 def index_fill(x, axis, index, value):
     _t("IndexFill", x, "x")
-    ax = U.norm_axis("IndexFill", int(U.numpy_of(axis)) if isinstance(axis, Tensor) else axis, x.ndim)
-    idx = U.numpy_of(index).astype(np.int64).reshape(-1)
+    if isinstance(axis, Tensor):
+        axis = int(U.shape_deciding_values("IndexFill", axis))
+    ax = U.norm_axis("IndexFill", axis, x.ndim)
+    idx = U.shape_deciding_values("index_fill", index).astype(np.int64).reshape(-1)
     n = x.shape[ax]
     if np.any(idx < -n) or np.any(idx >= n):
         raise ValueError("For 'IndexFill', the 'index' must be in [%d, %d), but got %s." % (-n, n, idx.tolist()))
@@ -215,7 +220,7 @@ def histc(input, bins=100, min=0., max=0.):
     values outside are ignored. NumPy, no gradient (as MindSpore's Histogram)."""
     _t("Histogram", input)
     bins = U.check_int("Histogram", "bins", bins, 1)
-    a = input.asnumpy().astype(np.float64).reshape(-1)
+    a = U.shape_deciding_values("histc", input).astype(np.float64).reshape(-1)
     lo, hi = float(min), float(max)
     if lo > hi:
         raise ValueError("For 'Histogram', the 'min' must not be greater than 'max', but got %s and %s." % (lo, hi))
@@ -230,7 +235,7 @@ def histc(input, bins=100, min=0., max=0.):
 
 def _quantile_q(op, q):
     if isinstance(q, Tensor):
-        qs = U.numpy_of(q).astype(np.float64)
+        qs = U.shape_deciding_values(op, q).astype(np.float64)
     elif isinstance(q, (int, float)) and not isinstance(q, bool):
         qs = np.asarray(float(q))
     else:
@@ -279,7 +284,7 @@ def nanquantile(input, q, axis=None, keepdims=False):
     if input.dtype not in U._FLOATS:
         raise TypeError("For 'nanquantile', the dtype of 'input' must be float32 or float64, but got %s." % input.dtype)
     qs = _quantile_q("nanquantile", q)
-    out = np.asarray(np.nanquantile(input.asnumpy(), qs, axis=axis, keepdims=keepdims))
+    out = np.asarray(np.nanquantile(U.shape_deciding_values("nanquantile", input), qs, axis=axis, keepdims=keepdims))
     t = U.const(out, input.dtype)
     return ops.reshape(t, ()) if out.ndim == 0 else t
 
@@ -320,7 +325,7 @@ def _combine(how, old, new):
 def _scatter_reduce(op, input_x, indices, updates, how):
     _t(op, input_x, "input_x")
     _t(op, updates, "updates")
-    idx = U.numpy_of(indices).astype(np.int64)
+    idx = U.shape_deciding_values(op, indices).astype(np.int64)
     k = idx.shape[-1]
     if k > input_x.ndim:
         raise ValueError("For '%s', the last dimension of 'indices' must be at most the rank of 'input_x' (%d), "
@@ -356,7 +361,7 @@ def _write_back(op, target, value):
 
 
 def _axis0(indices):
-    return np.expand_dims(U.numpy_of(indices).astype(np.int64), -1)
+    return np.expand_dims(U.shape_deciding_values("axis0", indices).astype(np.int64), -1)
 
 
 def _def_scatter(name, op, how):
@@ -423,7 +428,7 @@ def space_to_batch_nd(input_x, block_size, paddings):
     """Zero-pads the last M (spatial) dims, cuts them into blocks and moves the blocks to the
     batch (batch index = block offset * N + n, as MindSpore/TensorFlow)."""
     _t("SpaceToBatchND", input_x, "input_x")
-    pads = np.asarray(U.numpy_of(paddings), np.int64).reshape(-1, 2)
+    pads = np.asarray(U.shape_deciding_values("space_to_batch_nd", paddings), np.int64).reshape(-1, 2)
     m = pads.shape[0]
     blocks = _block_list("SpaceToBatchND", "block_size", block_size, m)
     s0 = input_x.ndim - m
@@ -454,7 +459,7 @@ def space_to_batch_nd(input_x, block_size, paddings):
 def batch_to_space_nd(input_x, block_shape, crops):
     """The inverse of space_to_batch_nd: blocks from the batch back into the last M dims, then crops."""
     _t("BatchToSpaceND", input_x, "input_x")
-    crop = np.asarray(U.numpy_of(crops), np.int64).reshape(-1, 2)
+    crop = np.asarray(U.shape_deciding_values("batch_to_space_nd", crops), np.int64).reshape(-1, 2)
     m = crop.shape[0]
     blocks = _block_list("BatchToSpaceND", "block_shape", block_shape, m)
     shape = tuple(input_x.shape)

@@ -47,7 +47,7 @@ def _lapack(op, fn, *arrays):
 
 @custom_vjp
 def _inverse(a):
-    return U.const(_lapack("MatrixInverse", np.linalg.inv, a.asnumpy()), a.dtype)
+    return U.const(_lapack("MatrixInverse", np.linalg.inv, U.shape_deciding_values("inverse", a)), a.dtype)
 
 
 def _inverse_bwd(a, out, dout):
@@ -77,7 +77,7 @@ def matrix_solve(matrix, rhs, adjoint=False):
 
 @custom_vjp
 def _slogdet(a):
-    sign, logabs = np.linalg.slogdet(a.asnumpy())
+    sign, logabs = np.linalg.slogdet(U.shape_deciding_values("slogdet", a))
     return _const(sign, a.dtype), _const(logabs, a.dtype)
 
 
@@ -133,7 +133,7 @@ def matrix_power(input, n):
 def matrix_exp(input):
     """exp(A) by scaling and squaring of a Taylor series (composed of matmuls: differentiable)."""
     _square("MatrixExp", input)
-    norm = float(np.max(np.abs(input.asnumpy()).sum(-1), initial=0.0))
+    norm = float(np.max(np.abs(U.shape_deciding_values("matrix_exp", input)).sum(-1), initial=0.0))
     s = max(0, int(np.ceil(np.log2(norm))) + 1) if norm > 0.5 else 0
     a = input / float(2 ** s)
     n = input.shape[-1]
@@ -149,7 +149,7 @@ def matrix_exp(input):
 
 @custom_vjp
 def _cholesky(a):
-    return U.const(_lapack("Cholesky", np.linalg.cholesky, a.asnumpy()), a.dtype)
+    return U.const(_lapack("Cholesky", np.linalg.cholesky, U.shape_deciding_values("cholesky", a)), a.dtype)
 
 
 def _cholesky_bwd(a, out, dout):
@@ -187,11 +187,11 @@ def cholesky_inverse(input_x, upper=False):
 
 @custom_vjp
 def _svd_vals(a):
-    return U.const(np.linalg.svd(a.asnumpy(), compute_uv=False), a.dtype)
+    return U.const(np.linalg.svd(U.shape_deciding_values("svd_vals", a), compute_uv=False), a.dtype)
 
 
 def _svd_vals_bwd(a, out, dout):
-    u, _, vh = np.linalg.svd(a.asnumpy(), full_matrices=False)
+    u, _, vh = np.linalg.svd(U.shape_deciding_values("svd_vals_bwd", a), full_matrices=False)
     uu, vv = U.const(u, a.dtype), U.const(vh, a.dtype)
     return (ops.matmul(uu * ops.expand_dims(dout, -2), vv),)
 
@@ -211,7 +211,7 @@ def svd(input, full_matrices=False, compute_uv=True):
     s = _svd_vals(input)
     if not compute_uv:
         return s
-    u, _, vh = np.linalg.svd(input.asnumpy(), full_matrices=full_matrices)
+    u, _, vh = np.linalg.svd(U.shape_deciding_values("svd", input), full_matrices=full_matrices)
     return s, U.const(u, input.dtype), U.const(np.swapaxes(vh, -1, -2), input.dtype)
 
 
@@ -222,9 +222,9 @@ def qr(input, mode="reduced"):
     U.check_str("Qr", "mode", mode, ("reduced", "complete", "r"))
     if input.ndim < 2:
         raise ValueError("For 'Qr', the dimension of 'input' must be at least 2, but got %d." % input.ndim)
-    q, r = np.linalg.qr(input.asnumpy(), mode="complete" if mode == "complete" else "reduced")
+    q, r = np.linalg.qr(U.shape_deciding_values("qr", input), mode="complete" if mode == "complete" else "reduced")
     if mode == "r":
-        q = np.zeros((0,), input.asnumpy().dtype)
+        q = np.zeros((0,), U.shape_deciding_values("qr", input).dtype)
     return U.const(q, input.dtype), U.const(r, input.dtype)
 
 
@@ -234,12 +234,15 @@ def pinv(x, *, atol=None, rtol=None, hermitian=False):
     U.check_tensor("pinv", "x", x)
     if x.ndim < 2:
         raise ValueError("For 'pinv', the dimension of 'x' must be at least 2, but got %d." % x.ndim)
-    a = x.asnumpy()
+    a = U.shape_deciding_values("pinv", x)
     u, s, vh = np.linalg.svd(a, full_matrices=False)
     smax = s.max(-1, keepdims=True) if s.size else s
-    at = 0.0 if atol is None else U.numpy_of(atol)
+    at = 0.0 if atol is None else U.shape_deciding_values("pinv", atol)
     # no tolerance given: rtol = eps * max(M, N); an atol alone means rtol = 0
-    rt = (max(a.shape[-2:]) * np.finfo(a.dtype).eps if atol is None else 0.0) if rtol is None else U.numpy_of(rtol)
+    if rtol is not None:
+        rt = U.shape_deciding_values("pinv", rtol)
+    else:
+        rt = max(a.shape[-2:]) * np.finfo(a.dtype).eps if atol is None else 0.0
     cut = np.maximum(at, rt * smax)
     sinv = np.where(s > cut, 1.0 / np.where(s == 0, 1, s), 0.0)
     return U.const(np.matmul(np.swapaxes(vh, -1, -2) * sinv[..., None, :], np.swapaxes(u, -1, -2)), x.dtype)
@@ -253,7 +256,8 @@ def lstsq(input, A):
     if A.ndim != 2 or input.ndim not in (1, 2) or input.shape[0] != A.shape[0]:
         raise ValueError("For 'Lstsq', 'A' must be (M, N) and 'input' (M,) or (M, K) with the same M, but got %s and %s."
                          % (tuple(A.shape), tuple(input.shape)))
-    x, _, _, _ = np.linalg.lstsq(A.asnumpy(), input.asnumpy(), rcond=None)
+    a, b = U.shape_deciding_values("lstsq", A), U.shape_deciding_values("lstsq", input)
+    x, _, _, _ = np.linalg.lstsq(a, b, rcond=None)
     return _const(x, input.dtype)
 
 
@@ -461,7 +465,7 @@ def _diag_layout(k, rows, cols, align):
 
 def _k_pair(op, k):
     if isinstance(k, Tensor):
-        k = U.numpy_of(k).reshape(-1).tolist()
+        k = U.shape_deciding_values(op, k).reshape(-1).tolist()
     if isinstance(k, (int, np.integer)):
         return int(k), int(k)
     k = [int(v) for v in k]
@@ -484,7 +488,7 @@ def matrix_diag_part(x, k=0, padding_value=0, align="RIGHT_LEFT"):
         i = np.arange(n)
         src[j, off:off + n] = (i + max(0, -d)) * cols + i + max(0, d)
     lead = tuple(x.shape[:-2])
-    pad = ops.full(lead + (1,), U.numpy_of(padding_value).item(), dtype=x.dtype)
+    pad = ops.full(lead + (1,), U.shape_deciding_values("matrix_diag_part", padding_value).item(), dtype=x.dtype)
     flat = ops.concat([ops.reshape(x, lead + (rows * cols,)), pad], -1)
     out = ops.gather(flat, U.const(src.reshape(-1), mstype.int64), len(lead))
     out = ops.reshape(out, lead + (len(placed), maxlen))
@@ -542,7 +546,7 @@ def matrix_diag(x, k=0, num_rows=-1, num_cols=-1, padding_value=0, align="RIGHT_
     if int(num_rows) <= 0 and int(num_cols) <= 0:  # neither given: the smallest square that fits
         rows = cols = max(rows, cols)
     lead = tuple(x.shape[:-1]) if lo == hi else tuple(x.shape[:-2])
-    base = ops.full(lead + (rows, cols), U.numpy_of(padding_value).item(), dtype=x.dtype)
+    base = ops.full(lead + (rows, cols), U.shape_deciding_values("matrix_diag", padding_value).item(), dtype=x.dtype)
     return _place_diagonals("MatrixDiagV3", base, x, lo, hi, align)
 
 
@@ -567,7 +571,7 @@ def lu_unpack(LU_data, LU_pivots, unpack_data=True, unpack_pivots=True):
         raise ValueError("For '%s', the dimension of 'LU_data' must be at least 2, but got %d." % (op, LU_data.ndim))
     m, n = LU_data.shape[-2], LU_data.shape[-1]
     k = min(m, n)
-    piv = U.numpy_of(LU_pivots).astype(np.int64)
+    piv = U.shape_deciding_values("lu_unpack", LU_pivots).astype(np.int64)
     if piv.shape[-1] != k or np.any(piv < 1) or np.any(piv > m):
         raise ValueError("For '%s', the 'LU_pivots' must hold %d values in [1, %d], but got shape %s."
                          % (op, k, m, tuple(piv.shape)))
@@ -607,7 +611,7 @@ def geqrf(input):
     if input.ndim < 2 or input.dtype not in U._FLOATS:
         raise ValueError("For '%s', the 'input' must be a float32/float64 matrix (or batch), but got %s %s."
                          % (op, input.dtype, tuple(input.shape)))
-    a = input.asnumpy()
+    a = U.shape_deciding_values("geqrf", input)
     lead = a.shape[:-2]
     ys, taus = [], []
     for mat in a.reshape((-1,) + a.shape[-2:]):

@@ -52,15 +52,15 @@ def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reducti
     if log_probs.ndim != 3:
         raise ValueError("For '%s', the 'log_probs' must be (T, N, C), but got shape %s." % (op, tuple(log_probs.shape)))
     t_max, n, c = log_probs.shape
-    tg = U.numpy_of(targets).astype(np.int64)
+    tg = U.shape_deciding_values("ctc_loss", targets).astype(np.int64)
     if tg.ndim == 1:
         tg = tg.reshape(n, -1)
     if tg.ndim != 2 or tg.shape[0] != n:
         raise ValueError("For '%s', the 'targets' must be (N, S) with N = %d, but got shape %s."
                          % (op, n, tuple(targets.shape)))
     s = tg.shape[1]
-    in_len = np.broadcast_to(U.numpy_of(input_lengths).astype(np.int64).reshape(-1), (n,))
-    tg_len = np.broadcast_to(U.numpy_of(target_lengths).astype(np.int64).reshape(-1), (n,))
+    in_len = np.broadcast_to(U.shape_deciding_values("ctc_loss", input_lengths).astype(np.int64).reshape(-1), (n,))
+    tg_len = np.broadcast_to(U.shape_deciding_values("ctc_loss", target_lengths).astype(np.int64).reshape(-1), (n,))
     if np.any(in_len > t_max) or np.any(in_len < 0):
         raise ValueError("For '%s', the 'input_lengths' must be in [0, %d], but got %s." % (op, t_max, in_len.tolist()))
     if np.any(tg_len > s) or np.any(tg_len < 0):
@@ -255,7 +255,7 @@ def _max_unpool(op, x, indices, kernel_size, stride, padding, output_size, dims)
         size = tuple(int(v) for v in tuple(output_size)[-dims:])
     lead = tuple(x.shape[:-dims])
     total = int(np.prod(size))
-    idx = U.numpy_of(indices).astype(np.int64)
+    idx = U.shape_deciding_values(op, indices).astype(np.int64)
     if np.any(idx < 0) or np.any(idx >= total):
         raise ValueError("For '%s', the 'indices' must be in [0, %d), but got values outside." % (op, total))
     rows = int(np.prod(lead, dtype=np.int64))
@@ -291,7 +291,7 @@ def multi_margin_loss(input, target, p=1, margin=1, weight=None, reduction="mean
         raise ValueError("For '%s', the 'p' must be 1 or 2, but got %s." % (op, p))
     x = input if input.ndim == 2 else ops.reshape(input, (1, -1))
     n, c = x.shape
-    tg = U.numpy_of(target).astype(np.int64).reshape(-1)
+    tg = U.shape_deciding_values("multi_margin_loss", target).astype(np.int64).reshape(-1)
     if tg.shape[0] != n or np.any(tg < 0) or np.any(tg >= c):
         raise ValueError("For '%s', the 'target' must hold %d class indices in [0, %d), but got %s." % (op, n, c, tg.tolist()))
     tidx = U.const(tg.reshape(n, 1), mstype.int64)
@@ -320,7 +320,7 @@ def multilabel_margin_loss(input, target, reduction="mean"):
                          % (op, tuple(input.shape), tuple(target.shape)))
     x = input if input.ndim == 2 else ops.reshape(input, (1, -1))
     n, c = x.shape
-    tg = U.numpy_of(target).astype(np.int64).reshape(n, c)
+    tg = U.shape_deciding_values("multilabel_margin_loss", target).astype(np.int64).reshape(n, c)
     pair = np.zeros((n, c, c))  # pair[n, j, i] = 1 for target j, non-target i
     for b in range(n):
         labels = []
@@ -371,7 +371,7 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, sca
     op = "embedding"
     _t(op, input)
     _t(op, weight, "weight")
-    ids = U.numpy_of(input).astype(np.int64)
+    ids = U.shape_deciding_values("embedding", input).astype(np.int64)
     v = weight.shape[0]
     if np.any(ids < -v) or np.any(ids >= v):
         raise ValueError("For '%s', the 'input' must be in [%d, %d), but got values outside." % (op, -v, v))
@@ -379,7 +379,7 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, sca
     table = weight
     if max_norm is not None:
         rows = np.unique(ids)
-        w = U.numpy_of(weight).astype(np.float64)
+        w = U.shape_deciding_values("embedding", weight).astype(np.float64)
         norms = np.linalg.norm(w[rows], ord=norm_type, axis=1)
         scale = np.where(norms > max_norm, max_norm / (norms + 1e-7), 1.0)
         if np.any(scale != 1.0):
@@ -416,8 +416,8 @@ def crop_and_resize(image, boxes, box_indices, crop_size, method="bilinear", ext
     U.check_str(op, "method", method, ("bilinear", "nearest", "bilinear_v2"))
     if image.ndim != 4:
         raise ValueError("For '%s', the 'image' must be 4-D (N, H, W, C), but got %d-D." % (op, image.ndim))
-    b = U.numpy_of(boxes).astype(np.float64).reshape(-1, 4)
-    bi = U.numpy_of(box_indices).astype(np.int64).reshape(-1)
+    b = U.shape_deciding_values("crop_and_resize", boxes).astype(np.float64).reshape(-1, 4)
+    bi = U.shape_deciding_values("crop_and_resize", box_indices).astype(np.int64).reshape(-1)
     ch, cw = (int(v) for v in crop_size)
     n, h, w, d = image.shape
     if len(bi) != len(b) or np.any(bi < 0) or np.any(bi >= n):
@@ -487,7 +487,8 @@ def bounding_box_decode(anchor_box, deltas, max_shape, means=(0.0, 0.0, 0.0, 0.0
     _t(op, deltas, "deltas")
     if len(max_shape) != 2:
         raise ValueError("For '%s', the 'max_shape' must have 2 elements (height, width), but got %s." % (op, max_shape))
-    d = deltas * U.const(np.asarray(stds, np.float64), deltas.dtype) + U.const(np.asarray(means, np.float64), deltas.dtype)
+    std = U.const(np.asarray(stds, np.float64), deltas.dtype)
+    d = deltas * std + U.const(np.asarray(means, np.float64), deltas.dtype)
     dx, dy, dw, dh = ops.unstack(d, -1)
     limit = abs(_math.log(wh_ratio_clip))
     dw = ops.clamp(dw, -limit, limit)

@@ -22,7 +22,7 @@ def _out(values, dtype):
 
 def _seed(op, seed):
     if isinstance(seed, Tensor):
-        seed = int(U.numpy_of(seed).reshape(-1)[0])
+        seed = int(U.shape_deciding_values(op, seed).reshape(-1)[0])
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
         raise TypeError("For '%s', the 'seed' must be an int, but got %s." % (op, type(seed).__name__))
     return seed
@@ -35,7 +35,7 @@ def random_gamma(shape, alpha, seed=0):
     U.check_tensor(op, "alpha", alpha)
     if alpha.dtype not in U._ALL_FLOATS:
         raise TypeError("For '%s', the dtype of 'alpha' must be a float type, but got %s." % (op, alpha.dtype))
-    a = U.numpy_of(alpha).astype(np.float64)
+    a = U.shape_deciding_values("random_gamma", alpha).astype(np.float64)
     if np.any(a <= 0):
         raise ValueError("For '%s', the 'alpha' must be positive." % op)
     prefix = U.shape_tuple(op, shape, "shape")
@@ -50,7 +50,7 @@ def random_poisson(shape, rate, seed=0, dtype=mstype.float32):
     U.check_tensor(op, "rate", rate)
     if dtype not in (mstype.float16, mstype.float32, mstype.float64, mstype.int32, mstype.int64):
         raise TypeError("For '%s', the 'dtype' must be float16, float32, float64, int32 or int64, but got %s." % (op, dtype))
-    lam = U.numpy_of(rate).astype(np.float64)
+    lam = U.shape_deciding_values("random_poisson", rate).astype(np.float64)
     if np.any(lam < 0):
         raise ValueError("For '%s', the 'rate' must not be negative." % op)
     prefix = U.shape_tuple(op, shape, "shape")
@@ -65,7 +65,7 @@ def multinomial_with_replacement(x, seed, offset, numsamples, replacement=False)
     U.check_tensor(op, "x", x)
     numsamples = U.check_int(op, "numsamples", numsamples, 1)
     U.check_bool(op, "replacement", replacement)
-    probs = U.numpy_of(x).astype(np.float64)
+    probs = U.shape_deciding_values("multinomial_with_replacement", x).astype(np.float64)
     if probs.ndim not in (1, 2):
         raise ValueError("For '%s', the dimension of 'x' must be 1 or 2, but got %d." % (op, probs.ndim))
     if np.any(probs < 0):
@@ -94,7 +94,7 @@ def log_uniform_candidate_sampler(true_classes, num_true=1, num_sampled=5, uniqu
     if unique and num_sampled > range_max:
         raise ValueError("For '%s', the 'num_sampled' must not exceed 'range_max' (%d) when 'unique' is True, "
                          "but got %d." % (op, range_max, num_sampled))
-    tc = U.numpy_of(true_classes).astype(np.int64)
+    tc = U.shape_deciding_values("log_uniform_candidate_sampler", true_classes).astype(np.int64)
     if tc.ndim != 2 or tc.shape[1] != num_true:
         raise ValueError("For '%s', the 'true_classes' must be (batch, num_true=%d), but got shape %s."
                          % (op, num_true, tuple(tc.shape)))

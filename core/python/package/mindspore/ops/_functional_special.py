@@ -164,7 +164,8 @@ def nextafter(input, other):
     input, other = _pair(input, other)
     if input.dtype not in U._FLOATS:
         raise TypeError("For 'NextAfter', the dtype of 'input' must be float32 or float64, but got %s." % input.dtype)
-    a = np.nextafter(input.asnumpy(), other.asnumpy().astype(input.asnumpy().dtype))
+    x = U.shape_deciding_values("nextafter", input)
+    a = np.nextafter(x, U.shape_deciding_values("nextafter", other).astype(x.dtype))
     t = U.const(a, input.dtype)
     return ops.reshape(t, a.shape) if a.ndim == 0 else t
 
@@ -394,11 +395,11 @@ def _polygamma_shifted(n, x, shift):
 @export(_F)
 def polygamma(n, input):
     x = _float_input("Polygamma", input)
-    k = int(U.numpy_of(n).reshape(-1)[0]) if isinstance(n, Tensor) else n
+    k = int(U.shape_deciding_values("polygamma", n).reshape(-1)[0]) if isinstance(n, Tensor) else n
     k = U.check_int("Polygamma", "n", k, 0)
     if k == 0:
         return digamma(input)
-    lowest = float(np.min(U.numpy_of(x), initial=0.0))
+    lowest = float(np.min(U.shape_deciding_values("polygamma", x), initial=0.0))
     shift = 15 + (int(_math.ceil(-lowest)) if lowest < 0 else 0)
     out = _polygamma_shifted(k, x, shift)
     return out if out.dtype == input.dtype else out.astype(input.dtype)
@@ -408,7 +409,7 @@ def polygamma(n, input):
 def mvlgamma(input, p):
     x = _float_input("Mvlgamma", input)
     p = U.check_int("Mvlgamma", "p", p, 1)
-    if np.any(U.numpy_of(x) <= (p - 1) / 2.0):
+    if np.any(U.shape_deciding_values("mvlgamma", x) <= (p - 1) / 2.0):
         raise ValueError("For 'Mvlgamma', all elements of 'input' must be greater than (p-1)/2 = %s." % ((p - 1) / 2.0))
     out = _like(p * (p - 1) / 4.0 * _math.log(_math.pi), x) + 0.0 * x
     for i in range(p):
@@ -461,7 +462,7 @@ def _igamma_np(a, x):
 
 @custom_vjp
 def _igamma(a, x):
-    r = _igamma_np(a.asnumpy(), x.asnumpy())
+    r = _igamma_np(U.shape_deciding_values("igamma", a), U.shape_deciding_values("igamma", x))
     return _const_like(r, x)
 
 
@@ -471,7 +472,8 @@ def _const_like(r, x):
 
 
 def _igamma_bwd(a, x, out, dout):
-    an, xn = a.asnumpy().astype(np.float64), x.asnumpy().astype(np.float64)
+    an = U.shape_deciding_values("Igamma", a).astype(np.float64)
+    xn = U.shape_deciding_values("Igamma", x).astype(np.float64)
     an, xn = np.broadcast_arrays(an, xn)
     # dP/dx = x^(a-1) e^-x / Gamma(a); dP/da has no closed form: central differences in NumPy
     dx = np.exp((an - 1) * np.log(np.where(xn > 0, xn, 1.0)) - xn - _lgamma_np(np.where(an > 0, an, 1.0)))

@@ -42,7 +42,7 @@ class ROIAlign(Primitive):
         if features.ndim != 4:
             raise ValueError("For 'ROIAlign', the 'features' must be (N, C, H, W), but got shape %s."
                              % (tuple(features.shape),))
-        r = U.numpy_of(rois).astype(np.float64)
+        r = U.shape_deciding_values("ROIAlign", rois).astype(np.float64)
         if r.ndim != 2 or r.shape[1] != 5:
             raise ValueError("For 'ROIAlign', the 'rois' must be (rois_n, 5), but got shape %s." % (r.shape,))
         n, c, h, w = features.shape
@@ -75,7 +75,8 @@ class ROIAlign(Primitive):
             wts = [(1 - wy) * (1 - wx), (1 - wy) * wx, wy * (1 - wx), wy * wx]
             shape = (ph, gh, pw, gw)
             # one row of taps per output bin: (ph*pw, 4*gh*gw)
-            rows.append(np.stack([np.broadcast_to(i, shape) for i in idx], -1).transpose(0, 2, 1, 3, 4).reshape(ph * pw, -1))
+            rows.append(np.stack([np.broadcast_to(i, shape) for i in idx], -1)
+                        .transpose(0, 2, 1, 3, 4).reshape(ph * pw, -1))
             weights.append((np.stack([np.broadcast_to(t * ok, shape) for t in wts], -1))
                            .transpose(0, 2, 1, 3, 4).reshape(ph * pw, -1))
         width = max(x.shape[1] for x in rows) if rows else 0
