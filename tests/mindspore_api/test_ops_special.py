@@ -96,3 +96,7 @@ close(ops.i0(Tensor(iv)), np.i0(iv), rtol=3e-7)
 # J0 at 0, at its first zero 2.404825557695773 and J0(1), J0(10) from tables
 close(ops.bessel_j0(Tensor(np.array([0.0, 2.404825557695773, 1.0, 10.0, -1.0]))),
       [1.0, 0.0, 0.7651976865579666, -0.2459357644513483, 0.7651976865579666], atol=1e-7)
+# negative arguments: the recurrence psi1(x) = psi1(x + 1) + 1/x^2, and far below 0 a NaN, not a hang
+close(ops.polygamma(1, Tensor(np.array([-2.5]))), ops.polygamma(1, Tensor(np.array([-1.5]))).asnumpy() + 1 / 2.5 ** 2,
+      rtol=1e-10)
+close(ops.polygamma(1, Tensor(np.array([-1e9, 1.0]))), [np.nan, np.pi ** 2 / 6], rtol=1e-12)

@@ -392,6 +392,9 @@ def _polygamma_shifted(n, x, shift):
     return sgn * (fact * acc + tail)
 
 
+_POLYGAMMA_FLOOR = 1000.0
+
+
 @export(_F)
 def polygamma(n, input):
     x = _float_input("Polygamma", input)
@@ -399,9 +402,14 @@ def polygamma(n, input):
     k = U.check_int("Polygamma", "n", k, 0)
     if k == 0:
         return digamma(input)
-    lowest = float(np.min(U.shape_deciding_values("polygamma", x), initial=0.0))
+    # the recurrence shifts every element past 15; below -_POLYGAMMA_FLOOR it would take too many
+    # terms, and those elements give NaN rather than a hang
+    values = U.shape_deciding_values("Polygamma", x)
+    lowest = max(float(np.nanmin(values, initial=0.0)), -_POLYGAMMA_FLOOR)
     shift = 15 + (int(_math.ceil(-lowest)) if lowest < 0 else 0)
     out = _polygamma_shifted(k, x, shift)
+    if np.any(values < -_POLYGAMMA_FLOOR):
+        out = ops.select(x < -_POLYGAMMA_FLOOR, ops.full_like(out, float("nan")), out)
     return out if out.dtype == input.dtype else out.astype(input.dtype)
 
 
