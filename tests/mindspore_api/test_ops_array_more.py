@@ -43,6 +43,10 @@ assert ops.tril_indices(2, 2, dtype=ms.int32).dtype == ms.int32
 h = np.array([1.0, 2.0, 1.0, 4.0, 9.0])
 close(ops.histc(Tensor(h), bins=4, min=0.0, max=4.0), [0, 2, 1, 1])
 close(ops.histc(Tensor(h), bins=2), [4, 1])
+hx = ops.histc(Tensor(np.array([1.0, 2, 1], np.float32)), bins=4, min=0.0, max=3.0)  # MindSpore's example
+assert hx.dtype == ms.int32
+close(hx, [0, 2, 1, 0])
+raises(ValueError, ops.histc, Tensor(h), 4, 3.0, 1.0, match="For 'Histogram'")
 v = np.array([[3.0, 1.0, 4.0, 1.5], [9.0, 2.0, 6.0, 5.0]])
 close(ops.quantile(Tensor(v), 0.3, axis=1), np.quantile(v, 0.3, axis=1), rtol=1e-12)
 close(ops.quantile(Tensor(v), Tensor(np.array([0.0, 0.5, 1.0])), axis=1, keepdims=True),

@@ -217,9 +217,11 @@ def triu_indices(row, col, offset=0, *, dtype=mstype.int64):
 @export(_F)
 def histc(input, bins=100, min=0., max=0.):
     """Counts of input in `bins` equal bins over [min, max] (the data's range when both are 0);
-    values outside are ignored. NumPy, no gradient (as MindSpore's Histogram)."""
+    values outside are ignored. int32 counts (MindSpore 2.2); NumPy, no gradient."""
     _t("Histogram", input)
     bins = U.check_int("Histogram", "bins", bins, 1)
+    U.check_number("Histogram", "min", min)
+    U.check_number("Histogram", "max", max)
     a = U.shape_deciding_values("histc", input).astype(np.float64).reshape(-1)
     lo, hi = float(min), float(max)
     if lo > hi:
@@ -229,8 +231,7 @@ def histc(input, bins=100, min=0., max=0.):
     if lo == hi:
         lo, hi = lo - 1.0, hi + 1.0
     counts, _ = np.histogram(a[(a >= lo) & (a <= hi)], bins=bins, range=(lo, hi))
-    dtype = input.dtype if input.dtype in U._ALL_FLOATS or input.dtype in U._INTS else mstype.float32
-    return U.const(counts, dtype)
+    return U.const(counts, mstype.int32)
 
 
 def _quantile_q(op, q):
