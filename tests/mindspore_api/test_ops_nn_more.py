@@ -156,3 +156,6 @@ cx = 1.0 + (np.arange(3) + 0.5) * 1.0
 close(bins[0, 1], 2.0 + 0.5 * cx[None, :] + 2.0 * cy[:, None], rtol=1e-12)
 gr = ms.grad(lambda f: ops.ROIAlign(2, 2, 1.0, 2)(f, Tensor(np.array([[0, 0.0, 0.0, 2.0, 2.0]]))).sum())(Tensor(plane[:1]))
 close(gr.asnumpy().sum(), 2 * 4.0, rtol=1e-12)  # each of the 2 channels' 4 bins spreads weight 1
+raises(TypeError, ops.ctc_loss, Tensor(lp), Tensor(targets.astype(np.float32)), Tensor(in_len), Tensor(tg_len),
+       match="the dtype of 'targets' must be int32 or int64")
+close(ops.ctc_loss(Tensor(lp), Tensor(targets), (5, 4, 3), (2, 2, 1), reduction="none")[0], expect, rtol=1e-10)

@@ -51,6 +51,11 @@ def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reducti
     U.check_reduction(op, reduction)
     if log_probs.ndim != 3:
         raise ValueError("For '%s', the 'log_probs' must be (T, N, C), but got shape %s." % (op, tuple(log_probs.shape)))
+    if log_probs.dtype not in U._FLOATS:
+        raise TypeError("For '%s', the dtype of 'log_probs' must be float32 or float64, but got %s." % (op, log_probs.dtype))
+    for name, value in (("targets", targets), ("input_lengths", input_lengths), ("target_lengths", target_lengths)):
+        if isinstance(value, Tensor) and value.dtype not in U._INTS:
+            raise TypeError("For '%s', the dtype of '%s' must be int32 or int64, but got %s." % (op, name, value.dtype))
     t_max, n, c = log_probs.shape
     tg = U.shape_deciding_values("ctc_loss", targets).astype(np.int64)
     if tg.ndim == 1:
@@ -74,7 +79,7 @@ def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reducti
     skip = np.zeros((n, width), bool)
     skip[:, 3::2] = ext[:, 3::2] != ext[:, 1:-2:2]
     valid = np.arange(width)[None, :] < (2 * tg_len[:, None] + 1)
-    lp = log_probs if log_probs.dtype in U._FLOATS else log_probs.astype(mstype.float32)
+    lp = log_probs
     dtype = lp.dtype
     index = U.const(np.broadcast_to(ext[None], (t_max, n, width)).copy(), mstype.int64)
     emit = ops.gather_elements(lp, 2, index)  # (T, N, 2S+1)
