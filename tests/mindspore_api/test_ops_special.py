@@ -14,6 +14,9 @@ from _check import close, fd_grad, raises
 a = np.array([12, -7, 0, 5], np.int32)
 b = np.array([10, 3, 4, 5], np.int32)
 close(ops.bitwise_or(Tensor(a), Tensor(b)), a | b)
+close(ops.bitwise_and(Tensor(a), Tensor(b)), a & b)
+assert ops.bitwise_and(Tensor(a), Tensor(b)).dtype == ms.int32
+close(ops.bitwise_and(Tensor(np.array([True, False])), Tensor(np.array([True, True]))), [True, False])
 close(ops.bitwise_xor(Tensor(a), Tensor(b)), a ^ b)
 close(ops.bitwise_not(Tensor(a)), ~a)
 close(ops.invert(Tensor(a)), ~a)

@@ -53,6 +53,14 @@ def _numpy_int_op(op, fn, *xs):
 
 
 # ---------------------------------------------------------------- integer ops
+def bitwise_and_bits(input, other):
+    """ops.bitwise_and (_functional_math.py binds the name): bools as logical_and, integers bit by bit."""
+    x, y = _pair(input, other)
+    if x.dtype == mstype.bool_ and y.dtype == mstype.bool_:
+        return ops.logical_and(x, y)
+    return _numpy_int_op("BitwiseAnd", np.bitwise_and, x, y)
+
+
 @export(_F)
 def bitwise_or(input, other):
     return _numpy_int_op("BitwiseOr", np.bitwise_or, *_pair(input, other))
