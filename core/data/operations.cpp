@@ -86,6 +86,13 @@ Array stackColumn(const std::vector<Row>& rows, std::size_t c, const std::string
     Shape shape{static_cast<std::int64_t>(rows.size())};
     for (std::int64_t d : first.shape())
         shape.push_back(d);
+    if (first.isString()) {
+        std::vector<std::string> strings;
+        strings.reserve(static_cast<std::size_t>(shape.numel()));
+        for (const Row& row : rows)
+            strings.insert(strings.end(), row[c].strings().begin(), row[c].strings().end());
+        return {shape, std::move(strings)};
+    }
     Array stacked(first.type(), shape);
     for (std::size_t r = 0; r < rows.size(); ++r)
         if (first.nbytes() > 0)
@@ -192,8 +199,7 @@ private:
                 std::size_t r = 0;
                 for (; r < rows.size(); ++r) {
                     const Array& in = rows[r][column];
-                    if (!used[r] && in.type() == out.type() && in.shape() == out.shape()
-                        && (in.nbytes() == 0 || std::memcmp(in.bytes(), out.bytes(), in.nbytes()) == 0))
+                    if (!used[r] && in.sameAs(out))
                         break;
                 }
                 if (r == rows.size()) {

@@ -183,7 +183,8 @@ py::list firstRow(const PyDataset& self, bool shapes)
     py::list out;
     for (const data::Array& column : *row)
         out.append(shapes ? py::object(py::cast(column.shape().toVector()))
-                          : py::object(py::dtype(column.type().name())));
+                          : column.isString() ? py::object(py::dtype("U"))
+                                              : py::object(py::dtype(column.type().name())));
     return out;
 }
 

@@ -201,3 +201,24 @@ TEST_CASE("the shipped digits read as 1,500 training and 297 test images of 32x3
         CHECK(train->row(i)[1].at(0) == i);
     CHECK(readMnist(GRADSTEP_SOURCE_DIR "/samples/data", "all")->size() == 1797);
 }
+
+TEST_CASE("string columns slice, batch and refuse numeric uses")
+{
+    const Array words(Shape{4}, {"a", "bb", "", "d\xC3\xA9"});
+    auto table = std::make_shared<Table>(std::vector<Array>{words, int64s(Shape{4})});
+    auto cursor = batch(randomAccess(table, {"w", "i"}, false, std::nullopt), 3, false)->open(0);
+    const Row first = *cursor->next();
+    CHECK(first[0].isString());
+    CHECK(first[0].shape() == Shape{3});
+    CHECK(first[0].strings() == std::vector<std::string>{"a", "bb", ""});
+    CHECK((*cursor->next())[0].strings() == std::vector<std::string>{"d\xC3\xA9"});
+    CHECK(words.slice(1).shape() == Shape{});
+    CHECK(words.slice(1).strings() == std::vector<std::string>{"bb"});
+    CHECK(words.type().name() == "str");
+    CHECK_THROWS_AS(words.at(0), TypeError);
+    CHECK_THROWS_AS(words.toTensor(), TypeError);
+    CHECK_THROWS_WITH(TypeCast(kInt32).apply({words}), Catch::Contains("TypeCast") && Catch::Contains("string"));
+    CHECK_THROWS_AS(Array(Shape{2}, {"only one"}), ValueError);
+    CHECK(words.sameAs(Array(Shape{4}, {"a", "bb", "", "d\xC3\xA9"})));
+    CHECK_FALSE(words.sameAs(Array(Shape{4}, {"a", "bb", "", "d"})));
+}
