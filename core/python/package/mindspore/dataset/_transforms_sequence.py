@@ -62,7 +62,7 @@ def _pad_to(array, shape, value, who):
     if (array.dtype.kind == "U") != isinstance(value, str):
         raise RuntimeError("%s: the pad value %r does not match the column's type %s."
                            % (who, value, array.dtype))
-    dtype = np.str_ if array.dtype.kind == "U" else array.dtype
+    dtype = np.result_type(array.dtype, np.array(value).dtype) if array.dtype.kind == "U" else array.dtype
     out = np.full(shape, value, dtype=dtype)
     region = tuple(slice(0, min(a, b)) for a, b in zip(array.shape, shape))
     out[region] = array[region]

@@ -1,0 +1,221 @@
+"""Batches of rows of different shapes, as MindSpore 2.2 makes them: Dataset.padded_batch (and
+batch's pad_info of MindSpore 1.x) pad each batch's rows to a common shape before stacking, and
+bucket_batch_by_length groups rows by length into buckets, each batched (and padded) on its own.
+
+pad_info is {column: (pad_shape, pad_value)}: pad_shape None, or None entries, pad to the longest row
+of the batch; pad_value None pads with 0 ('' for strings). An empty dict pads every column so; a
+non-empty one pads only the columns it names."""
+import numbers
+
+import numpy as np
+
+import mindspore.dataset as _ds
+from mindspore.dataset._dataset_ops import _derived, _rows, _Source
+from mindspore.dataset._transforms_sequence import _pad_to
+
+_Dataset = _ds.Dataset
+_cpp_batch = _Dataset.batch
+
+
+def _check_pad_info(names, pad_info):
+    if not isinstance(pad_info, dict):
+        raise TypeError("Argument pad_info with value %s is not of type [<class 'dict'>], but got %s."
+                        % (pad_info, type(pad_info)))
+    for column, spec in pad_info.items():
+        if not isinstance(column, str):
+            raise TypeError("Argument pad_info key with value %s is not of type [<class 'str'>], but got %s."
+                            % (column, type(column)))
+        if column not in names:
+            raise ValueError("Invalid pad_info, column name: '%s' does not exist in the dataset columns %s."
+                             % (column, names))
+        if not isinstance(spec, tuple) or len(spec) != 2:
+            raise TypeError("Argument pad_info['%s'] with value %s is not of type [<class 'tuple'>] of "
+                            "(pad_shape, pad_value)." % (column, spec))
+        shape, value = spec
+        if shape is not None:
+            if not isinstance(shape, list):
+                raise TypeError("Argument pad_shape with value %s is not of type [<class 'list'>], but got %s."
+                                % (shape, type(shape)))
+            for d in shape:
+                if d is not None and (isinstance(d, bool) or not isinstance(d, int) or d <= 0):
+                    raise ValueError("Invalid pad_shape %s of column '%s': each entry must be a positive int "
+                                     "or None." % (shape, column))
+        if value is not None and not isinstance(value, (str, bytes, numbers.Number)):
+            raise TypeError("pad_value of column '%s' must be a number or a string, but got %s."
+                            % (column, type(value)))
+    return pad_info
+
+
+def _pad_column(name, rows, spec, boundary=None):
+    """rows (NumPy arrays of one column) padded to one shape: spec's, with None entries (or no
+    shape) taking the batch's longest, or boundary - 1 when padding to a bucket boundary. Longer
+    rows are cut, as MindSpore's PadEnd cuts them."""
+    rows = [np.asarray(r) for r in rows]
+    rows = [np.char.decode(r, "utf8") if r.dtype.kind == "S" else r for r in rows]
+    rank = rows[0].ndim
+    for r in rows:
+        if r.ndim != rank:
+            raise RuntimeError("Invalid data, column '%s' has rows of rank %d and %d, which cannot be padded "
+                               "to one shape." % (name, rank, r.ndim))
+    shape, value = spec
+    longest = [max(r.shape[d] for r in rows) for d in range(rank)]
+    if shape is None:
+        shape = [None] * rank
+    if len(shape) != rank:
+        raise RuntimeError("Invalid pad_info, the pad_shape %s of column '%s' has rank %d, but the data has "
+                           "rank %d." % (shape, name, len(shape), rank))
+    target = []
+    for d, s in enumerate(shape):
+        if s is None:
+            s = boundary - 1 if boundary is not None else longest[d]
+        target.append(s)
+    return [_pad_to(r, target, value, "padded_batch") for r in rows]
+
+
+class _Padder:
+    """per_batch_map that pads the batch's columns (all of them; pad_info says how)."""
+
+    def __init__(self, names, pad_info):
+        self._names = names
+        everything = not pad_info
+        self._specs = [pad_info.get(n, (None, None)) if not everything else (None, None) for n in names]
+        self._padded = [everything or n in pad_info for n in names]
+        self.__name__ = "padded_batch"
+
+    def __call__(self, *args):
+        columns = args[:-1]
+        return tuple(_pad_column(n, c, s) if p else list(c)
+                     for n, c, s, p in zip(self._names, columns, self._specs, self._padded))
+
+
+def padded_batch(self, batch_size, drop_remainder=False, num_parallel_workers=None, pad_info=None):
+    """batch_size rows per batch, each column padded to a common shape as pad_info says (None: no
+    padding, rows must agree in shape)."""
+    if pad_info is None:
+        return _cpp_batch(self, batch_size, drop_remainder, num_parallel_workers)
+    names = list(self.get_col_names())
+    _check_pad_info(names, pad_info)
+    return _cpp_batch(self, batch_size, drop_remainder, num_parallel_workers,
+                      per_batch_map=_Padder(names, pad_info), input_columns=names)
+
+
+def batch(self, batch_size, drop_remainder=False, num_parallel_workers=None, per_batch_map=None,
+          input_columns=None, output_columns=None, python_multiprocessing=False, max_rowsize=None,
+          pad_info=None, **kwargs):
+    """Dataset.batch; pad_info (MindSpore 1.x's argument) makes it padded_batch."""
+    if kwargs:
+        raise TypeError("batch() got an unexpected keyword argument '%s'" % next(iter(kwargs)))
+    if pad_info is not None:
+        if per_batch_map is not None:
+            raise ValueError("batch: pad_info and per_batch_map cannot be used together; pad in "
+                             "per_batch_map, or batch with padded_batch after it.")
+        return padded_batch(self, batch_size, drop_remainder, num_parallel_workers, pad_info)
+    return _cpp_batch(self, batch_size, drop_remainder, num_parallel_workers, per_batch_map=per_batch_map,
+                      input_columns=input_columns, output_columns=output_columns,
+                      python_multiprocessing=python_multiprocessing, max_rowsize=max_rowsize)
+
+
+def _check_int_list(name, values, positive):
+    if not isinstance(values, list):
+        raise TypeError("Argument %s with value %s is not of type [<class 'list'>], but got %s."
+                        % (name, values, type(values)))
+    for v in values:
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise TypeError("Argument %s[%d] with value %s is not of type [<class 'int'>], but got %s."
+                            % (name, values.index(v), v, type(v)))
+        if v <= 0 if positive else v < 0:
+            raise ValueError("%s must only contain %s numbers." % (name, "positive" if positive else
+                                                                  "non-negative"))
+
+
+def bucket_batch_by_length(self, column_names, bucket_boundaries, bucket_batch_sizes, element_length_function=None,
+                           pad_info=None, pad_to_bucket_boundary=False, drop_remainder=False):
+    """Rows grouped by length into buckets [0, b0), [b0, b1), ..., [b_last, inf) and batched with
+    each bucket's batch size; a bucket emits a batch when full, and what is left at the end of the
+    epoch (unless drop_remainder). The length is element_length_function(*column_names columns), or
+    the first dimension of the one column named."""
+    names = list(self.get_col_names())
+    column_names = [column_names] if isinstance(column_names, str) else column_names
+    if not isinstance(column_names, list) or not column_names:
+        raise TypeError("Argument column_names with value %s is not of type [<class 'list'>], but got %s."
+                        % (column_names, type(column_names)))
+    for c in column_names:
+        if c not in names:
+            raise ValueError("Invalid column_names, column name: '%s' does not exist in the dataset columns %s."
+                             % (c, names))
+    _check_int_list("bucket_boundaries", bucket_boundaries, True)
+    if any(a >= b for a, b in zip(bucket_boundaries, bucket_boundaries[1:])):
+        raise ValueError("bucket_boundaries should be strictly increasing.")
+    _check_int_list("bucket_batch_sizes", bucket_batch_sizes, True)
+    if len(bucket_batch_sizes) != len(bucket_boundaries) + 1:
+        raise ValueError("bucket_batch_sizes must contain one element more than bucket_boundaries.")
+    if element_length_function is None:
+        if len(column_names) != 1:
+            raise ValueError("element_length_function is None, so column_names must name exactly one column, "
+                             "but got %s." % column_names)
+    elif not callable(element_length_function):
+        raise TypeError("Argument element_length_function with value %s is not callable."
+                        % (element_length_function,))
+    if not isinstance(pad_to_bucket_boundary, bool) or not isinstance(drop_remainder, bool):
+        raise TypeError("pad_to_bucket_boundary and drop_remainder must be bool.")
+    if pad_info is not None:
+        _check_pad_info(names, pad_info)
+    picked = [names.index(c) for c in column_names]
+
+    def length(row):
+        if element_length_function is None:
+            value = np.asarray(row[picked[0]])
+            if value.ndim == 0:
+                raise RuntimeError("bucket_batch_by_length: column '%s' is a scalar, it has no length; give an "
+                                   "element_length_function." % column_names[0])
+            return value.shape[0]
+        n = element_length_function(*[row[i] for i in picked])
+        n = int(np.asarray(n))
+        if n < 0:
+            raise RuntimeError("bucket_batch_by_length: element_length_function returned a negative length %d."
+                               % n)
+        return n
+
+    def make_batch(rows, bucket):
+        columns = list(zip(*rows))
+        boundary = None
+        if pad_to_bucket_boundary:
+            if bucket == len(bucket_boundaries):
+                raise RuntimeError("bucket_batch_by_length: a row fell into the last bucket, which has no "
+                                   "boundary to pad to (pad_to_bucket_boundary=True); add a larger bucket "
+                                   "boundary.")
+            boundary = bucket_boundaries[bucket]
+        out = []
+        for i, (name, column) in enumerate(zip(names, columns)):
+            if pad_info is not None and (not pad_info or name in pad_info):
+                column = _pad_column(name, column, pad_info.get(name, (None, None)), boundary)
+            column = [np.asarray(r) for r in column]
+            if len({(r.shape, r.dtype.kind) for r in column}) > 1:
+                raise RuntimeError("bucket_batch_by_length: column '%s' has rows of shapes %s in one batch; "
+                                   "give pad_info to pad them." % (name, sorted({r.shape for r in column})))
+            out.append(np.stack(column))
+        return tuple(out)
+
+    def start():
+        buckets = [[] for _ in bucket_batch_sizes]
+        for row in _rows(self):
+            n = length(row)
+            b = sum(1 for x in bucket_boundaries if n >= x)
+            buckets[b].append(tuple(row))
+            if len(buckets[b]) == bucket_batch_sizes[b]:
+                yield make_batch(buckets[b], b)
+                buckets[b] = []
+        if not drop_remainder:
+            for b, rows in enumerate(buckets):
+                if rows:
+                    yield make_batch(rows, b)
+
+    return _derived(_Source(start), names)
+
+
+for _name, _fn in [("padded_batch", padded_batch), ("batch", batch),
+                   ("bucket_batch_by_length", bucket_batch_by_length)]:
+    setattr(_Dataset, _name, _fn)
+    for _cls in (_ds.NumpySlicesDataset, _ds.GeneratorDataset, _ds.MnistDataset):
+        if _name in _cls.__dict__:
+            setattr(_cls, _name, _fn)
