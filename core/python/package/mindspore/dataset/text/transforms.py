@@ -282,7 +282,7 @@ class Lookup(TextTensorOperation):
         self.unknown_token = unknown_token
         self.data_type = data_type
         self._type = _numpy_type("Lookup", data_type)
-        if self._type.kind not in "iuf":
+        if self._type.kind not in "biuf":
             raise TypeError("Lookup : The parameter data_type must be numeric including bool.")
 
     def _apply(self, value):
