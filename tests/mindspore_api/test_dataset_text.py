@@ -77,6 +77,12 @@ assert wl.tolist() == [7, 8, 3, 4]
 assert text.WordpieceTokenizer(bert_vocab, unknown_token="")(np.array(["xyz"])).tolist() == ["xyz"]
 assert text.WordpieceTokenizer(bert_vocab, max_bytes_per_token=3)(np.array(["make"])).tolist() == ["[UNK]"]
 raises(TypeError, text.WhitespaceTokenizer, with_offsets=1)
+assert text.WhitespaceTokenizer()("   ").tolist() == [""]  # no token gives one empty token
+tok, start, limit = text.BasicTokenizer(with_offsets=True)("")
+assert tok.tolist() == [""] and start.tolist() == [0] and limit.tolist() == [0]
+assert text.WordpieceTokenizer(bert_vocab)(np.array([], dtype=str)).tolist() == [""]
+raises(RuntimeError, text.WhitespaceTokenizer(), np.array(["a b"]), match="should be scalar")
+raises(RuntimeError, text.UnicodeCharTokenizer(), np.array(3), match="datatype should be string")
 
 # through map: a tokenizer with offsets gives three columns
 mapped = ds.NumpySlicesDataset(["Welcome To BeiJing!"], ["text"], shuffle=False).map(

@@ -53,14 +53,12 @@ def _strings(who, value):
 
 
 def _scalar_text(who, value):
-    """A tokenizer's input: one string (a 0-D array or a 1-element 1-D array)."""
-    array = _strings(who, value)
-    if array.ndim == 1 and array.size == 1:
-        return str(array[0])
-    if array.ndim != 0:
-        raise RuntimeError("%s: the input should be scalar string tensor, but got rank %d."
-                           % (who, array.ndim))
-    return str(array)
+    """A tokenizer's input: one string (a 0-D array)."""
+    array = np.asarray(value)
+    if array.ndim != 0 or array.dtype.kind not in "US":
+        raise RuntimeError("%s: the input shape should be scalar and the input datatype should be string, "
+                           "but got %s of shape %s." % (who, array.dtype, array.shape))
+    return str(_strings(who, array))
 
 
 def _nbytes(s):
@@ -88,7 +86,8 @@ class _Tokenizer(TextTensorOperation):
 
     def _apply(self, value):
         text = _scalar_text(type(self).__name__, value)
-        pieces = self._pieces(text)
+        # no token at all gives one empty token, as MindSpore's tokenizers do
+        pieces = self._pieces(text) or [("", 0, 0)]
         tokens = np.array([p[0] for p in pieces], dtype=np.str_)
         if not self.with_offsets:
             return tokens
@@ -420,19 +419,21 @@ class BasicTokenizer(_Tokenizer):
         return "".join(ch for ch in text if unicodedata.category(ch) != "Mn")
 
     def _normalized(self, text):
-        text = "".join(" " if unicodedata.category(ch) in ("Cc", "Cf") else ch for ch in text)
+        """Folded or normalized first, then control characters made spaces (MindSpore's order)."""
         if not self.lower_case:
-            return _normalize(self.normalization_form, text)
-        if not self.preserve_unused_token:
-            return self._fold(text)
-        # the special tokens keep their case ([CLS] stays upper-case)
-        out, last = [], 0
-        for m in _UNUSED.finditer(text):
-            out.append(self._fold(text[last:m.start()]))
-            out.append(m.group())
-            last = m.end()
-        out.append(self._fold(text[last:]))
-        return "".join(out)
+            text = _normalize(self.normalization_form, text)
+        elif not self.preserve_unused_token:
+            text = self._fold(text)
+        else:
+            # the special tokens keep their case ([CLS] stays upper-case)
+            out, last = [], 0
+            for m in _UNUSED.finditer(text):
+                out.append(self._fold(text[last:m.start()]))
+                out.append(m.group())
+                last = m.end()
+            out.append(self._fold(text[last:]))
+            text = "".join(out)
+        return "".join(" " if unicodedata.category(ch) in ("Cc", "Cf") else ch for ch in text)
 
     def _apply(self, value):
         text = _scalar_text(type(self).__name__, value)
@@ -526,6 +527,8 @@ class WordpieceTokenizer(TextTensorOperation):
                 tokens.append(piece)
                 starts.append(_nbytes(word[:s]))
                 limits.append(_nbytes(word[:e]))
+        if not tokens:
+            tokens, starts, limits = [""], [0], [0]
         out = np.array(tokens, dtype=np.str_)
         if not self.with_offsets:
             return out
