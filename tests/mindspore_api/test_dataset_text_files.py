@@ -81,6 +81,8 @@ assert column(seq.padded_batch(4, drop_remainder=True, pad_info={}))[0][0] == [0
 raises(ValueError, lambda: column(seq.padded_batch(2, pad_info={"ids": (None, 0)})), match="column 'words'")
 raises(ValueError, seq.padded_batch, 2, pad_info={"nope": (None, 0)}, match="does not exist")
 raises(TypeError, seq.padded_batch, 2, pad_info={"ids": [None, 0]})
+raises(RuntimeError, lambda: column(seq.padded_batch(2, pad_info={"ids": ([2, 2], 0), "words": (None, "")})),
+       match="rank of pad_shape must be equal")
 
 # bucket_batch_by_length: [0, 2), [2, 4), [4, inf) with batch sizes 2, 2, 1
 buckets = seq.bucket_batch_by_length(["ids"], [2, 4], [2, 2, 1], pad_info={})

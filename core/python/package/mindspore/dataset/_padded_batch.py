@@ -55,15 +55,15 @@ def _pad_column(name, rows, spec, boundary=None):
     rank = rows[0].ndim
     for r in rows:
         if r.ndim != rank:
-            raise RuntimeError("Invalid data, column '%s' has rows of rank %d and %d, which cannot be padded "
-                               "to one shape." % (name, rank, r.ndim))
+            raise RuntimeError("Invalid data, data to be padded together need to have the same rank, got "
+                               "shape 1: %d, shape 2: %d (column '%s')." % (r.ndim, rank, name))
     shape, value = spec
     longest = [max(r.shape[d] for r in rows) for d in range(rank)]
     if shape is None:
         shape = [None] * rank
     if len(shape) != rank:
-        raise RuntimeError("Invalid pad_info, the pad_shape %s of column '%s' has rank %d, but the data has "
-                           "rank %d." % (shape, name, len(shape), rank))
+        raise RuntimeError("Invalid pad_info, rank of pad_shape must be equal to rank of specified column. "
+                           "pad_shapes rank:%d, column rank: %d (column '%s')." % (len(shape), rank, name))
     target = []
     for d, s in enumerate(shape):
         if s is None:
