@@ -46,10 +46,9 @@ def _check_pad_info(names, pad_info):
     return pad_info
 
 
-def _pad_column(name, rows, spec, boundary=None):
+def _pad_column(name, rows, spec):
     """rows (NumPy arrays of one column) padded to one shape: spec's, with None entries (or no
-    shape) taking the batch's longest, or boundary - 1 when padding to a bucket boundary. Longer
-    rows are cut, as MindSpore's PadEnd cuts them."""
+    shape) taking the batch's longest. Longer rows are cut, as MindSpore's PadEnd cuts them."""
     rows = [np.asarray(r) for r in rows]
     rows = [np.char.decode(r, "utf8") if r.dtype.kind == "S" else r for r in rows]
     rank = rows[0].ndim
@@ -67,7 +66,7 @@ def _pad_column(name, rows, spec, boundary=None):
     target = []
     for d, s in enumerate(shape):
         if s is None:
-            s = boundary - 1 if boundary is not None else longest[d]
+            s = longest[d]
         target.append(s)
     return [_pad_to(r, target, value, "padded_batch") for r in rows]
 
@@ -132,8 +131,8 @@ def bucket_batch_by_length(self, column_names, bucket_boundaries, bucket_batch_s
                            pad_info=None, pad_to_bucket_boundary=False, drop_remainder=False):
     """Rows grouped by length into buckets [0, b0), [b0, b1), ..., [b_last, inf) and batched with
     each bucket's batch size; a bucket emits a batch when full, and what is left at the end of the
-    epoch (unless drop_remainder). The length is element_length_function(*column_names columns), or
-    the first dimension of the one column named."""
+    epoch in bucket order (unless drop_remainder). The length is element_length_function(*column_names
+    columns), or the first dimension of the one column named."""
     names = list(self.get_col_names())
     column_names = [column_names] if isinstance(column_names, str) else column_names
     if not isinstance(column_names, list) or not column_names:
@@ -176,19 +175,23 @@ def bucket_batch_by_length(self, column_names, bucket_boundaries, bucket_batch_s
                                % n)
         return n
 
+    def spec_for(name, bucket):
+        """pad_info's entry for name; pad_to_bucket_boundary turns the None entries of its shape list
+        (not a None shape, which pads to the batch's longest) into the bucket's boundary - 1."""
+        shape, value = pad_info.get(name, (None, None))
+        if pad_to_bucket_boundary and shape is not None and None in shape:
+            if bucket == len(bucket_boundaries):
+                raise RuntimeError("Invalid data, requested to pad to bucket boundary, element falls in last "
+                                   "bucket.")
+            shape = [bucket_boundaries[bucket] - 1 if d is None else d for d in shape]
+        return shape, value
+
     def make_batch(rows, bucket):
         columns = list(zip(*rows))
-        boundary = None
-        if pad_to_bucket_boundary:
-            if bucket == len(bucket_boundaries):
-                raise RuntimeError("bucket_batch_by_length: a row fell into the last bucket, which has no "
-                                   "boundary to pad to (pad_to_bucket_boundary=True); add a larger bucket "
-                                   "boundary.")
-            boundary = bucket_boundaries[bucket]
         out = []
-        for i, (name, column) in enumerate(zip(names, columns)):
+        for name, column in zip(names, columns):
             if pad_info is not None and (not pad_info or name in pad_info):
-                column = _pad_column(name, column, pad_info.get(name, (None, None)), boundary)
+                column = _pad_column(name, column, spec_for(name, bucket))
             column = [np.asarray(r) for r in column]
             if len({(r.shape, r.dtype.kind) for r in column}) > 1:
                 raise RuntimeError("bucket_batch_by_length: column '%s' has rows of shapes %s in one batch; "
