@@ -6,7 +6,7 @@ import numpy as np
 import mindspore as ms
 import mindspore.dataset as ds
 import mindspore.dataset.text as text
-from mindspore import nn, ops
+from mindspore import nn
 
 sentences = ["the movie was great", "awful plot", "great acting and great music", "boring and awful"]
 labels = np.array([1, 0, 1, 0], np.int32)
