@@ -58,7 +58,8 @@ def _scalar_text(who, value):
     if array.ndim != 0 or array.dtype.kind not in "US":
         raise RuntimeError("%s: the input shape should be scalar and the input datatype should be string, "
                            "but got %s of shape %s." % (who, array.dtype, array.shape))
-    return str(_strings(who, array))
+    value = array.item()
+    return value.decode("utf8") if isinstance(value, bytes) else value
 
 
 def _nbytes(s):
@@ -86,6 +87,8 @@ class _Tokenizer(TextTensorOperation):
 
     def _apply(self, value):
         text = _scalar_text(type(self).__name__, value)
+        if not self.with_offsets:
+            return np.array(self._tokens(text) or [""], dtype=np.str_)
         # no token at all gives one empty token, as MindSpore's tokenizers do
         pieces = self._pieces(text) or [("", 0, 0)]
         tokens = np.array([p[0] for p in pieces], dtype=np.str_)
@@ -101,6 +104,10 @@ class _Tokenizer(TextTensorOperation):
     def _pieces(self, text):
         """[(token, start, end)] with character positions into text."""
         raise NotImplementedError
+
+    def _tokens(self, text):
+        """The tokens alone (a faster path where a subclass has one)."""
+        return [p[0] for p in self._pieces(text)]
 
 
 def _split(text, delim, keep):
@@ -127,12 +134,18 @@ class WhitespaceTokenizer(_Tokenizer):
     def _pieces(self, text):
         return _split(text, self._WHITESPACE, None)
 
+    def _tokens(self, text):
+        return text.split()
+
 
 class UnicodeCharTokenizer(_Tokenizer):
     """One token per Unicode character."""
 
     def _pieces(self, text):
         return [(ch, i, i + 1) for i, ch in enumerate(text)]
+
+    def _tokens(self, text):
+        return list(text)
 
 
 class RegexTokenizer(_Tokenizer):
@@ -285,20 +298,18 @@ class Lookup(TextTensorOperation):
             raise TypeError("Lookup : The parameter data_type must be numeric including bool.")
 
     def _apply(self, value):
-        ids = self.vocab.vocab()
+        ids = self.vocab._table()
         unknown = None
         if self.unknown_token is not None:
             if self.unknown_token not in ids:
                 raise RuntimeError("Lookup: \"%s\" doesn't exist in vocab." % self.unknown_token)
             unknown = ids[self.unknown_token]
         array = _strings("Lookup", value)
-        out = []
-        for w in array.ravel().tolist():
-            i = ids.get(w, unknown)
-            if i is None:
-                raise RuntimeError("Lookup: invalid data, token: \"%s\" doesn't exist in vocab and no unknown "
-                                   "token is specified." % w)
-            out.append(i)
+        words = array.ravel().tolist()
+        out = [ids.get(w, unknown) for w in words]
+        if unknown is None and None in out:
+            raise RuntimeError("Lookup: invalid data, token: \"%s\" doesn't exist in vocab and no unknown "
+                               "token is specified." % words[out.index(None)])
         return np.array(out, dtype=self._type).reshape(array.shape)
 
 
@@ -519,7 +530,7 @@ class WordpieceTokenizer(TextTensorOperation):
         array = _strings("WordpieceTokenizer", value)
         if array.ndim > 1:
             raise RuntimeError("WordpieceTokenizer: the input should be scalar or 1-D, but got %dD." % array.ndim)
-        ids = self.vocab.vocab()
+        ids = self.vocab._table()
         tokens, starts, limits = [], [], []
         for word in np.atleast_1d(array).tolist():
             for piece, s, e in _wordpiece(word, 0, ids, self.suffix_indicator, self.max_bytes_per_token,
@@ -547,7 +558,7 @@ class BertTokenizer(BasicTokenizer):
         self.max_bytes_per_token, self.unknown_token = max_bytes_per_token, unknown_token
 
     def _pieces(self, text):
-        ids = self.vocab.vocab()
+        ids = self.vocab._table()
         out = []
         for word, start, _ in super()._pieces(text):
             out.extend(_wordpiece(word, start, ids, self.suffix_indicator, self.max_bytes_per_token,

@@ -205,6 +205,11 @@ class Vocab:
         self._check()
         return dict(self._ids)
 
+    def _table(self):
+        """The word -> id dict itself, for the transforms that read it per row (not to be changed)."""
+        self._check()
+        return self._ids
+
     def tokens_to_ids(self, tokens):
         """The id of a token (an int) or of each token of a list; -1 for words not in the vocab."""
         self._check()
