@@ -71,6 +71,13 @@ bert_vocab = text.Vocab.from_list(["床", "前", "明", "月", "光", "i", "am",
 bert = text.BertTokenizer(bert_vocab, lower_case=True)
 assert bert("床前明月光 I am making small mistakes [CLS] qq").tolist() == \
     ["床", "前", "明", "月", "光", "i", "am", "mak", "##ing", "small", "mistake", "##s", "[CLS]", "[UNK]"]
+signs = text.Vocab.from_list(["+", "/", "-", " ", "[UNK]", "[CLS]"])
+assert text.BertTokenizer(signs)("12+/-28").tolist() == ["[UNK]", "+", "/", "-", "[UNK]"]
+assert text.BertTokenizer(bert_vocab, unknown_token="")("12+/-28").tolist() == ["12", "+", "/", "-", "28"]
+assert text.BertTokenizer(bert_vocab, unknown_token="")("😀床前😃").tolist() == ["😀", "床", "前", "😃"]
+assert text.BertTokenizer(signs, keep_whitespace=True)("unused [CLS]").tolist() == ["[UNK]", " ", "[CLS]"]
+assert text.BertTokenizer(signs, keep_whitespace=True, unknown_token="", preserve_unused_token=False)(
+    "unused [CLS]").tolist() == ["unused", " ", "[", "CLS", "]"]
 wp, ws, wl = text.WordpieceTokenizer(bert_vocab, with_offsets=True)(np.array(["mistakes", "xyz", "make"]))
 assert wp.tolist() == ["mistake", "##s", "[UNK]", "make"] and ws.tolist() == [0, 7, 0, 0]
 assert wl.tolist() == [7, 8, 3, 4]
