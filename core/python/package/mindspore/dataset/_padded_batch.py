@@ -11,7 +11,6 @@ import numpy as np
 
 import mindspore.dataset as _ds
 from mindspore.dataset._dataset_ops import _derived, _rows, _Source
-from mindspore.dataset._transforms_sequence import _pad_to
 
 _Dataset = _ds.Dataset
 _cpp_batch = _Dataset.batch
@@ -47,55 +46,25 @@ def _check_pad_info(names, pad_info):
 
 
 def _pad_column(name, rows, spec):
-    """rows (NumPy arrays of one column) padded to one shape: spec's, with None entries (or no
-    shape) taking the batch's longest. Longer rows are cut, as MindSpore's PadEnd cuts them."""
-    rows = [np.asarray(r) for r in rows]
-    rows = [np.char.decode(r, "utf8") if r.dtype.kind == "S" else r for r in rows]
-    rank = rows[0].ndim
-    for r in rows:
-        if r.ndim != rank:
-            raise RuntimeError("Invalid data, data to be padded together need to have the same rank, got "
-                               "shape 1: %d, shape 2: %d (column '%s')." % (r.ndim, rank, name))
-    shape, value = spec
-    longest = [max(r.shape[d] for r in rows) for d in range(rank)]
-    if shape is None:
-        shape = [None] * rank
-    if len(shape) != rank:
-        raise RuntimeError("Invalid pad_info, rank of pad_shape must be equal to rank of specified column. "
-                           "pad_shapes rank:%d, column rank: %d (column '%s')." % (len(shape), rank, name))
-    target = []
-    for d, s in enumerate(shape):
-        if s is None:
-            s = longest[d]
-        target.append(s)
-    return [_pad_to(r, target, value, "padded_batch") for r in rows]
-
-
-class _Padder:
-    """per_batch_map that pads the batch's columns (all of them; pad_info says how)."""
-
-    def __init__(self, names, pad_info):
-        self._names = names
-        everything = not pad_info
-        self._specs = [pad_info.get(n, (None, None)) if not everything else (None, None) for n in names]
-        self._padded = [everything or n in pad_info for n in names]
-        self.__name__ = "padded_batch"
-
-    def __call__(self, *args):
-        columns = args[:-1]
-        return tuple(_pad_column(n, c, s) if p else list(c)
-                     for n, c, s, p in zip(self._names, columns, self._specs, self._padded))
+    """rows (NumPy arrays of one column) padded to one shape by the C++ pipeline's padding: spec's
+    shape, with None entries (or no shape) taking the batch's longest; longer rows are cut, as
+    MindSpore's PadEnd cuts them."""
+    return _ds._pad_rows(list(rows), spec[0], spec[1], name)
 
 
 def padded_batch(self, batch_size, drop_remainder=False, num_parallel_workers=None, pad_info=None):
     """batch_size rows per batch, each column padded to a common shape as pad_info says (None: no
-    padding, rows must agree in shape)."""
+    padding, rows must agree in shape). The padding is the C++ pipeline's (core/data/pad.h)."""
     if pad_info is None:
         return _cpp_batch(self, batch_size, drop_remainder, num_parallel_workers)
-    names = list(self.get_col_names())
-    _check_pad_info(names, pad_info)
-    return _cpp_batch(self, batch_size, drop_remainder, num_parallel_workers,
-                      per_batch_map=_Padder(names, pad_info), input_columns=names)
+    if isinstance(batch_size, bool) or not isinstance(batch_size, int):
+        raise TypeError("Argument batch_size with value %s is not of type [<class 'int'>], but got %s."
+                        % (batch_size, type(batch_size)))
+    if not isinstance(drop_remainder, bool):
+        raise TypeError("Argument drop_remainder with value %s is not of type [<class 'bool'>], but got %s."
+                        % (drop_remainder, type(drop_remainder)))
+    _check_pad_info(list(self.get_col_names()), pad_info)
+    return self._padded_batch(batch_size, drop_remainder, pad_info)
 
 
 def batch(self, batch_size, drop_remainder=False, num_parallel_workers=None, per_batch_map=None,

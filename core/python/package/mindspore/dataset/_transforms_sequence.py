@@ -6,6 +6,7 @@ import numbers
 import numpy as np
 
 import mindspore
+import mindspore.dataset as _ds
 import mindspore.dataset.transforms as _transforms
 
 __all__ = ["Relational", "PadEnd", "Slice", "Concatenate", "Mask", "Unique"]
@@ -51,22 +52,14 @@ class PadEnd:
 
 
 def _pad_to(array, shape, value, who):
-    """array cut or padded at the end of each axis to shape."""
+    """array cut or padded at the end of each axis to shape (the pipeline's padding, core/data/pad.h)."""
     if len(shape) != array.ndim:
         raise RuntimeError("%s: invalid pad shape, the rank of pad_shape %d should be the same as the "
                            "input's rank %d." % (who, len(shape), array.ndim))
-    if value is None:
-        value = "" if array.dtype.kind == "U" else 0
-    if isinstance(value, bytes):
-        value = value.decode("utf8")
-    if (array.dtype.kind == "U") != isinstance(value, str):
-        raise RuntimeError("%s: the pad value %r does not match the column's type %s."
-                           % (who, value, array.dtype))
-    dtype = np.result_type(array.dtype, np.array(value).dtype) if array.dtype.kind == "U" else array.dtype
-    out = np.full(shape, value, dtype=dtype)
-    region = tuple(slice(0, min(a, b)) for a, b in zip(array.shape, shape))
-    out[region] = array[region]
-    return out
+    try:
+        return _ds._pad_rows([array], shape, value, who)[0]
+    except RuntimeError as e:
+        raise RuntimeError("%s: %s" % (who, e)) from None
 
 
 def _axis_index(who, spec, length):
