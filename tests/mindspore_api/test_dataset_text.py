@@ -120,6 +120,12 @@ assert text.SlidingWindow(2)(np.array(["a", "b", "c"])).tolist() == [["a", "b"],
 a, b = text.TruncateSequencePair(4)(np.array([1, 2, 3]), np.array([4, 5]))
 assert a.tolist() == [1, 2] and b.tolist() == [4, 5]
 
+assert text.AddToken("[CLS]")(np.array(["a", "b"])).tolist() == ["[CLS]", "a", "b"]
+assert text.AddToken("[SEP]", begin=False)(np.array([["a"], ["b"]])).tolist() == [["a", "[SEP]"], ["b", "[SEP]"]]
+assert text.Truncate(2)(np.array(["a", "b", "c"])).tolist() == ["a", "b"]
+assert text.Truncate(1)(np.array([[1, 2], [3, 4]])).tolist() == [[1], [3]]
+raises(ValueError, text.Truncate, -1)
+
 # what needs external libraries says so
 raises(RuntimeError, text.JiebaTokenizer, "hmm.utf8", "jieba.dict.utf8", match="not available in gradstep")
 raises(RuntimeError, text.SentencePieceTokenizer, "m.model", text.SPieceTokenizerOutType.STRING,

@@ -11,7 +11,7 @@ import numpy as np
 import mindspore
 from mindspore.dataset.text.utils import NormalizeForm, Vocab, _not_available
 
-__all__ = ["Lookup", "PythonTokenizer", "WhitespaceTokenizer", "UnicodeCharTokenizer", "RegexTokenizer",
+__all__ = ["AddToken", "Truncate", "Lookup", "PythonTokenizer", "WhitespaceTokenizer", "UnicodeCharTokenizer", "RegexTokenizer",
            "RegexReplace", "BasicTokenizer", "BertTokenizer", "WordpieceTokenizer", "CaseFold",
            "NormalizeUTF8", "ToNumber", "Ngram", "SlidingWindow", "TruncateSequencePair", "JiebaTokenizer",
            "SentencePieceTokenizer", "UnicodeScriptTokenizer"]
@@ -564,6 +564,35 @@ class BertTokenizer(BasicTokenizer):
             out.extend(_wordpiece(word, start, ids, self.suffix_indicator, self.max_bytes_per_token,
                                   self.unknown_token))
         return out
+
+
+class AddToken(TextTensorOperation):
+    """token added before (begin) or after each 1-D string sequence (each row of a 2-D one)."""
+
+    def __init__(self, token, begin=True):
+        self.token = _check_str("token", token)
+        self.begin = _check_bool("begin", begin)
+
+    def _apply(self, value):
+        array = _strings("AddToken", value)
+        if array.ndim not in (1, 2):
+            raise RuntimeError("AddToken: input tensor rank should be 1 or 2, but got %d." % array.ndim)
+        extra = np.full(array.shape[:-1] + (1,), self.token, dtype=np.array(self.token).dtype)
+        return np.concatenate([extra, array] if self.begin else [array, extra], axis=-1)
+
+
+class Truncate(TextTensorOperation):
+    """A 1-D sequence (each row of a 2-D one) cut to at most max_seq_len elements."""
+
+    def __init__(self, max_seq_len):
+        self.max_seq_len = _check_int("max_seq_len", max_seq_len, 0)
+
+    def _apply(self, value):
+        array = np.asarray(value)
+        if array.ndim not in (1, 2):
+            raise RuntimeError("Truncate: the input tensor should be of dimension 1 or 2, but got %d."
+                               % array.ndim)
+        return array[..., :self.max_seq_len]
 
 
 class JiebaTokenizer:
