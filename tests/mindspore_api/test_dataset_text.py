@@ -39,6 +39,7 @@ dv = text.Vocab.from_dataset(tokens, "text", special_tokens=["<pad>", "<unk>"])
 assert dv.vocab() == {"<pad>": 0, "<unk>": 1, "b": 2, "c": 3, "a": 4, "d": 5}  # by count, then a-z
 assert text.Vocab.from_dataset(tokens, freq_range=(2, None)).vocab() == {"b": 0, "c": 1}
 assert text.Vocab.from_dataset(tokens, top_k=1).vocab() == {"b": 0}
+raises(RuntimeError, text.Vocab.from_dataset, tokens, special_tokens=["c"], match="already in the dataset: c")
 
 # Lookup
 assert column(tokens.map(text.Lookup(dv, "<unk>"), "text"), "text") == [[2, 4, 3, 2], [3, 2], [5]]

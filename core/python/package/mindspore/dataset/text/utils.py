@@ -179,6 +179,8 @@ class Vocab:
                 for w in values.ravel().tolist():
                     w = w.decode() if isinstance(w, bytes) else w
                     counts[w] = counts.get(w, 0) + 1
+        if not counts:
+            raise RuntimeError("from_dataset: the columns %s hold no words (word_cnt is empty)." % columns)
         low, high = 0, None
         if freq_range is not None:
             if not isinstance(freq_range, tuple) or len(freq_range) != 2:
@@ -189,10 +191,11 @@ class Vocab:
                 raise ValueError("frequency range [a,b] should be 0 <= a <= b (a,b are inclusive).")
         words = sorted((w for w, n in counts.items() if n >= low and (high is None or n <= high)),
                        key=lambda w: (-counts[w], w))
+        clashes = [t for t in (special_tokens or []) if t in words]
+        if clashes:
+            raise RuntimeError("These specials words are already in the dataset: %s." % "\t".join(clashes))
         if top_k is not None:
             words = words[:top_k]
-        special = list(special_tokens or [])
-        words = [w for w in words if w not in special]
         return cls._build(words, special_tokens, special_first)
 
     def _check(self):
