@@ -1,5 +1,8 @@
 """mindspore.dataset.text: the documented examples of Vocab, Lookup and the tokenizers and string
 operations, called directly and through map, with exact tokens, ids, offsets and errors."""
+import os
+import tempfile
+
 import numpy as np
 
 import mindspore as ms
@@ -25,7 +28,7 @@ raises(ValueError, text.Vocab.from_dict, {"a": -1})
 raises(ValueError, text.Vocab.from_list, ["a", "a"], match="duplicate")
 raises(TypeError, text.Vocab.from_list, "abc")
 
-path = "/tmp/gradstep_test_vocab.txt"
+path = os.path.join(tempfile.mkdtemp(prefix="gradstep_vocab_"), "vocab.txt")
 with open(path, "w", encoding="utf-8") as f:
     f.write("apple,apple2\nbanana, 333\ncat,00\n")
 fv = text.Vocab.from_file(path, ",", None, ["<pad>", "<unk>"], True)
