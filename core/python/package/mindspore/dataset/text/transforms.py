@@ -4,6 +4,7 @@ count UTF-8 bytes as MindSpore's do. JiebaTokenizer and SentencePieceTokenizer n
 libraries gradstep does not ship, and say so."""
 import numbers
 import re
+import sys
 import unicodedata
 
 import numpy as np
@@ -398,14 +399,20 @@ _CJK = ((0x4E00, 0x9FFF), (0x3400, 0x4DBF), (0x20000, 0x2A6DF), (0x2A700, 0x2B73
         (0x2B820, 0x2CEAF), (0xF900, 0xFAFF), (0x2F800, 0x2FA1F))
 
 
-def _is_split_char(ch):
-    """ASCII punctuation and symbols, Unicode punctuation, and CJK ideographs: each a token."""
-    c = ord(ch)
-    if 33 <= c <= 47 or 58 <= c <= 64 or 91 <= c <= 96 or 123 <= c <= 126:
-        return True
-    if unicodedata.category(ch).startswith("P"):
-        return True
-    return any(lo <= c <= hi for lo, hi in _CJK)
+_SPLIT = []
+
+
+def _split_class():
+    """The characters BasicTokenizer makes tokens of their own, as one regex character class:
+    ASCII punctuation and symbols, Unicode punctuation (\\p{P}) and CJK ideographs. Built on first
+    use (Python's re has no \\p{P}; a scan of the code points takes a fraction of a second)."""
+    if not _SPLIT:
+        ranges = ["!-/", ":-@", "\\[-`", "{-~"]
+        ranges += ["%s-%s" % (chr(lo), chr(hi)) for lo, hi in _CJK]
+        punct = "".join(re.escape(chr(c)) for c in range(sys.maxunicode + 1)
+                        if unicodedata.category(chr(c)).startswith("P"))
+        _SPLIT.append("[" + "".join(ranges) + punct + "]")
+    return _SPLIT[0]
 
 
 class BasicTokenizer(_Tokenizer):
@@ -423,6 +430,7 @@ class BasicTokenizer(_Tokenizer):
             raise _type_error("normalization_form", normalization_form, "[<enum 'NormalizeForm'>]")
         self.normalization_form = normalization_form
         self.preserve_unused_token = _check_bool("preserve_unused_token", preserve_unused_token)
+        self._delim = self._keep = None
 
     def _fold(self, text):
         text = _case_fold(text)
@@ -451,40 +459,12 @@ class BasicTokenizer(_Tokenizer):
         return super()._apply(np.array(self._normalized(text)))
 
     def _pieces(self, text):
-        pieces, i, start = [], 0, None
-
-        def flush(end):
-            if start is not None and end > start:
-                pieces.append((text[start:end], start, end))
-
-        while i < len(text):
-            special = _UNUSED.match(text, i) if self.preserve_unused_token else None
-            ch = text[i]
-            if special:
-                flush(i)
-                start = None
-                pieces.append((special.group(), i, special.end()))
-                i = special.end()
-            elif ch.isspace():
-                flush(i)
-                start = None
-                j = i
-                while j < len(text) and text[j].isspace():
-                    j += 1
-                if self.keep_whitespace:
-                    pieces.append((text[i:j], i, j))
-                i = j
-            elif _is_split_char(ch):
-                flush(i)
-                start = None
-                pieces.append((ch, i, i + 1))
-                i += 1
-            else:
-                if start is None:
-                    start = i
-                i += 1
-        flush(len(text))
-        return pieces
+        if self._delim is None:
+            split = _split_class()
+            unused = _UNUSED.pattern + "|" if self.preserve_unused_token else ""
+            self._delim = re.compile(unused + r"\s+|" + split)
+            self._keep = re.compile(unused + (r"\s+|" if self.keep_whitespace else "") + split)
+        return _split(text, self._delim, self._keep)
 
 
 def _check_wordpiece(vocab, suffix_indicator, max_bytes_per_token, unknown_token):
