@@ -75,12 +75,31 @@ def _as_type_of(result, img):
     return result.astype(img.dtype)
 
 
+def _is_pil(value):
+    return type(value).__module__.startswith("PIL.") and hasattr(value, "getbands")
+
+
+def _to_pil_if_image(array):
+    if not isinstance(array, np.ndarray) or array.dtype != np.uint8:
+        return array
+    if array.ndim == 3 and array.shape[2] == 1:
+        array = array[:, :, 0]
+    if array.ndim == 2 or (array.ndim == 3 and array.shape[2] in (3, 4)):
+        from PIL import Image
+        return Image.fromarray(np.ascontiguousarray(array))
+    return array
+
+
 class _PyTransform:
     """A transform over one column; subclasses define _apply(array)."""
 
     def __call__(self, *columns):
         if len(columns) != 1:
             raise RuntimeError("%s: takes one column, but got %d." % (type(self).__name__, len(columns)))
+        # A PIL image in gives a PIL image out when the result is still an 8-bit picture, so
+        # PIL-based pipelines (Decode(to_pil=True), ..., ToTensor) work as in MindSpore.
+        if _is_pil(columns[0]):
+            return _to_pil_if_image(self._apply(np.asarray(columns[0])))
         return self._apply(np.asarray(columns[0]))
 
     def _apply(self, array):
