@@ -6,7 +6,7 @@ import numbers
 
 import numpy as np
 
-import mindspore.dataset.transforms as _transforms
+import mindspore
 import mindspore.dataset.vision as _vision
 from mindspore.dataset._transforms_py import Inter, Normalize, Resize, _PyTransform, _as_type_of, _image, _size_pair
 from mindspore.dataset._vision_geometry import _check_scale_ratio, _hw, crop_box
@@ -69,15 +69,26 @@ class RandomCropDecodeResize:
         return self._resize._apply(img[top:top + ch, left:left + cw])
 
 
+def _numpy_type(data_type):
+    """A NumPy dtype, or a mindspore dtype's NumPy type (all of them, float16 included)."""
+    if isinstance(data_type, type) and issubclass(data_type, np.generic) or isinstance(data_type, np.dtype):
+        return np.dtype(data_type)
+    try:
+        return np.dtype(mindspore.dtype_to_nptype(data_type))
+    except Exception:  # dtype_to_nptype names no type it does not know
+        raise TypeError("Argument data_type with value %s is not of type [<class 'mindspore._c_expression.typing"
+                        ".Type'>, <class 'numpy.dtype'>], but got %s." % (data_type, type(data_type))) from None
+
+
 class ToType(_PyTransform):
     """The image converted to data_type (a NumPy or mindspore dtype)."""
 
     def __init__(self, data_type):
         self.data_type = data_type
-        self._cast = _transforms.TypeCast(data_type)
+        self._numpy_type = _numpy_type(data_type)
 
     def _apply(self, img):
-        return self._cast(img)
+        return img.astype(self._numpy_type)
 
 
 class ToPIL:
@@ -115,7 +126,16 @@ class NormalizePad(_PyTransform):
         return np.concatenate([out, zeros], axis).astype(self.dtype)
 
 
+# OpenCV's getGaussianKernel uses these binomial kernels when the sigma is derived from a small size.
+_SMALL_KERNELS = {1: [1.0], 3: [0.25, 0.5, 0.25], 5: [0.0625, 0.25, 0.375, 0.25, 0.0625],
+                  7: [0.03125, 0.109375, 0.21875, 0.28125, 0.21875, 0.109375, 0.03125]}
+
+
 def _gaussian_kernel(size, sigma):
+    if sigma is None and size in _SMALL_KERNELS:
+        return np.asarray(_SMALL_KERNELS[size])
+    if sigma is None:
+        sigma = 0.3 * ((size - 1) * 0.5 - 1) + 0.8
     x = np.arange(size) - (size - 1) / 2.0
     k = np.exp(-x * x / (2.0 * sigma * sigma))
     return k / k.sum()
@@ -133,7 +153,7 @@ class GaussianBlur(_PyTransform):
         if any(k <= 0 or k % 2 == 0 for k in sizes):
             raise ValueError("Input kernel_size is not an odd value.")
         if sigma is None:
-            sigmas = tuple(0.3 * ((k - 1) * 0.5 - 1) + 0.8 for k in sizes)
+            sigmas = (None, None)
         else:
             sigmas = sigma if isinstance(sigma, (tuple, list)) else (sigma, sigma)
             if len(sigmas) != 2 or any(isinstance(s, bool) or not isinstance(s, numbers.Number) for s in sigmas):
@@ -141,7 +161,8 @@ class GaussianBlur(_PyTransform):
                                 "<class 'list'>, <class 'tuple'>]." % (sigma,))
             if any(s <= 0 for s in sigmas):
                 raise ValueError("Input sigma is not within the required interval of (0, 16777216].")
-        self.kernel_size, self.sigma = tuple(int(k) for k in sizes), tuple(float(s) for s in sigmas)
+        self.kernel_size = tuple(int(k) for k in sizes)
+        self.sigma = tuple(None if s is None else float(s) for s in sigmas)
 
     def _apply(self, img):
         img = _image("GaussianBlur", img)

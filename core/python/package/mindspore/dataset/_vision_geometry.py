@@ -151,8 +151,8 @@ def _shear_pair(shear):
 
 
 class Affine(_PyTransform):
-    """Rotation (degrees), translation (pixels), scale and shear (degrees, x and y) about the
-    image centre."""
+    """Rotation (degrees, clockwise as MindSpore's and torchvision's affine, unlike Rotate),
+    translation (pixels), scale and shear (degrees, x and y) about the image centre."""
 
     def __init__(self, degrees, translate, scale, shear, resample=Inter.NEAREST, fill_value=0):
         self.degrees = _number("degrees", degrees)
@@ -170,7 +170,7 @@ class Affine(_PyTransform):
     def _apply(self, img):
         img = _image("Affine", img)
         h, w = img.shape[:2]
-        forward = affine_matrix(_center(None, h, w), self.degrees, self.translate, self.scale, self.shear)
+        forward = affine_matrix(_center(None, h, w), -self.degrees, self.translate, self.scale, self.shear)
         return warp(img, np.linalg.inv(forward), h, w, self.resample, self.fill_value)
 
 
@@ -216,7 +216,7 @@ class RandomAffine(_PyTransform):
         shear = (0.0, 0.0)
         if self.shear is not None:
             shear = (np.random.uniform(self.shear[0], self.shear[1]), np.random.uniform(self.shear[2], self.shear[3]))
-        forward = affine_matrix(_center(None, h, w), angle, (tx, ty), scale, shear)
+        forward = affine_matrix(_center(None, h, w), -angle, (tx, ty), scale, shear)
         return warp(img, np.linalg.inv(forward), h, w, self.resample, self.fill_value)
 
 
