@@ -56,7 +56,16 @@ scale = 255.0 / (hi - lo)
 stretched = (low * scale - lo * scale).astype(np.int64)  # PIL: ix * scale + offset, truncated
 assert np.array_equal(V.AutoContrast()(low), stretched)
 
-ops = [V.RandomColorAdjust(0.4, 0.4, 0.4, 0.1), V.RandomGrayscale(0.5), V.RandomSharpness(),
+assert np.array_equal(V.AdjustGamma(2.0)(img), np.rint(255 * (img / 255.0) ** 2))
+assert np.allclose(V.AdjustGamma(0.5, 2)(np.float32([[[0.25]]])), [[[1.0]]])
+assert np.array_equal(V.RandomAdjustSharpness(1.0, prob=1.0)(img), img)
+fimg = img.astype(np.float32) / 255
+hsv = V.RgbToHsv(is_hwc=True)(fimg)
+assert np.allclose(hsv[..., 2], fimg.max(-1)) and np.allclose(V.HsvToRgb(is_hwc=True)(hsv), fimg, atol=1e-6)
+assert V.RgbToHsv()(fimg.transpose(2, 0, 1)).shape == (3, 6, 7)
+assert np.allclose(V.RgbToHsv(True)(np.float32([[[0, 1, 0]]])), [[[1 / 3, 1, 1]]])
+
+ops = [V.RandomSolarize((50, 200)), V.RandomColorAdjust(0.4, 0.4, 0.4, 0.1), V.RandomGrayscale(0.5), V.RandomSharpness(),
        V.RandomPosterize((2, 6)), V.RandomAutoContrast(), V.RandomEqualize(), V.RandomInvert()]
 ds.config.set_seed(5)
 first = [op(img) for op in ops for _ in range(3)]

@@ -62,6 +62,14 @@ assert np.array_equal(V.RandomErasing(prob=0.0)(chw_img), chw_img)
 cut = V.CutOut(4, num_patches=2)(img)
 assert cut.shape == img.shape and np.all(cut[np.all(cut != img, -1)] == 0) and np.all(cut == 0, -1).sum() >= 16
 
+erased = V.Erase(1, 2, 3, 4, value=(7, 8, 9))(img)
+assert np.all(erased[1:4, 2:6] == [7, 8, 9]) and np.array_equal(erased[4:], img[4:]) and erased.dtype == np.uint8
+small = rng.rand(1, 2, 2)
+matrix = rng.rand(4, 4)
+mean = rng.rand(4)
+assert np.allclose(V.LinearTransformation(matrix, mean)(small), ((small.reshape(1, -1) - mean) @ matrix).reshape(1, 2, 2))
+raises(ValueError, V.LinearTransformation, np.eye(3), np.zeros(2), match="mean_vector")
+
 images = rng.randint(0, 256, (4, 8, 8, 3)).astype(np.uint8)
 labels = np.eye(4, dtype=np.float32)
 mixed, mixed_labels = V.MixUpBatch(0.5)(images, labels)

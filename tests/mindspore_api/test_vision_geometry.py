@@ -1,5 +1,5 @@
 """Geometric vision transforms against direct NumPy results: Crop, flips, Rotate by 90 (with and
-without expand), Affine translation, Perspective identity, SlicePatches; shapes, dtypes and seeds of
+without expand), Affine translation, Perspective identity, SlicePatches, ResizedCrop, FiveCrop / TenCrop, PadToSize; shapes, dtypes and seeds of
 the random ones (RandomRotation, RandomAffine, RandomPerspective, RandomResizedCrop)."""
 import numpy as np
 
@@ -40,6 +40,20 @@ assert len(patches) == 4 and patches[3].shape == (2, 3) and np.array_equal(patch
 odd = V.SlicePatches(1, 4, SliceMode.PAD, 9)(wide)
 assert odd[3].shape == (4, 2) and np.all(odd[3][:, 1] == 9)
 assert V.SlicePatches(1, 4, SliceMode.DROP)(wide)[3].shape == (4, 1)
+
+assert np.array_equal(V.ResizedCrop(1, 2, 2, 3, (2, 3))(wide), wide[1:3, 2:5])
+assert np.array_equal(V.ResizedCrop(0, 0, 4, 6, (2, 3), Inter.AREA)(wide.astype(np.float32)),
+                      wide.reshape(2, 2, 3, 2).mean(axis=(1, 3)))
+five = V.FiveCrop(2)(wide)
+assert [c.tolist() for c in five[:4]] == [wide[:2, :2].tolist(), wide[:2, 4:].tolist(), wide[2:, :2].tolist(),
+                                          wide[2:, 4:].tolist()] and np.array_equal(five[4], wide[1:3, 2:4])
+ten = V.TenCrop((2, 3), use_vertical_flip=True)(wide)
+assert len(ten) == 10 and np.array_equal(ten[5], wide[::-1][:2, :3])
+padded = V.PadToSize((6, 9), fill_value=1)(wide)
+assert padded.shape == (6, 9) and np.array_equal(padded[1:5, 1:7], wide) and padded[0, 0] == 1
+assert np.array_equal(V.PadToSize((5, 6), offset=(1, 0))(wide)[1:], wide)
+raises(ValueError, V.PadToSize((3, 6)), wide, match="smaller than the image")
+assert {V.RandomResize((3, 4))(wide).shape for _ in range(8)} == {(3, 4)}
 
 # Random ones: shapes, dtypes, and the same draws after the same seed.
 rng = np.random.RandomState(0)

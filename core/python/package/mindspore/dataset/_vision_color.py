@@ -510,7 +510,84 @@ class Solarize(_PyTransform):
         return solarize(_image("Solarize", img), *self.threshold)
 
 
-for _name in ("AdjustBrightness", "AdjustContrast", "AdjustSaturation", "AdjustSharpness", "AdjustHue",
+class AdjustGamma(_PyTransform):
+    """gain * image ** gamma, uint8 images taken as fractions of 255."""
+
+    def __init__(self, gamma, gain=1):
+        self.gamma = _factor("gamma", gamma)
+        if isinstance(gain, bool) or not isinstance(gain, numbers.Number):
+            raise TypeError("Argument gain with value %s is not of type [<class 'float'>, <class 'int'>]." % (gain,))
+        self.gain = float(gain)
+
+    def _apply(self, img):
+        img = _image("AdjustGamma", img)
+        if img.dtype == np.uint8:
+            return _as_type_of(np.clip(255.0 * self.gain * (img / 255.0) ** self.gamma, 0, 255), img)
+        return _as_type_of(self.gain * img.astype(np.float64) ** self.gamma, img)
+
+
+class RandomAdjustSharpness(_PyTransform):
+    """AdjustSharpness(degree) with probability prob."""
+
+    def __init__(self, degree, prob=0.5):
+        self.degree = _factor("degree", degree)
+        self.prob = _check_prob(prob)
+
+    def _apply(self, img):
+        img = _image("RandomAdjustSharpness", img)
+        return sharpness(img, self.degree) if np.random.random() < self.prob else img
+
+
+class RandomSolarize(_PyTransform):
+    """Solarize over a sub-range drawn inside threshold (min, max)."""
+
+    def __init__(self, threshold=(0, 255)):
+        if not isinstance(threshold, (tuple, list)) or len(threshold) != 2:
+            raise TypeError("Argument threshold with value %s is not of type [<class 'tuple'>]." % (threshold,))
+        lo, hi = _factor("threshold", threshold[0], 0, 255), _factor("threshold", threshold[1], 0, 255)
+        if lo > hi:
+            raise ValueError("threshold must be in min max format numbers.")
+        self.threshold = (int(lo), int(hi))
+
+    def _apply(self, img):
+        img = _image("RandomSolarize", img)
+        a, b = sorted(np.random.randint(self.threshold[0], self.threshold[1] + 1, size=2))
+        return solarize(img, a, b)
+
+
+def _hsv_layout(who, img, is_hwc):
+    img = _image(who, img)
+    if img.ndim != 3 or img.shape[2 if is_hwc else 0] != 3:
+        raise RuntimeError("%s: the image must be <%s> with 3 channels, but got shape %s."
+                           % (who, "H, W, C" if is_hwc else "C, H, W", img.shape))
+    return img if is_hwc else img.transpose(1, 2, 0)
+
+
+class RgbToHsv(_PyTransform):
+    """RGB to HSV, all in [0, 1] (a float image; <C, H, W> unless is_hwc)."""
+
+    def __init__(self, is_hwc=False):
+        if not isinstance(is_hwc, bool):
+            raise TypeError("Argument is_hwc with value %s is not of type [<class 'bool'>]." % (is_hwc,))
+        self.is_hwc = is_hwc
+
+    def _apply(self, img):
+        hwc = _hsv_layout("RgbToHsv", img, self.is_hwc).astype(np.float64)
+        out = np.stack(_rgb_to_hsv(hwc), -1)
+        return (out if self.is_hwc else out.transpose(2, 0, 1)).astype(img.dtype if img.dtype.kind == "f" else np.float64)
+
+
+class HsvToRgb(RgbToHsv):
+    """HSV to RGB, all in [0, 1] (a float image; <C, H, W> unless is_hwc)."""
+
+    def _apply(self, img):
+        hwc = _hsv_layout("HsvToRgb", img, self.is_hwc).astype(np.float64)
+        out = _hsv_to_rgb(hwc[..., 0] % 1.0, hwc[..., 1], hwc[..., 2])
+        return (out if self.is_hwc else out.transpose(2, 0, 1)).astype(img.dtype if img.dtype.kind == "f" else np.float64)
+
+
+for _name in ("AdjustGamma", "RandomAdjustSharpness", "RandomSolarize", "RgbToHsv", "HsvToRgb",
+              "AdjustBrightness", "AdjustContrast", "AdjustSaturation", "AdjustSharpness", "AdjustHue",
               "RandomColorAdjust", "ConvertMode", "ConvertColor", "Grayscale", "RandomGrayscale", "Invert",
               "Equalize", "AutoContrast", "RandomAutoContrast", "RandomEqualize", "RandomInvert",
               "RandomSharpness", "Posterize", "RandomPosterize", "Solarize"):

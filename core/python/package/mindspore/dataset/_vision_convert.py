@@ -131,6 +131,29 @@ _SMALL_KERNELS = {1: [1.0], 3: [0.25, 0.5, 0.25], 5: [0.0625, 0.25, 0.375, 0.25,
                   7: [0.03125, 0.109375, 0.21875, 0.28125, 0.21875, 0.109375, 0.03125]}
 
 
+class LinearTransformation(_PyTransform):
+    """(flattened <C, H, W> image - mean_vector) @ transformation_matrix, reshaped back
+    (a whitening transform)."""
+
+    def __init__(self, transformation_matrix, mean_vector):
+        matrix, mean = np.asarray(transformation_matrix), np.asarray(mean_vector)
+        if matrix.ndim != 2 or matrix.shape[0] != matrix.shape[1]:
+            raise ValueError("transformation_matrix should be a square matrix. Got shape %s instead."
+                             % (matrix.shape,))
+        if mean.ndim != 1 or mean.shape[0] != matrix.shape[0]:
+            raise ValueError("mean_vector length %d should match either one dimension of the square "
+                             "transformation_matrix %s." % (mean.size, matrix.shape))
+        self.transformation_matrix, self.mean_vector = matrix, mean
+
+    def _apply(self, img):
+        if img.size != self.mean_vector.size:
+            raise RuntimeError("LinearTransformation: the image has %d values but the matrix is %s."
+                               % (img.size, self.transformation_matrix.shape))
+        flat = img.reshape(1, -1) - self.mean_vector
+        return (flat @ self.transformation_matrix).reshape(img.shape).astype(
+            img.dtype if img.dtype.kind == "f" else np.float64)
+
+
 def _gaussian_kernel(size, sigma):
     if sigma is None and size in _SMALL_KERNELS:
         return np.asarray(_SMALL_KERNELS[size])
@@ -181,5 +204,6 @@ class GaussianBlur(_PyTransform):
         return _as_type_of(f, img)
 
 
-for _name in ("Decode", "RandomCropDecodeResize", "ToType", "ToPIL", "NormalizePad", "GaussianBlur"):
+for _name in ("Decode", "RandomCropDecodeResize", "ToType", "ToPIL", "NormalizePad", "GaussianBlur",
+              "LinearTransformation"):
     setattr(_vision, _name, globals()[_name])

@@ -77,6 +77,30 @@ class CutOut(_PyTransform):
         return out
 
 
+class Erase(_PyTransform):
+    """Fills the region (top, left, height, width) of an <H, W, C> image with value (a number or
+    one per channel)."""
+
+    def __init__(self, top, left, height, width, value=0, inplace=False):
+        for name, v in (("top", top), ("left", left), ("height", height), ("width", width)):
+            if isinstance(v, bool) or not isinstance(v, numbers.Integral) or v < 0:
+                raise ValueError("Input %s is not within the required interval of [0, 2147483647]." % name)
+        if not isinstance(value, (numbers.Number, tuple, list)) or isinstance(value, bool):
+            raise TypeError("Argument value with value %s is not of type [<class 'int'>, <class 'float'>, "
+                            "<class 'tuple'>]." % (value,))
+        if not isinstance(inplace, bool):
+            raise TypeError("Argument inplace with value %s is not of type [<class 'bool'>]." % (inplace,))
+        self.box, self.value, self.inplace = (int(top), int(left), int(height), int(width)), value, inplace
+
+    def _apply(self, img):
+        if img.ndim != 3:
+            raise RuntimeError("Erase: the image must be <H, W, C>, but got shape %s." % (img.shape,))
+        top, left, eh, ew = self.box
+        out = img if self.inplace and img.flags.writeable else img.copy()
+        out[top:top + eh, left:left + ew] = _as_type_of(np.asarray(self.value, np.float64), img)
+        return out
+
+
 class ImageBatchFormat(enum.IntEnum):
     """The layout of a batch of images: NHWC or NCHW."""
     NHWC = 0
@@ -152,5 +176,5 @@ class CutMixBatch:
         return out_images, out_labels
 
 
-for _name in ("RandomErasing", "CutOut", "ImageBatchFormat", "MixUpBatch", "CutMixBatch"):
+for _name in ("Erase", "RandomErasing", "CutOut", "ImageBatchFormat", "MixUpBatch", "CutMixBatch"):
     setattr(_vision, _name, globals()[_name])

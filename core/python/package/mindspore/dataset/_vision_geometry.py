@@ -316,6 +316,101 @@ class RandomResizedCrop(_PyTransform):
         return self._resize._apply(img[top:top + ch, left:left + cw])
 
 
+class ResizedCrop(_PyTransform):
+    """The region (top, left, height, width) resized to size."""
+
+    def __init__(self, top, left, height, width, size, interpolation=Inter.BILINEAR):
+        for name, value, low in (("top", top, 0), ("left", left, 0), ("height", height, 1), ("width", width, 1)):
+            if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+                raise TypeError("Argument %s with value %s is not of type [<class 'int'>]." % (name, value))
+            if value < low:
+                raise ValueError("Input %s is not within the required interval of [%d, 2147483647]." % (name, low))
+        self.box = (int(top), int(left), int(height), int(width))
+        self.size = _size_pair("ResizedCrop", size)
+        self._resize = Resize(_hw(self.size), interpolation)
+
+    def _apply(self, img):
+        img = _image("ResizedCrop", img)
+        top, left, ch, cw = self.box
+        if top + ch > img.shape[0] or left + cw > img.shape[1]:
+            raise RuntimeError("ResizedCrop: the crop (top %d, left %d, height %d, width %d) leaves the image of "
+                               "size (%d, %d)." % (top, left, ch, cw, img.shape[0], img.shape[1]))
+        return self._resize._apply(img[top:top + ch, left:left + cw])
+
+
+class RandomResize(_PyTransform):
+    """Resize to size with an interpolation drawn per image from NEAREST, BILINEAR, BICUBIC and
+    AREA."""
+
+    _MODES = (Inter.NEAREST, Inter.BILINEAR, Inter.BICUBIC, Inter.AREA)
+
+    def __init__(self, size):
+        self.size = _size_pair("RandomResize", size)
+        self._resizes = [Resize(self.size, mode) for mode in self._MODES]
+
+    def _apply(self, img):
+        return self._resizes[np.random.randint(len(self._resizes))]._apply(_image("RandomResize", img))
+
+
+def _five(img, th, tw):
+    h, w = img.shape[:2]
+    if th > h or tw > w:
+        raise RuntimeError("FiveCrop: the crop size (%d, %d) is larger than the image (%d, %d)." % (th, tw, h, w))
+    top, left = int(round((h - th) / 2.0)), int(round((w - tw) / 2.0))
+    return (img[:th, :tw].copy(), img[:th, w - tw:].copy(), img[h - th:, :tw].copy(), img[h - th:, w - tw:].copy(),
+            img[top:top + th, left:left + tw].copy())
+
+
+class FiveCrop:
+    """The four corner crops and the centre crop of size (top-left, top-right, bottom-left,
+    bottom-right, centre)."""
+
+    def __init__(self, size):
+        self.size = _size_pair("FiveCrop", size)
+
+    def __call__(self, img):
+        return _five(_image("FiveCrop", np.asarray(img)), *_hw(self.size))
+
+
+class TenCrop:
+    """FiveCrop of the image and of its mirror image (left-right, or top-bottom with
+    use_vertical_flip)."""
+
+    def __init__(self, size, use_vertical_flip=False):
+        self.size = _size_pair("TenCrop", size)
+        if not isinstance(use_vertical_flip, bool):
+            raise TypeError("Argument use_vertical_flip with value %s is not of type [<class 'bool'>]."
+                            % (use_vertical_flip,))
+        self.use_vertical_flip = use_vertical_flip
+
+    def __call__(self, img):
+        img = _image("TenCrop", np.asarray(img))
+        flipped = img[::-1] if self.use_vertical_flip else img[:, ::-1]
+        return _five(img, *_hw(self.size)) + _five(flipped, *_hw(self.size))
+
+
+class PadToSize(_PyTransform):
+    """Pads the image to size (height, width): offset (top, left) of it, else centred (the odd
+    pixel at the bottom / right)."""
+
+    def __init__(self, size, offset=None, fill_value=0, padding_mode=Border.CONSTANT):
+        self.size = _size_pair("PadToSize", size)
+        if offset is not None:
+            offset = (offset, offset) if isinstance(offset, numbers.Integral) else tuple(offset)
+            if len(offset) != 2 or min(offset) < 0:
+                raise ValueError("Input offset must be a non-negative int or a pair of them.")
+        self.offset, self.fill_value, self.padding_mode = offset, fill_value, Border(padding_mode)
+
+    def _apply(self, img):
+        img = _image("PadToSize", img)
+        (th, tw), (h, w) = _hw(self.size), img.shape[:2]
+        top, left = self.offset if self.offset is not None else ((th - h) // 2, (tw - w) // 2)
+        if top < 0 or left < 0 or h + top > th or w + left > tw:
+            raise ValueError("PadToSize: the target size (%d, %d) is smaller than the image (%d, %d) plus the "
+                             "offset (%d, %d)." % (th, tw, h, w, top, left))
+        return _pad(img, (left, top, tw - w - left, th - h - top), self.fill_value, self.padding_mode)
+
+
 class SliceMode(enum.IntEnum):
     """How SlicePatches treats a size that the patch count does not divide."""
     PAD = 0
@@ -355,5 +450,6 @@ class SlicePatches:
 
 
 for _name in ("Crop", "HorizontalFlip", "VerticalFlip", "Rotate", "RandomRotation", "Affine", "RandomAffine",
-              "Perspective", "RandomPerspective", "RandomResizedCrop", "SliceMode", "SlicePatches"):
+              "Perspective", "RandomPerspective", "RandomResizedCrop", "SliceMode", "SlicePatches", "ResizedCrop",
+              "RandomResize", "FiveCrop", "TenCrop", "PadToSize"):
     setattr(_vision, _name, globals()[_name])
