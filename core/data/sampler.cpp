@@ -5,6 +5,7 @@
 #include "tensor/errors.h"
 
 #include <algorithm>
+#include <mutex>
 
 namespace gradstep::data {
 
@@ -29,7 +30,7 @@ public:
     std::unique_ptr<Cursor> open(std::int64_t epoch) const override
     {
         const std::int64_t rows = m_source->size();
-        std::vector<std::int64_t> order = m_sampler->indices(rows, epoch, shuffleSeed(epoch));
+        std::vector<std::int64_t> order = m_sampler->indices(rows, epoch, shuffleSeed(epoch), labels());
         for (const std::int64_t index : order)
             if (index < 0 || index >= rows)
                 throw ValueError("Sample ID (" + std::to_string(index) + ") is out of bound, expected range [0, "
@@ -40,11 +41,34 @@ public:
     }
 
 private:
+    const std::vector<std::int64_t>& labels() const
+    {
+        std::lock_guard lock(m_labelsMutex);
+        const auto column = m_sampler->classColumn();
+        if (!column || m_labels)
+            return m_labels ? *m_labels : m_noLabels;
+        const std::size_t c = columnIndex(m_columns, *column, "PKSampler");
+        std::vector<std::int64_t> labels;
+        for (std::int64_t i = 0; i < m_source->size(); ++i) {
+            const Array value = m_source->row(i)[c];
+            if (value.numel() != 1 || value.type().kind == 'f')
+                throw ValueError("PKSampler: class_column '" + *column + "' must hold one integer per row, got "
+                                 + value.type().name() + " of " + std::to_string(value.numel()) + " value(s) in row "
+                                 + std::to_string(i));
+            labels.push_back(static_cast<std::int64_t>(value.at(0)));
+        }
+        m_labels = std::move(labels);
+        return *m_labels;
+    }
+
     std::shared_ptr<const RowSource> m_source;
     std::vector<std::string> m_columns;
     std::int64_t m_sampleSource = registerSampleSource(m_columns); ///< after m_columns
     std::shared_ptr<const Sampler> m_sampler;
     std::optional<std::int64_t> m_numSamples;
+    mutable std::mutex m_labelsMutex;
+    mutable std::optional<std::vector<std::int64_t>> m_labels;
+    const std::vector<std::int64_t> m_noLabels;
 };
 
 } // namespace

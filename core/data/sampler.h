@@ -6,16 +6,23 @@
 
 #include "data/dataset.h"
 
+#include <string>
+
 namespace gradstep::data {
 
 class Sampler {
 public:
     virtual ~Sampler() = default;
     /// The row indices of epoch `epoch` over `rows` rows; `seed` is the epoch's shuffle seed
-    /// (shuffleSeed), so seeded runs repeat.
-    virtual std::vector<std::int64_t> indices(std::int64_t rows, std::int64_t epoch, std::uint64_t seed) const = 0;
+    /// (shuffleSeed), so seeded runs repeat. `labels`: each row's class when classColumn() names
+    /// one (PKSampler), else empty.
+    virtual std::vector<std::int64_t> indices(std::int64_t rows, std::int64_t epoch, std::uint64_t seed,
+                                              const std::vector<std::int64_t>& labels) const = 0;
     /// How many indices an epoch has, when known without drawing them.
     virtual std::optional<std::int64_t> count(std::int64_t rows) const = 0;
+    /// The column of scalar integer class labels the sampler draws by, if any (read once per
+    /// data set, then kept).
+    virtual std::optional<std::string> classColumn() const { return std::nullopt; }
 };
 
 /// The rows of `source` at the sampler's indices, at most numSamples per epoch. An index outside

@@ -79,6 +79,19 @@ try:
 finally:
     shutil.rmtree(mnist)
 
+# PKSampler: num_val rows per class of the label column, classes in label order.
+classes = {"x": data, "label": np.array([2, 0, 2, 1, 0, 2, 1, 1, 2, 0], np.int32)}
+pk = ds.NumpySlicesDataset(classes, sampler=ds.PKSampler(2))
+assert values(None, pk) == [1, 4, 3, 6, 0, 2] and pk.get_dataset_size() == 6
+few = ds.NumpySlicesDataset(classes, sampler=ds.PKSampler(4, num_samples=5))
+assert values(None, few) == [1, 4, 9, 1, 3]
+ds.config.set_seed(2)
+shuffled = values(None, ds.NumpySlicesDataset(classes, sampler=ds.PKSampler(3, shuffle=True)))
+assert len(shuffled) == 9 and sorted(int(classes["label"][i]) for i in shuffled) == [0, 0, 0, 1, 1, 1, 2, 2, 2]
+raises(ValueError, values, None, ds.NumpySlicesDataset(classes, sampler=ds.PKSampler(2, class_column="y")),
+       match="column 'y' does not exist")
+raises(NotImplementedError, ds.PKSampler, 2, num_class=3, match="num_class")
+
 raises(ValueError, values, [12], match="Sample ID (12) is out of bound")
 raises(ValueError, ds.NumpySlicesDataset, data, ["x"], shuffle=True, sampler=ds.RandomSampler(),
        match="Conflicting arguments during sampler assignments")

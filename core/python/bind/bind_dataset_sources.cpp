@@ -58,11 +58,16 @@ struct Selection {
 class PySampler : public data::Sampler {
 public:
     explicit PySampler(py::object sampler) : m_sampler(std::move(sampler)) {}
-    std::vector<std::int64_t> indices(std::int64_t rows, std::int64_t /*epoch*/, std::uint64_t seed) const override
+    std::vector<std::int64_t> indices(std::int64_t rows, std::int64_t /*epoch*/, std::uint64_t seed,
+                                      const std::vector<std::int64_t>& labels) const override
     {
-        py::object drawn = py::hasattr(m_sampler, "_gradstep_indices")
-                               ? m_sampler.attr("_gradstep_indices")(rows, seed)
-                               : py::list(py::iter(m_sampler));
+        py::object drawn;
+        if (classColumn())
+            drawn = m_sampler.attr("_gradstep_indices")(rows, seed, labels);
+        else if (py::hasattr(m_sampler, "_gradstep_indices"))
+            drawn = m_sampler.attr("_gradstep_indices")(rows, seed);
+        else
+            drawn = py::list(py::iter(m_sampler));
         std::vector<std::int64_t> out;
         for (py::handle index : drawn) {
             if (!py::isinstance<py::int_>(index) && !py::hasattr(index, "__index__"))
@@ -77,6 +82,12 @@ public:
         if (!py::hasattr(m_sampler, "_gradstep_size"))
             return std::nullopt;
         return m_sampler.attr("_gradstep_size")(rows).cast<std::int64_t>();
+    }
+    std::optional<std::string> classColumn() const override
+    {
+        if (!py::hasattr(m_sampler, "_gradstep_class_column"))
+            return std::nullopt;
+        return m_sampler.attr("_gradstep_class_column").cast<std::string>();
     }
 
 private:

@@ -217,7 +217,44 @@ class WeightedRandomSampler:
         return self.num_samples
 
 
+class PKSampler:
+    """num_val rows of every class (the integer labels of class_column), class after class in
+    label order; shuffle draws the class order and the rows within each class at random. A class
+    with fewer rows repeats them."""
+
+    def __init__(self, num_val, num_class=None, shuffle=False, class_column="label", num_samples=None):
+        if isinstance(num_val, bool) or not isinstance(num_val, numbers.Integral):
+            raise TypeError("num_val must be integer but was: {}.".format(num_val))
+        if num_val <= 0:
+            raise ValueError("num_val should be a positive integer value, but got num_val: {}.".format(num_val))
+        if num_class is not None:
+            raise NotImplementedError("Not supported to specify num_class for PKSampler.")
+        if not isinstance(shuffle, bool):
+            raise TypeError("shuffle must be a boolean value but was: {}.".format(shuffle))
+        if not isinstance(class_column, str):
+            raise TypeError("class_column must be a str value but was: {}.".format(class_column))
+        self.num_val, self.num_class, self.shuffle = int(num_val), num_class, shuffle
+        self.class_column = self._gradstep_class_column = class_column
+        self.num_samples = _check_num_samples(num_samples)
+
+    def _gradstep_indices(self, rows, seed, labels):
+        draw = _generator(seed)
+        classes = sorted(set(labels))
+        if self.shuffle:
+            classes = [classes[i] for i in draw.permutation(len(classes))]
+        out = []
+        for label in classes:
+            members = [i for i, l in enumerate(labels) if l == label]
+            if self.shuffle:
+                members = [members[i] for i in draw.permutation(len(members))]
+            out.extend(members[k % len(members)] for k in range(self.num_val))
+        return out[:self.num_samples] if self.num_samples else out
+
+    def get_num_samples(self):
+        return self.num_samples
+
+
 _ds.DistributedSampler = DistributedSampler
-for _name in ("Sampler", "SequentialSampler", "RandomSampler", "SubsetSampler", "SubsetRandomSampler",
+for _name in ("PKSampler", "Sampler", "SequentialSampler", "RandomSampler", "SubsetSampler", "SubsetRandomSampler",
               "WeightedRandomSampler"):
     setattr(_ds, _name, globals()[_name])
