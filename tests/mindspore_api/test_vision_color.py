@@ -21,7 +21,8 @@ assert np.array_equal(V.ConvertColor(ConvertMode.COLOR_RGB2BGR)(img), img[..., :
 assert np.array_equal(V.ConvertColor(ConvertMode.COLOR_RGB2GRAY)(img), grey)
 rgba = V.ConvertColor(ConvertMode.COLOR_RGB2RGBA)(img)
 assert rgba.shape == (6, 7, 4) and np.all(rgba[..., 3] == 255) and np.array_equal(rgba[..., :3], img)
-assert np.array_equal(V.ConvertColor(ConvertMode.COLOR_GRAY2RGB)(grey.astype(np.uint8)), np.repeat(grey[..., None], 3, -1))
+grey3 = np.repeat(grey[..., None], 3, -1)
+assert np.array_equal(V.ConvertColor(ConvertMode.COLOR_GRAY2RGB)(grey.astype(np.uint8)), grey3)
 raises(RuntimeError, V.ConvertColor(ConvertMode.COLOR_RGBA2RGB), img, match="4 channel")
 raises(TypeError, V.ConvertColor, 4, match="ConvertMode")
 assert np.array_equal(V.Grayscale()(img), grey) and V.Grayscale(3)(img).shape == (6, 7, 3)
@@ -65,7 +66,8 @@ assert np.allclose(hsv[..., 2], fimg.max(-1)) and np.allclose(V.HsvToRgb(is_hwc=
 assert V.RgbToHsv()(fimg.transpose(2, 0, 1)).shape == (3, 6, 7)
 assert np.allclose(V.RgbToHsv(True)(np.float32([[[0, 1, 0]]])), [[[1 / 3, 1, 1]]])
 
-ops = [V.RandomSolarize((50, 200)), V.RandomColorAdjust(0.4, 0.4, 0.4, 0.1), V.RandomGrayscale(0.5), V.RandomSharpness(),
+ops = [V.RandomSolarize((50, 200)), V.RandomColorAdjust(0.4, 0.4, 0.4, 0.1), V.RandomGrayscale(0.5),
+       V.RandomSharpness(),
        V.RandomPosterize((2, 6)), V.RandomAutoContrast(), V.RandomEqualize(), V.RandomInvert()]
 ds.config.set_seed(5)
 first = [op(img) for op in ops for _ in range(3)]

@@ -67,7 +67,8 @@ assert np.all(erased[1:4, 2:6] == [7, 8, 9]) and np.array_equal(erased[4:], img[
 small = rng.rand(1, 2, 2)
 matrix = rng.rand(4, 4)
 mean = rng.rand(4)
-assert np.allclose(V.LinearTransformation(matrix, mean)(small), ((small.reshape(1, -1) - mean) @ matrix).reshape(1, 2, 2))
+whitened = ((small.reshape(1, -1) - mean) @ matrix).reshape(1, 2, 2)
+assert np.allclose(V.LinearTransformation(matrix, mean)(small), whitened)
 raises(ValueError, V.LinearTransformation, np.eye(3), np.zeros(2), match="mean_vector")
 
 images = rng.randint(0, 256, (4, 8, 8, 3)).astype(np.uint8)

@@ -1,6 +1,7 @@
 """Geometric vision transforms against direct NumPy results: Crop, flips, Rotate by 90 (with and
-without expand), Affine translation, Perspective identity, SlicePatches, ResizedCrop, FiveCrop / TenCrop, PadToSize; shapes, dtypes and seeds of
-the random ones (RandomRotation, RandomAffine, RandomPerspective, RandomResizedCrop)."""
+without expand), Affine translation and rotation, Perspective, SlicePatches, ResizedCrop, FiveCrop /
+TenCrop, PadToSize; shapes, dtypes and seeds of the random ones (RandomRotation, RandomAffine,
+RandomPerspective, RandomResizedCrop, RandomResize)."""
 import numpy as np
 
 import mindspore.dataset as ds

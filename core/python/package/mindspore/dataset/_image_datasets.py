@@ -127,8 +127,9 @@ def _folder_files(directory, extensions, class_indexing):
     if class_indexing is None:
         class_indexing = {name: i for i, name in enumerate(classes)}
     else:
-        if not isinstance(class_indexing, dict) or not all(
-                isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) for k, v in class_indexing.items()):
+        pairs = class_indexing.items() if isinstance(class_indexing, dict) else None
+        if pairs is None or not all(isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool)
+                                    for k, v in pairs):
             raise TypeError("Argument class_indexing with value %s is not of type [<class 'dict'>] of str to int."
                             % (class_indexing,))
         if any(v < 0 for v in class_indexing.values()):

@@ -563,6 +563,12 @@ def _hsv_layout(who, img, is_hwc):
     return img if is_hwc else img.transpose(1, 2, 0)
 
 
+def _hsv_result(hwc, img, is_hwc):
+    """In the input's layout, and its dtype when that is a float one."""
+    out = hwc if is_hwc else hwc.transpose(2, 0, 1)
+    return out.astype(img.dtype if img.dtype.kind == "f" else np.float64)
+
+
 class RgbToHsv(_PyTransform):
     """RGB to HSV, all in [0, 1] (a float image; <C, H, W> unless is_hwc)."""
 
@@ -574,7 +580,7 @@ class RgbToHsv(_PyTransform):
     def _apply(self, img):
         hwc = _hsv_layout("RgbToHsv", img, self.is_hwc).astype(np.float64)
         out = np.stack(_rgb_to_hsv(hwc), -1)
-        return (out if self.is_hwc else out.transpose(2, 0, 1)).astype(img.dtype if img.dtype.kind == "f" else np.float64)
+        return _hsv_result(out, img, self.is_hwc)
 
 
 class HsvToRgb(RgbToHsv):
@@ -583,7 +589,7 @@ class HsvToRgb(RgbToHsv):
     def _apply(self, img):
         hwc = _hsv_layout("HsvToRgb", img, self.is_hwc).astype(np.float64)
         out = _hsv_to_rgb(hwc[..., 0] % 1.0, hwc[..., 1], hwc[..., 2])
-        return (out if self.is_hwc else out.transpose(2, 0, 1)).astype(img.dtype if img.dtype.kind == "f" else np.float64)
+        return _hsv_result(out, img, self.is_hwc)
 
 
 for _name in ("AdjustGamma", "RandomAdjustSharpness", "RandomSolarize", "RgbToHsv", "HsvToRgb",
