@@ -3,6 +3,7 @@ GaussianBlur against NumPy; RandomErasing, CutOut, MixUpBatch and CutMixBatch (s
 label mass); AutoAugment, RandAugment, TrivialAugmentWide and UniformAugment repeat under a seed;
 a map pipeline through Decode and the augmentations."""
 import io
+import sys
 
 import numpy as np
 
@@ -26,12 +27,25 @@ if Image is not None:
     assert np.array_equal(V.Decode()(png), img) and isinstance(V.Decode(to_pil=True)(png), Image.Image)
     raises(RuntimeError, V.Decode(), np.arange(20, dtype=np.uint8), match="Decode image failed")
     assert V.RandomCropDecodeResize((8, 6))(png).shape == (8, 6, 3)
+    smooth = np.repeat(np.linspace(0, 255, 20)[None, :, None], 16, 0).repeat(3, 2).astype(np.uint8)
+    buf = io.BytesIO()
+    Image.fromarray(smooth).save(buf, "JPEG", quality=95)
+    jpeg = V.Decode()(np.frombuffer(buf.getvalue(), np.uint8))
+    assert jpeg.shape == (16, 20, 3) and jpeg.dtype == np.uint8 and np.abs(jpeg.astype(int) - smooth).mean() < 3
     assert np.array_equal(np.asarray(V.ToPIL()(img)), img)
     data = ds.NumpySlicesDataset({"image": [png, png], "label": [0, 1]}, shuffle=False)
     data = data.map([V.Decode(), V.RandomResizedCrop(8), V.TrivialAugmentWide(), V.HWC2CHW()], "image").batch(2)
     batch = next(data.create_dict_iterator(output_numpy=True))
     assert batch["image"].shape == (2, 3, 8, 8) and batch["image"].dtype == np.uint8
 raises(TypeError, V.Decode(), np.zeros((2, 2), np.float32), match="1-D uint8")
+# Without PIL, Decode names the Debian package it needs.
+saved = {name: module for name, module in sys.modules.items() if name == "PIL" or name.startswith("PIL.")}
+sys.modules["PIL"] = None
+try:
+    raises(RuntimeError, V.Decode(), np.zeros(8, np.uint8), match="python3-pil")
+finally:
+    del sys.modules["PIL"]
+    sys.modules.update(saved)
 
 assert V.ToType(np.float16)(img).dtype == np.float16 and V.ToType(mstype.int32)(img).dtype == np.int32
 assert V.ToType(mstype.float16)(img).dtype == np.float16
