@@ -36,6 +36,10 @@ assert np.array_equal(V.Perspective(corners, corners, Inter.NEAREST)(wide), wide
 shifted = V.Perspective(corners, [[1, 0], [6, 0], [6, 3], [1, 3]], Inter.NEAREST)(wide)
 assert np.array_equal(shifted[:, 1:], wide[:, :-1]) and np.all(shifted[:, 0] == 0)
 
+raises(ValueError, V.Perspective, corners, [[0, 0], [0, 0], [5, 3], [0, 3]], match="do not define")
+assert np.array_equal(V.RandomPerspective(prob=1.0)(img[:1, :1]), img[:1, :1])
+raises(RuntimeError, V.Rotate(10), np.zeros((0, 4, 3), np.uint8), match="empty")
+
 patches = V.SlicePatches(2, 2)(wide)
 assert len(patches) == 4 and patches[3].shape == (2, 3) and np.array_equal(patches[3], wide[2:, 3:])
 odd = V.SlicePatches(1, 4, SliceMode.PAD, 9)(wide)

@@ -65,6 +65,8 @@ def _image(who, img):
     if img.ndim not in (2, 3):
         raise RuntimeError("%s: the image must be <H, W> or <H, W, C>, but got shape %s."
                            % (who, img.shape))
+    if img.shape[0] == 0 or img.shape[1] == 0:
+        raise RuntimeError("%s: the image is empty, its shape is %s." % (who, img.shape))
     return img
 
 

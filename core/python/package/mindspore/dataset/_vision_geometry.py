@@ -235,12 +235,13 @@ class Perspective(_PyTransform):
         self.start_points = _points("start_points", start_points)
         self.end_points = _points("end_points", end_points)
         self.interpolation = check_interpolation("Perspective", interpolation, "interpolation")
+        homography(self.start_points, self.end_points)  # the points' check, when they are given
+        self._inverse = homography(self.end_points, self.start_points)
 
     def _apply(self, img):
         img = _image("Perspective", img)
         h, w = img.shape[:2]
-        inverse = homography(self.end_points, self.start_points)
-        return warp(img, inverse, h, w, self.interpolation)
+        return warp(img, self._inverse, h, w, self.interpolation)
 
 
 class RandomPerspective(_PyTransform):
@@ -256,9 +257,9 @@ class RandomPerspective(_PyTransform):
 
     def _apply(self, img):
         img = _image("RandomPerspective", img)
-        if np.random.random() >= self.prob:
-            return img
         h, w = img.shape[:2]
+        if np.random.random() >= self.prob or h < 2 or w < 2:
+            return img
         dx, dy = int(self.distortion_scale * w / 2), int(self.distortion_scale * h / 2)
         r = np.random.randint
         start = [(0, 0), (w - 1, 0), (w - 1, h - 1), (0, h - 1)]
