@@ -66,7 +66,7 @@ try:
     assert list(c100[0]) == ["image", "coarse_label", "fine_label"]
     assert [(int(r["coarse_label"]), int(r["fine_label"])) for r in c100] == [(0, 10), (1, 11), (2, 12)]
     assert np.array_equal(c100[2]["image"], images[2].transpose(1, 2, 0))
-    raises(RuntimeError, ds.Cifar100Dataset, cifar100, usage="test", match="no test file")
+    raises(RuntimeError, ds.Cifar100Dataset, cifar100, usage="test", match="no data file found under %s for usage 'test' (looked for test*.bin)" % cifar100)
 
     # Fashion-MNIST: MNIST's IDX files (big-endian magic and sizes).
     fashion = os.path.join(root, "fashion")

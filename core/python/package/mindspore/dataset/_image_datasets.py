@@ -43,8 +43,10 @@ def _cifar_files(who, directory, usage, train_prefix, test_prefix):
     if usage in ("test", "all"):
         wanted += [n for n in names if n.startswith(test_prefix)]
     if not wanted:
-        raise RuntimeError("%s: Invalid file, no %s file found under %s for usage '%s' (looked for %s*.bin and "
-                           "%s*.bin)." % (who, usage, directory, usage, train_prefix, test_prefix))
+        looked = {"train": train_prefix + "*.bin", "test": test_prefix + "*.bin",
+                  "all": train_prefix + "*.bin and " + test_prefix + "*.bin"}[usage]
+        raise RuntimeError("%s: Invalid file, no data file found under %s for usage '%s' (looked for %s)."
+                           % (who, directory, usage, looked))
     return [os.path.join(directory, n) for n in wanted]
 
 
