@@ -53,12 +53,18 @@ def warp(img, inverse, out_h, out_w, interpolation, fill_value=0):
     src = img.astype(np.float64)
     if src.ndim == 2:
         src = src[:, :, None]
-    fill = np.broadcast_to(np.asarray(fill_value, np.float64), (src.shape[2],))
+    channels = src.shape[2]
+    # A border of fill_value two pixels wide holds every tap that falls outside (bicubic reaches
+    # two pixels out): clipping the indices into the padded image then reads fill for them
+    # without a mask per tap.
+    padded = np.empty((h + 4, w + 4, channels))
+    padded[...] = np.broadcast_to(np.asarray(fill_value, np.float64), (channels,))
+    padded[2:h + 2, 2:w + 2] = src
+    flat = padded.reshape(-1, channels)
 
     def taps(iy, ix):
-        inside = (iy >= 0) & (iy < h) & (ix >= 0) & (ix < w)
-        vals = src[np.clip(iy, 0, h - 1), np.clip(ix, 0, w - 1)]
-        return np.where(inside[..., None], vals, fill)
+        index = np.clip(iy + 2, 0, h + 3) * (w + 4) + np.clip(ix + 2, 0, w + 3)
+        return np.take(flat, index, axis=0)
 
     if interpolation == Inter.NEAREST:
         out = taps(np.floor(sy + 0.5).astype(np.int64), np.floor(sx + 0.5).astype(np.int64))
