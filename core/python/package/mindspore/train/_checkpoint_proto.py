@@ -26,16 +26,22 @@ NUMPY_TYPES = {
 _classes = None
 
 
+def field(msg, name, number, ftype, label, type_name=None, oneof=None, packed=False):
+    """Adds a field to a DescriptorProto being built (the checkpoint and summary messages)."""
+    f = msg.field.add(name=name, number=number, type=ftype, label=label)
+    if type_name:
+        f.type_name = type_name
+    if oneof is not None:
+        f.oneof_index = oneof
+    if packed:
+        f.options.packed = True
+
+
 def _file_descriptor():
     from google.protobuf import descriptor_pb2
 
     fdp = descriptor_pb2.FileDescriptorProto(name="gradstep_mindspore_checkpoint.proto", syntax="proto2")
     F = descriptor_pb2.FieldDescriptorProto
-
-    def field(msg, name, number, ftype, label, type_name=None):
-        f = msg.field.add(name=name, number=number, type=ftype, label=label)
-        if type_name:
-            f.type_name = type_name
 
     tensor = fdp.message_type.add(name="TensorProto")
     field(tensor, "dims", 1, F.TYPE_INT64, F.LABEL_REPEATED)

@@ -21,9 +21,11 @@ def _check_adam(lr, betas, eps, weight_decay):
         raise ValueError("Invalid weight_decay value: {}".format(weight_decay))
 
 
-class Adam(Optimizer):
-    def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, amsgrad=False, *,
-                 maximize=False):
+class _AdamFamily(Optimizer):
+    """The arguments, checks and state Adam and AdamW share: both moments, their running maximum
+    (amsgrad) and the update count."""
+
+    def __init__(self, params, lr, betas, eps, weight_decay, amsgrad, maximize):
         _check_adam(lr, betas, eps, weight_decay)
         defaults = dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay, amsgrad=amsgrad, maximize=maximize)
         super().__init__(params, defaults)
@@ -31,6 +33,12 @@ class Adam(Optimizer):
         self.exp_avg_sq = self._state("exp_avg_sq")
         self.max_exp_avg_sq = self._state("max_exp_avg_sq")
         self.state_step = Parameter(Tensor(0, mstype.int32), name="state_step", requires_grad=False)
+
+
+class Adam(_AdamFamily):
+    def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, amsgrad=False, *,
+                 maximize=False):
+        super().__init__(params, lr, betas, eps, weight_decay, amsgrad, maximize)
 
     def construct(self, gradients):
         ops.assign_add(self.state_step, Tensor(1, mstype.int32))

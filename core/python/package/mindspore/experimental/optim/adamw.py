@@ -1,24 +1,17 @@
 """experimental.optim.AdamW: decoupled weight decay p *= 1 - lr wd, then m = b1 m + (1 - b1) g,
 v = b2 v + (1 - b2) g^2, p -= lr / (1 - b1^t) m / (sqrt(v) / sqrt(1 - b2^t) + eps); with amsgrad
 the running maximum of v takes v's place."""
-from mindspore import Parameter, Tensor, ops
+from mindspore import Tensor, ops
 from mindspore.common import dtype as mstype
-from mindspore.experimental.optim.adam import _check_adam
-from mindspore.experimental.optim.optimizer import Optimizer
+from mindspore.experimental.optim.adam import _AdamFamily
 
 __all__ = ["AdamW"]
 
 
-class AdamW(Optimizer):
+class AdamW(_AdamFamily):
     def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=1e-2, amsgrad=False, *,
                  maximize=False):
-        _check_adam(lr, betas, eps, weight_decay)
-        defaults = dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay, amsgrad=amsgrad, maximize=maximize)
-        super().__init__(params, defaults)
-        self.exp_avg = self._state("exp_avg")
-        self.exp_avg_sq = self._state("exp_avg_sq")
-        self.max_exp_avg_sq = self._state("max_exp_avg_sq")
-        self.state_step = Parameter(Tensor(0, mstype.int32), name="state_step", requires_grad=False)
+        super().__init__(params, lr, betas, eps, weight_decay, amsgrad, maximize)
 
     def construct(self, gradients):
         ops.assign_add(self.state_step, Tensor(1, mstype.int32))

@@ -1,7 +1,7 @@
 """MindSpore's summary file messages (summary.proto's Event and Summary, anf_ir.proto's
 TensorProto, package mindspore.irpb), built at run time from a descriptor as the checkpoint
 messages are (train/_checkpoint_proto.py)."""
-from mindspore.train._checkpoint_proto import _MISSING, _message_class
+from mindspore.train._checkpoint_proto import _MISSING, _message_class, field as _field
 
 __all__ = []
 
@@ -20,13 +20,7 @@ def _file_descriptor():
     F = descriptor_pb2.FieldDescriptorProto
 
     def field(msg, name, number, ftype, label=F.LABEL_OPTIONAL, type_name=None, oneof=None, packed=False):
-        f = msg.field.add(name=name, number=number, type=ftype, label=label)
-        if type_name:
-            f.type_name = type_name
-        if oneof is not None:
-            f.oneof_index = oneof
-        if packed:
-            f.options.packed = True
+        _field(msg, name, number, ftype, label, type_name, oneof, packed)
 
     tensor = fdp.message_type.add(name="TensorProto")
     field(tensor, "dims", 1, F.TYPE_INT64, F.LABEL_REPEATED)
