@@ -172,7 +172,8 @@ assert r.get_dataset_size() == 15 and ds.GeneratorDataset(gen, ["a", "b"]).take(
 assert ds.GeneratorDataset(Seq(), ["v"]).batch(4).repeat(2).get_dataset_size() == 16
 raises(ValueError, lambda: ds.GeneratorDataset(gen), "column_names")
 raises(ValueError, lambda: list(ds.GeneratorDataset(gen, ["a"])), "2 column", "expected 1")
-raises(TypeError, lambda: list(ds.GeneratorDataset(lambda: iter(["x"]), ["s"])), "numbers")
+assert str(list(ds.GeneratorDataset(lambda: iter(["x"]), ["s"]))[0][0]) == "x"  # strings are columns too
+raises(TypeError, lambda: list(ds.GeneratorDataset(lambda: iter([object()]), ["s"])), "numbers, strings")
 )");
 }
 
