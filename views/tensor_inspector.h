@@ -36,7 +36,7 @@ struct InspectedTensor {
     /// Forward mode (ops.jvp): the tensor carries a tangent (undefined `tangent`: its snapshot
     /// was not kept).
     bool hasTangent = false;
-    Tensor tangent;
+    Tensor tangent = Tensor();
 };
 
 class TensorInspector : public QWidget {
