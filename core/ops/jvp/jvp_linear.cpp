@@ -1,7 +1,10 @@
 // Forward-mode rules of linear and bilinear ops and of reductions (Note [Forward-mode rules]).
 //   linear op L (reshape, transpose, slicing, gather, concat, split, tile, reduce_sum/mean,
 //   avg_pool, bias_add, cast, neg):  dy = L(dx), the op itself applied to the tangents (zeros for
-//   inputs without one; indices and other non-differentiable inputs stay the primal ones);
+//   inputs without one; indices and other non-differentiable inputs stay the primal ones). The
+//   backward ops of ReLU and MaxPool are linear in their incoming gradient and piecewise constant
+//   in the input that picks the mask or the maxima (which the registry marks non-differentiable),
+//   so they are linear here too: the jvp of a gradient (a Hessian-vector product) runs them so;
 //   bilinear op B (mul-like: matmul, batch matmul, conv2d and its two backprops):
 //   dy = B(da, b) + B(a, db), with the op's own attributes (transposes, strides, padding);
 //   reduce_max / reduce_min:  dy = sum(dx · [x == y]) / count([x == y]) over the reduced axes,
