@@ -291,6 +291,9 @@ void Recorder::finishRecord(const NodeEvent& event, SourceLocation location, std
     r.halfPrecision = std::move(half);
     fillIdentity(r, event);
     fillOutputs(r, event);
+    // Tangents that came while the node was pending (nodeTangents) name the outputs only now.
+    for (std::size_t i = 0; i < r.outputTangents.size() && i < r.outputs.size(); ++i)
+        r.outputTangents[i].id = r.outputs[i].id;
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     if (r.phase == Phase::Forward)
         m_forwardRecordOfOpSeq[r.opSeq] = r.seq;
