@@ -85,6 +85,9 @@ constexpr std::array kRules{
     RuleEntry{"Dropout", jvpDropout},
     RuleEntry{"SoftmaxCrossEntropyWithLogits", jvpCrossEntropy},
     RuleEntry{"SparseSoftmaxCrossEntropyWithLogits", jvpSparseCrossEntropy},
+    RuleEntry{"SoftmaxGrad", jvpSoftmaxGrad},
+    RuleEntry{"LogSoftmaxGrad", jvpLogSoftmaxGrad},
+    RuleEntry{"SparseSoftmaxCrossEntropyWithLogitsGrad", jvpSparseCrossEntropyGrad},
 };
 } // namespace
 

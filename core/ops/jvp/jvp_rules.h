@@ -73,5 +73,8 @@ OutputList jvpDropout(const JvpCall& call);
 OutputList jvpCrossEntropy(const JvpCall& call);
 OutputList jvpSparseCrossEntropy(const JvpCall& call);
 OutputList jvpSiLU(const JvpCall& call);
+OutputList jvpSoftmaxGrad(const JvpCall& call);
+OutputList jvpLogSoftmaxGrad(const JvpCall& call);
+OutputList jvpSparseCrossEntropyGrad(const JvpCall& call);
 
 } // namespace gradstep
