@@ -9,6 +9,7 @@
 #include "ops/jvp/jvp_rules.h"
 #include "ops/shape_ops.h"
 
+#include <functional>
 #include <utility>
 
 namespace gradstep {
@@ -44,6 +45,35 @@ public:
 private:
     OpTracer* m_restore;
     bool m_quiet;
+};
+
+/// While alive and `active`, runs `run` once with the seq and outputs of op `op`, between its
+/// kernel and its finished event (ExecutionContext::beforeNodeFinished; only observed ops get
+/// there). The enclosing hook comes back afterwards.
+class BeforeFinished {
+public:
+    using Run = std::function<void(std::uint64_t seq, std::span<const Tensor> outputs)>;
+    BeforeFinished(const OpDef& op, bool active, Run run)
+        : m_ctx(executionContext()), m_saved(std::exchange(m_ctx.beforeNodeFinished, nullptr))
+    {
+        if (!active)
+            return;
+        m_ctx.beforeNodeFinished = [this, &op, run = std::move(run)](std::uint64_t seq, const OpCall& call,
+                                                                    std::span<const Tensor> outputs) {
+            if (m_fired || &call.op != &op)
+                return;
+            m_fired = true;
+            run(seq, outputs);
+        };
+    }
+    ~BeforeFinished() { m_ctx.beforeNodeFinished = std::move(m_saved); }
+    BeforeFinished(const BeforeFinished&) = delete;
+    BeforeFinished& operator=(const BeforeFinished&) = delete;
+
+private:
+    ExecutionContext& m_ctx;
+    decltype(ExecutionContext::beforeNodeFinished) m_saved;
+    bool m_fired = false;
 };
 
 bool realOrFloat(DType dtype) { return isFloating(dtype) || isComplex(dtype); }
@@ -193,20 +223,7 @@ OutputList JvpTracer::traceOp(const OpDef& op, std::span<const Tensor> inputs, c
         Enclosing outer(m_saved, false);
         // Observed, the tangents are computed before the node's finished event, where the
         // debugger may pause, so that it shows them beside the node's values.
-        const auto saved = std::exchange(ctx.beforeNodeFinished, nullptr);
-        bool fired = false;
-        if (push && !m_saved)
-            ctx.beforeNodeFinished = [&](std::uint64_t seq, const OpCall& call, std::span<const Tensor> outs) {
-                if (fired || &call.op != &op)
-                    return;
-                fired = true;
-                pushTangents(seq, outs);
-            };
-        struct Restore {
-            ExecutionContext& context;
-            const decltype(saved)& hook;
-            ~Restore() { context.beforeNodeFinished = hook; }
-        } restore{ctx, saved};
+        const BeforeFinished hook(op, push && !m_saved, pushTangents);
         outputs = callOp(op, inputs, attrs);
     }
     if (push && outTangents.empty())
