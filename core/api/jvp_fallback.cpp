@@ -54,9 +54,9 @@ private:
 OutputList fallbackTangents(const OpDef& op, std::span<const Tensor> inputs, std::span<const Tensor> tangents,
                             const Attrs& attrs, std::span<const Tensor> outputs)
 {
+    ExecutionContext& ctx = executionContext();
+    const bool enclosingGradient = ctx.recording();
     LocalDifferentiation local;
-    Tape tape;
-    TapeGuard guard(tape);
     auto node = std::make_shared<Node>();
     node->op = &op;
     node->attrs = attrs;
@@ -66,6 +66,18 @@ OutputList fallbackTangents(const OpDef& op, std::span<const Tensor> inputs, std
     }
     for (const Tensor& o : outputs)
         node->outputs.push_back(o.detach());
+    // The backward rule may read the op's outputs (BackwardContext::output links them to this
+    // node): for an enclosing gradient (grad of jvp) this node is then a second copy of the op,
+    // on the enclosing tapes, through which that gradient reaches the inputs.
+    if (enclosingGradient) {
+        node->seq = ctx.nextSeq++;
+        node->phase = ctx.phase;
+        node->scope = ctx.scope;
+        for (Tape* t : ctx.tapes)
+            t->append(node);
+    }
+    Tape tape;
+    TapeGuard guard(tape);
     TensorList cotangents;
     for (const Tensor& o : outputs) {
         const Tensor zero = Tensor::zeros(o.shape(), o.dtype());

@@ -90,6 +90,36 @@ TEST_CASE("an op without a forward-mode rule is pushed forward by its own double
         CHECK(dy->at(i) == Approx((plus.at(i) - minus.at(i)) / (2 * h)).margin(1e-7));
 }
 
+TEST_CASE("grad of a jvp through an op without a forward rule matches central differences")
+{
+    // LayerNorm's backward reads its saved mean and variance (outputs 1 and 2): the enclosing
+    // gradient must still see them as functions of x.
+    const Tensor x = f64({2, 3}, {0.1, 0.7, -0.4, 1.5, -2.0, 0.3});
+    const Tensor v = f64({2, 3}, {1.0, -1.0, 0.5, 0.0, 2.0, -0.5});
+    const Tensor gamma = f64({3}, {1.0, 2.0, 0.5});
+    const Tensor beta = f64({3}, {0.0, 0.1, -0.1});
+    const auto squaredTangent = [&](const Tensor& in) {
+        JvpTracer tracer;
+        Tensor y;
+        {
+            Installed installed(tracer);
+            y = sigmoid(layerNorm(tracer.seed(in, v), gamma, beta, 1, 1, 1e-5)[0]);
+        }
+        const Tensor t = *tracer.tangent(y);
+        return reduceSum(mul(t, t));
+    };
+    Function f = [&](const std::vector<Value>& args) -> Value { return squaredTangent(args[0].tensor()); };
+    const Tensor g = grad(f)({Value(x)}).tensor();
+    const double h = 1e-6;
+    for (std::int64_t i = 0; i < x.numel(); ++i) {
+        Tensor plus = x.clone(), minus = x.clone();
+        plus.data<double>()[i] += h;
+        minus.data<double>()[i] -= h;
+        const double numeric = (squaredTangent(plus).item() - squaredTangent(minus).item()) / (2 * h);
+        CHECK(g.at(i) == Approx(numeric).margin(1e-6));
+    }
+}
+
 TEST_CASE("stop_gradient cuts the tangent while its input keeps its own")
 {
     const Tensor x = f64({2}, {1.0, 2.0});
