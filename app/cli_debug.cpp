@@ -58,13 +58,17 @@ options:
   --rank K       with --ranks: print rank K's report only
   --interactive  with --ranks: step the ranks together from commands on standard input; every
                  rank pauses after its first node (or at its first breakpoint), then: step (each
-                 rank runs its next node), continue (to the next breakpoint or the end), where
-                 (each rank's node and source location), print NAME [--rank K] (a tensor's values
-                 on each rank or on rank K; NAME is output K or input K of the node, #SEQ:K or
-                 grad:PARAM), grads (each parameter's gradient norm on each rank before the
-                 all-reduce, their mean and spread, the all-reduced gradient and whether it is
-                 the ranks' mean or sum), quit. The ranks' own output goes to stderr. A rank that
-                 fails or dies ends every rank (exit status 1, with its diagnostic)
+                 rank runs its next node), over, out (step over, step out), continue (to the next
+                 breakpoint or the end; when one rank stops, the others are paused too), pause
+                 or Ctrl+C (stops a continue under way: every rank at the same node), where (each rank's
+                 node and source location), print NAME [--rank K] (a tensor's values on each rank
+                 or on rank K; NAME is output K or input K of the node, #SEQ:K or grad:PARAM),
+                 grads (each parameter's gradient norm on each rank before the all-reduce, their
+                 mean and spread, the all-reduced gradient and whether it is the ranks' mean or
+                 sum), quit. The ranks' own output goes to stderr. A rank that fails or dies
+                 ends every rank (exit status 1, with its diagnostic); so does a rank that does
+                 not answer a command within GRADSTEP_RANK_TIMEOUT seconds (default 30) once the
+                 others stopped (the message names it and where the others are)
   --json         print one JSON object (reason, condition, step, node, location, values)
   --quiet        do not show what the script prints
   --             everything after it is passed to the script
@@ -319,6 +323,10 @@ int debugCommand(int argc, char** argv)
     {
         debug::Session session(o.session);
         status = served ? serveController(session, launch, controller, o) : runToFirstStop(session, ranked, files, o);
+        // Every rank ends here: the script, cancelled next, must not enter a collective that the
+        // others will not join (it would wait there for the collective timeout).
+        if (ranked)
+            dist::refuseCollectives();
         session.cancel();
     }
     python::Host::shutdown();

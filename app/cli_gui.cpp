@@ -55,8 +55,9 @@ const char* kHelp =
     "  --migrate TORCH_SCRIPT compares TORCH_SCRIPT, a PyTorch script, with SCRIPT, its MindSpore\n"
     "                         port, as gradstep migrate does, once SCRIPT paused, and shows the\n"
     "                         Migration view (with --screenshot the picture waits for the result)\n"
-    "  --ranks N              start the script on N data-parallel ranks in the Ranks panel\n"
-    "                         (What if > Ranks), each under its own debugger, stepped together\n"
+    "  --ranks N              debug the script as N data-parallel ranks (What if > Ranks): rank 0\n"
+    "                         in the window's own session (its views show rank 0), ranks 1..N-1\n"
+    "                         under mpirun, all stepped together, each in the Ranks panel\n"
     "  --ranks-steps K        with --ranks: step every rank K nodes (with --screenshot, the\n"
     "                         picture shows the Ranks panel after them)\n";
 

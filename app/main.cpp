@@ -8,6 +8,7 @@
 #endif
 #include "app/cli_run.h"
 #include "app/demo.h"
+#include "app/rank_launcher.h"
 #include "gradstep_version.h"
 #include "ops/registry.h"
 
@@ -68,6 +69,9 @@ int main(int argc, char** argv)
         }
         if (std::strcmp(argv[1], "demo") == 0)
             return gradstep::runDemo(argc - 2, argv + 2);
+        // Internal, not listed: MPI rank 0 of the window's Ranks (Note [rank 0 in the window]).
+        if (std::strcmp(argv[1], "rank-relay") == 0)
+            return gradstep::app::relayRank();
     } catch (const std::exception& e) {
         std::fprintf(stderr, "gradstep: error: %s\n", e.what());
         return 1;

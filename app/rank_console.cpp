@@ -8,9 +8,17 @@
 #include "session/rank_controller.h"
 #include "session/rank_spread.h"
 
+#include <atomic>
+#include <condition_variable>
+#include <csignal>
 #include <cstdio>
+#include <deque>
+#include <functional>
 #include <iostream>
+#include <memory>
+#include <mutex>
 #include <sstream>
+#include <thread>
 #include <unistd.h>
 
 namespace gradstep::app {
@@ -18,8 +26,83 @@ namespace gradstep::app {
 namespace {
 
 constexpr const char* kCommands =
-    "commands: step (every rank runs its next node), continue (to the next breakpoint or the end), where, "
-    "print NAME [--rank K] (NAME: output K or input K of the node, #SEQ:K, grad:PARAM), grads, quit\n";
+    "commands: step (every rank runs its next node), over, out (step over, step out), continue (to the next "
+    "breakpoint or the end), pause (a continue under way; Ctrl+C too), where, print NAME [--rank K] (NAME: output K or "
+    "input K of the node, #SEQ:K, grad:PARAM), grads, quit\n";
+
+bool isRunCommand(const std::string& command)
+{
+    return command == "step" || command == "s" || command == "continue" || command == "c" || command == "over"
+           || command == "out";
+}
+
+/// The controller whose run command Ctrl+C pauses (null between commands: Ctrl+C then ends the
+/// console as it always did). requestPause is one lock-free atomic store: safe in a handler.
+std::atomic<session::RankController*> g_pausable{nullptr};
+
+extern "C" void pauseOnInterrupt(int)
+{
+    if (session::RankController* controller = g_pausable.load()) {
+        controller->requestPause();
+        return;
+    }
+    std::signal(SIGINT, SIG_DFL);
+    std::raise(SIGINT);
+}
+
+/// Standard input, read on a thread of its own so that `pause` reaches a continue under way: the
+/// lines come out in order, except that a pause read while a run command is queued or running
+/// pauses that command (requestPause) instead of waiting its turn. Shared with the thread, which
+/// may outlive the console while it waits for a line.
+struct ConsoleInput {
+    std::mutex mutex;
+    std::condition_variable ready;
+    std::deque<std::string> lines;
+    bool ended = false;
+    int runsPending = 0;                     ///< run commands queued or running
+    std::function<void()> pause;             ///< cleared when the console ends
+
+    static void read(std::shared_ptr<ConsoleInput> input)
+    {
+        std::string line;
+        while (std::getline(std::cin, line)) {
+            std::istringstream words(line);
+            std::string command;
+            words >> command;
+            std::lock_guard lock(input->mutex);
+            if (command == "pause" && input->runsPending > 0) {
+                if (input->pause)
+                    input->pause();
+                continue;
+            }
+            if (isRunCommand(command))
+                ++input->runsPending;
+            input->lines.push_back(line);
+            input->ready.notify_one();
+        }
+        std::lock_guard lock(input->mutex);
+        input->ended = true;
+        input->ready.notify_one();
+    }
+
+    /// The next line; false at the end of input.
+    bool next(std::string& line)
+    {
+        std::unique_lock lock(mutex);
+        ready.wait(lock, [this] { return ended || !lines.empty(); });
+        if (lines.empty())
+            return false;
+        line = std::move(lines.front());
+        lines.pop_front();
+        return true;
+    }
+
+    void ranCommand()
+    {
+        std::lock_guard lock(mutex);
+        --runsPending;
+    }
+};
 
 void printPauses(const std::vector<session::RankPause>& pauses, bool eachRank)
 {
@@ -106,6 +189,18 @@ int runRankConsole(int ranks, const std::vector<std::string>& debugArguments)
     options.ranks = ranks;
     session::RankController controller(options);
     const bool prompt = ::isatty(0);
+    auto input = std::make_shared<ConsoleInput>();
+    input->pause = [&controller] { controller.requestPause(); };
+    std::thread(ConsoleInput::read, input).detach(); // it may wait for a line forever
+    std::signal(SIGINT, pauseOnInterrupt);
+    struct EndInput {
+        ConsoleInput& input;
+        ~EndInput()
+        {
+            std::lock_guard lock(input.mutex);
+            input.pause = nullptr;
+        }
+    } endInput{*input};
     try {
         printPauses(controller.start(), false);
         std::string line;
@@ -114,7 +209,7 @@ int runRankConsole(int ranks, const std::vector<std::string>& debugArguments)
                 std::fputs("(gradstep ranks) ", stdout);
                 std::fflush(stdout);
             }
-            if (!std::getline(std::cin, line))
+            if (!input->next(line))
                 break;
             std::istringstream words(line);
             std::string command;
@@ -123,11 +218,25 @@ int runRankConsole(int ranks, const std::vector<std::string>& debugArguments)
                 continue;
             if (command == "quit" || command == "q")
                 break;
-            if (command == "step" || command == "s" || command == "continue" || command == "c") {
-                const auto pauses = command[0] == 's' ? controller.step() : controller.continueRun();
+            if (isRunCommand(command)) {
+                g_pausable = &controller;
+                struct Ran {
+                    ConsoleInput& input;
+                    ~Ran()
+                    {
+                        g_pausable = nullptr;
+                        input.ranCommand();
+                    }
+                } ran{*input};
+                const auto pauses = command == "over"  ? controller.stepOver()
+                                    : command == "out" ? controller.stepOut()
+                                    : command[0] == 's' ? controller.step()
+                                                        : controller.continueRun();
                 printPauses(pauses, false);
                 if (allFinished(pauses))
                     break;
+            } else if (command == "pause") {
+                writeErr("gradstep debug: nothing runs to pause (pause stops a continue under way)\n");
             } else if (command == "where" || command == "w") {
                 printPauses(controller.where(), true);
             } else if (command == "print" || command == "p") {

@@ -1,5 +1,5 @@
 // `gradstep debug --ranks N --interactive`: the ranks stepped together from commands on standard
-// input (step, continue, where, print NAME [--rank K], grads, quit), through the same
+// input (step, over, out, continue, pause, where, print NAME [--rank K], grads, quit), through the same
 // session::RankController as the window's Ranks panel. SPDX-License-Identifier: MIT
 #pragma once
 

@@ -7,6 +7,8 @@
 #include "app/rank_launcher.h"
 
 #include "app/cli_common.h"
+#include "dist/communicator.h"
+#include "session/rank_relay.h"
 #include "session/rank_wire.h"
 
 #include <cstdlib>
@@ -65,6 +67,23 @@ std::vector<std::string> rankServeLauncher(int ranks)
     if (!arguments.empty())
         arguments.insert(arguments.begin() + 1, {"-x", session::kRankSocketVariable});
     return arguments;
+}
+
+int relayRank()
+{
+    const dist::Launch launch = dist::launchEnvironment();
+    const char* socket = std::getenv(session::kRankSocketVariable);
+    if (!launch.launched || !socket || !*socket) {
+        writeErr("gradstep rank-relay: only the window's Ranks start this, under mpirun\n");
+        return 1;
+    }
+    std::string error;
+    const int status = session::serveRelay(socket, launch.rank, launch.size, error);
+    if (status != 0)
+        writeErr("[gradstep] rank-relay: " + error + "\n");
+    // The window ended its ranks (or its run): end MPI with the debugging ranks, which quit too.
+    dist::finalize();
+    return status;
 }
 
 int launchRanks(int ranks, const std::vector<std::string>& runArguments, const std::string& command)

@@ -21,4 +21,9 @@ std::vector<std::string> mpirunCommand(int ranks);
 /// rank: what a session::RankController starts. Empty when mpirun is not on PATH.
 std::vector<std::string> rankServeLauncher(int ranks);
 
+/// `gradstep rank-relay` under mpirun: MPI rank 0 for the window, whose own session is rank 0
+/// (session/rank_relay.h), until the window's controller closes the connection. 0 then, 1 when
+/// it is not run by such a controller.
+int relayRank();
+
 } // namespace gradstep::app

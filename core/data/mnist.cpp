@@ -13,14 +13,15 @@ namespace {
 
 namespace fs = std::filesystem;
 
-/// The first of the known names for one file of one split that exists in `directory`.
-std::string findFile(const fs::path& directory, const std::string& split, const std::string& kind)
+/// The first of the known names for one file of one split that exists in `directory`, or empty;
+/// `tried` lists the names looked for.
+std::string lookUpFile(const fs::path& directory, const std::string& split, const std::string& kind,
+                       std::string& tried)
 {
     // kind is "images-idx3-ubyte" or "labels-idx1-ubyte".
     const std::string dotted = kind.substr(0, 6) + "." + kind.substr(7);
     const std::vector<std::string> prefixes =
         split == "train" ? std::vector<std::string>{"train-", "digits-train-"} : std::vector<std::string>{"t10k-", "digits-test-"};
-    std::string tried;
     for (const auto& prefix : prefixes) {
         for (const auto& name : {prefix + kind, prefix + dotted}) {
             const fs::path path = directory / name;
@@ -30,8 +31,25 @@ std::string findFile(const fs::path& directory, const std::string& split, const 
             tried += (tried.empty() ? "" : ", ") + name;
         }
     }
+    return {};
+}
+
+std::string findFile(const fs::path& directory, const std::string& split, const std::string& kind)
+{
+    std::string tried;
+    std::string path = lookUpFile(directory, split, kind, tried);
+    if (!path.empty())
+        return path;
     throw ValueError("MnistDataset: no " + split + " " + kind.substr(0, 6) + " file in '" + directory.string()
                      + "' (looked for " + tried + ")");
+}
+
+// usage 'all' (MindSpore's default, None) reads the splits the directory holds: the quick start's
+// MnistDataset('MNIST_Data/train') finds only the train files there.
+bool holdsSplit(const fs::path& directory, const std::string& split)
+{
+    std::string tried;
+    return !lookUpFile(directory, split, "images-idx3-ubyte", tried).empty();
 }
 
 struct Split {
@@ -60,9 +78,15 @@ std::shared_ptr<const Table> readMnist(const std::string& directory, const std::
     if (!fs::is_directory(directory, error))
         throw ValueError("MnistDataset: dataset_dir '" + directory + "' is not a directory");
     std::vector<Split> splits;
-    if (usage != "test")
+    const bool all = usage == "all";
+    const bool train = usage == "train" || (all && holdsSplit(directory, "train"));
+    const bool test = usage == "test" || (all && holdsSplit(directory, "test"));
+    if (all && !train && !test)
+        throw ValueError("MnistDataset: no MNIST images file in '" + directory
+                         + "' (looked for train-images-idx3-ubyte and t10k-images-idx3-ubyte)");
+    if (train)
         splits.push_back(readSplit(directory, "train"));
-    if (usage != "train")
+    if (test)
         splits.push_back(readSplit(directory, "test"));
     const std::int64_t rows = splits.front().images.dims[1], cols = splits.front().images.dims[2];
     std::int64_t count = 0;

@@ -34,6 +34,10 @@ bool usesMpi();
 /// mindspore.communication.release(): the groups are destroyed and the rank queries fail until
 /// initialize() again; MPI itself stays up until finalize() (it cannot start twice in a process).
 void release();
+/// From now on every collective fails at once (RuntimeError) instead of starting: a rank told to
+/// end while its script is paused lets the script unwind without entering a collective that
+/// the other ranks, ending too, would never join. Safe from any thread.
+void refuseCollectives();
 /// Ends MPI after a normal end of the run (every rank must call it); nothing when it never ran.
 void finalize();
 /// Ends every rank of the job at once (a rank's script failed): MPI_Abort, or exit without MPI.
@@ -75,6 +79,14 @@ void broadcast(void* buffer, std::int64_t count, ElementType type, int root, con
 /// Block r of `in` (count elements) goes to rank r; block r of `out` comes from rank r.
 void allToAll(const void* in, void* out, std::int64_t count, ElementType type, const std::string& group,
               const char* opName);
+/// Collectives of the world group this process completed (0 without MPI): the same number on
+/// every rank that is not inside one, so a rank's controller can tell which rank is behind.
+/// Safe from any thread, also while a collective waits.
+std::int64_t worldCollectivesCompleted();
+/// A collective of the world group is under way in this process (it waits for the other ranks).
+/// Safe from any thread.
+bool inWorldCollective();
+
 /// Every rank's values, on rank 0 of the world (other ranks get an empty list); lengths may differ.
 std::vector<std::vector<double>> gatherToRoot(const std::vector<double>& values);
 

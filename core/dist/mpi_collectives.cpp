@@ -4,6 +4,7 @@
 
 #include "tensor/errors.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace gradstep::dist {
@@ -73,6 +74,33 @@ void copy(const void* in, void* out, std::int64_t count, ElementType type)
 
 /// One collective on group `name`: in a group of one rank (no communicator) `alone` stands in for
 /// it; else `start` begins the non-blocking MPI call, which waitFor sees through to the deadline.
+/// In a remote world (remote_world.h), a group of more than one rank runs `kind` there; true then.
+bool ranRemotely(CollectiveKind kind, const void* in, std::size_t inBytes, void* out, std::size_t outBytes,
+                 std::int64_t count, ElementType type, ReduceOp op, int root, const std::string& name,
+                 const char* opName)
+{
+    State& s = state();
+    if (!s.remote)
+        return false;
+    GroupEntry& g = group(name, opName);
+    if (g.worldRanks.size() < 2)
+        return false;
+    refuseIfEnding(opName);
+    const bool world = isWorldGroup(name);
+    s.inWorldCollective = world;
+    try {
+        s.remote->collective(kind, in, inBytes, out, outBytes, count, type, op, root, name, opName);
+    } catch (...) {
+        s.inWorldCollective = false;
+        throw;
+    }
+    s.inWorldCollective = false;
+    ++g.sequence;
+    if (world)
+        ++s.worldCompleted;
+    return true;
+}
+
 template <class Alone, class Start>
 void collective(const std::string& name, const char* opName, Alone alone, Start start)
 {
@@ -80,6 +108,7 @@ void collective(const std::string& name, const char* opName, Alone alone, Start 
     GroupEntry& g = group(name, opName);
     if (g.comm == MPI_COMM_NULL)
         return alone();
+    refuseIfEnding(opName);
     MPI_Request request = MPI_REQUEST_NULL;
     check(start(g.comm, &request), opName);
     waitFor(request, g, name, opName);
@@ -87,9 +116,24 @@ void collective(const std::string& name, const char* opName, Alone alone, Start 
 
 } // namespace
 
+/// Bytes of `count` elements times `blocks`.
+static std::size_t bytesOf(std::int64_t count, ElementType type, std::size_t blocks = 1)
+{
+    return static_cast<std::size_t>(std::max<std::int64_t>(count, 0)) * elementBytes(type) * blocks;
+}
+
+static std::size_t groupSize(const std::string& name, const char* opName)
+{
+    return group(name, opName).worldRanks.size();
+}
+
 void allReduce(const void* in, void* out, std::int64_t count, ElementType type, ReduceOp op, const std::string& name,
                const char* opName)
 {
+    std::lock_guard lock(state().mutex);
+    if (ranRemotely(CollectiveKind::AllReduce, in, bytesOf(count, type), out, bytesOf(count, type), count, type, op, 0,
+                    name, opName))
+        return;
     collective(name, opName, [&] { copy(in, out, count, type); }, [&](MPI_Comm comm, MPI_Request* request) {
         return MPI_Iallreduce(in, out, mpiCount(count, opName), mpiType(type), mpiOp(op, type), comm, request);
     });
@@ -98,6 +142,10 @@ void allReduce(const void* in, void* out, std::int64_t count, ElementType type, 
 void allGather(const void* in, void* out, std::int64_t count, ElementType type, const std::string& name,
                const char* opName)
 {
+    std::lock_guard lock(state().mutex);
+    if (ranRemotely(CollectiveKind::AllGather, in, bytesOf(count, type), out,
+                    bytesOf(count, type, groupSize(name, opName)), count, type, ReduceOp::Sum, 0, name, opName))
+        return;
     collective(name, opName, [&] { copy(in, out, count, type); }, [&](MPI_Comm comm, MPI_Request* request) {
         const int n = mpiCount(count, opName);
         return MPI_Iallgather(in, n, mpiType(type), out, n, mpiType(type), comm, request);
@@ -107,6 +155,10 @@ void allGather(const void* in, void* out, std::int64_t count, ElementType type, 
 void reduceScatter(const void* in, void* out, std::int64_t count, ElementType type, ReduceOp op,
                    const std::string& name, const char* opName)
 {
+    std::lock_guard lock(state().mutex);
+    if (ranRemotely(CollectiveKind::ReduceScatter, in, bytesOf(count, type, groupSize(name, opName)), out,
+                    bytesOf(count, type), count, type, op, 0, name, opName))
+        return;
     collective(name, opName, [&] { copy(in, out, count, type); }, [&](MPI_Comm comm, MPI_Request* request) {
         return MPI_Ireduce_scatter_block(in, out, mpiCount(count, opName), mpiType(type), mpiOp(op, type), comm,
                                          request);
@@ -121,8 +173,11 @@ void broadcast(void* buffer, std::int64_t count, ElementType type, int root, con
     if (root < 0 || root >= static_cast<int>(g.worldRanks.size()))
         throw ValueError(std::string("For '") + opName + "', the 'root_rank' must be in [0, "
                          + std::to_string(g.worldRanks.size()) + "), but got " + std::to_string(root) + ".");
-    if (g.comm == MPI_COMM_NULL)
+    if (ranRemotely(CollectiveKind::Broadcast, buffer, bytesOf(count, type), buffer, bytesOf(count, type), count, type,
+                    ReduceOp::Sum, root, name, opName)
+        || g.comm == MPI_COMM_NULL)
         return;
+    refuseIfEnding(opName);
     MPI_Request request = MPI_REQUEST_NULL;
     check(MPI_Ibcast(buffer, mpiCount(count, opName), mpiType(type), root, g.comm, &request), opName);
     waitFor(request, g, name, opName);
@@ -131,6 +186,11 @@ void broadcast(void* buffer, std::int64_t count, ElementType type, int root, con
 void allToAll(const void* in, void* out, std::int64_t count, ElementType type, const std::string& name,
               const char* opName)
 {
+    std::lock_guard lock(state().mutex);
+    const std::size_t blocks = groupSize(name, opName);
+    const std::size_t bytes = bytesOf(count, type, blocks);
+    if (ranRemotely(CollectiveKind::AllToAll, in, bytes, out, bytes, count, type, ReduceOp::Sum, 0, name, opName))
+        return;
     collective(name, opName, [&] { copy(in, out, count, type); }, [&](MPI_Comm comm, MPI_Request* request) {
         const int n = mpiCount(count, opName);
         return MPI_Ialltoall(in, n, mpiType(type), out, n, mpiType(type), comm, request);
@@ -141,8 +201,11 @@ std::vector<std::vector<double>> gatherToRoot(const std::vector<double>& values)
 {
     std::lock_guard lock(state().mutex);
     GroupEntry& world = group("hccl_world_group", "gather");
+    if (state().remote && world.worldRanks.size() > 1)
+        return state().remote->gatherToRoot(values);
     if (world.comm == MPI_COMM_NULL)
         return {values};
+    refuseIfEnding("gather");
     const int size = static_cast<int>(world.worldRanks.size());
     int count = mpiCount(static_cast<std::int64_t>(values.size()), "gather");
     std::vector<int> counts(static_cast<std::size_t>(size));

@@ -3,10 +3,13 @@
 #pragma once
 
 #include "dist/communicator.h"
+#include "dist/remote_world.h"
 
 #include <mpi.h>
 
+#include <atomic>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -32,12 +35,23 @@ struct State {
     MPI_Comm control = MPI_COMM_NULL;
     std::map<std::string, GroupEntry> groups;
     double timeoutSeconds = -1.0; ///< < 0: not read from the environment yet
+    /// Collectives of the world group completed so far; read without the mutex (which a
+    /// collective holds while it waits) by a rank's controller thread.
+    std::atomic<std::int64_t> worldCompleted{0};
+    /// A collective of the world group is under way (started, not completed).
+    std::atomic<bool> inWorldCollective{false};
+    /// refuseCollectives() was called: the rank is ending.
+    std::atomic<bool> refusing{false};
+    /// Set: this process's rank is carried out by another process (remote_world.h).
+    std::shared_ptr<RemoteWorld> remote;
 };
 
 State& state();
 /// The group's entry (world aliases included); RuntimeError when it does not exist or
 /// initialize() has not run. Call with the mutex held.
 GroupEntry& group(const std::string& name, const char* function);
+/// RuntimeError once refuseCollectives() was called (before a collective starts).
+void refuseIfEnding(const char* opName);
 /// Throws RuntimeError with MPI's own text unless code is MPI_SUCCESS.
 void check(int code, const char* what);
 MPI_Datatype mpiType(ElementType type);

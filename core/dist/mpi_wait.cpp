@@ -135,14 +135,22 @@ void waitFor(MPI_Request& request, GroupEntry& group, const std::string& groupNa
     std::snprintf(g_waitText, sizeof g_waitText, "[rank %d] gradstep: stopped while waiting in %s: another rank ended the job\n",
                   state().launch.rank, where.c_str());
     g_waiting = true;
+    struct InWorld { // also when the wait throws
+        bool world;
+        explicit InWorld(bool w) : world(w) { if (world) state().inWorldCollective = true; }
+        ~InWorld() { if (world) state().inWorldCollective = false; }
+    } inWorld(isWorldGroup(groupName));
     const double timeout = collectiveTimeout();
     const auto start = Clock::now();
     const auto deadline = start + std::chrono::duration<double>(timeout);
     for (std::int64_t polls = 0;; ++polls) {
         int done = 0;
         check(MPI_Test(&request, &done, MPI_STATUS_IGNORE), opName);
-        if (done)
+        if (done) {
+            if (isWorldGroup(groupName))
+                ++state().worldCompleted;
             break;
+        }
         answerQuestions(where);
         const auto now = Clock::now();
         if (now > deadline) {

@@ -43,6 +43,12 @@ GroupEntry& group(const std::string& name, const char* function)
     return found->second;
 }
 
+void refuseIfEnding(const char* opName)
+{
+    if (state().refusing)
+        throw RuntimeError(std::string("For '") + opName + "', the ranks are ending: no collective starts any more");
+}
+
 } // namespace detail
 
 using namespace detail;
@@ -62,9 +68,9 @@ void initialize()
         s.initialized = true;
         return;
     }
-    s.launch = launchEnvironment();
+    s.launch = s.remote ? s.remote->join() : launchEnvironment();
     GroupEntry world;
-    if (s.launch.launched) {
+    if (s.launch.launched && !s.remote) {
         int provided = 0;
         check(MPI_Init_thread(nullptr, nullptr, MPI_THREAD_SERIALIZED, &provided), "MPI_Init_thread");
         // Errors come back as codes (exceptions with MPI's text), not as aborts of the job.
@@ -88,10 +94,41 @@ bool isInitialized()
     return state().initialized;
 }
 
+std::int64_t worldCollectivesCompleted()
+{
+    return state().worldCompleted.load();
+}
+
+void refuseCollectives()
+{
+    state().refusing = true;
+}
+
+bool inWorldCollective()
+{
+    return state().inWorldCollective.load();
+}
+
 bool usesMpi()
 {
     std::lock_guard lock(state().mutex);
-    return state().mpi;
+    return state().mpi || state().remote;
+}
+
+void setRemoteWorld(std::shared_ptr<RemoteWorld> world)
+{
+    State& s = state();
+    if (std::shared_ptr<RemoteWorld> old = s.remote) // no lock: a collective under way holds it
+        old->interrupt();
+    std::lock_guard lock(s.mutex);
+    if (s.mpi)
+        throw RuntimeError("this process runs MPI itself: it cannot join a remote world");
+    s.remote = std::move(world);
+    s.groups.clear();
+    s.initialized = false;
+    s.launch = Launch{};
+    s.worldCompleted = 0;
+    s.inWorldCollective = false;
 }
 
 void release()
@@ -105,6 +142,8 @@ void release()
         }
         if (it->second.comm != MPI_COMM_NULL)
             MPI_Comm_free(&it->second.comm);
+        if (s.remote && it->second.worldRanks.size() > 1)
+            s.remote->destroyGroup(it->first);
         it = s.groups.erase(it);
     }
     s.initialized = false;
@@ -206,6 +245,8 @@ void createGroup(const std::string& name, const std::vector<int>& worldRanks)
     GroupEntry entry;
     entry.worldRanks = worldRanks;
     entry.rank = static_cast<int>(self - worldRanks.begin());
+    if (s.remote && worldRanks.size() > 1)
+        s.remote->createGroup(name, worldRanks);
     if (s.mpi) {
         MPI_Group worldGroup = MPI_GROUP_NULL, members = MPI_GROUP_NULL;
         MPI_Comm_group(MPI_COMM_WORLD, &worldGroup);
@@ -226,6 +267,8 @@ void destroyGroup(const std::string& name)
     if (isWorldGroup(name))
         throw ValueError("For 'destroy_group', the world group '" + name + "' cannot be destroyed.");
     GroupEntry& entry = group(name, "destroy_group");
+    if (s.remote && entry.worldRanks.size() > 1)
+        s.remote->destroyGroup(name);
     if (entry.comm != MPI_COMM_NULL)
         MPI_Comm_free(&entry.comm);
     s.groups.erase(name);

@@ -65,6 +65,10 @@ Tensor softmaxCrossEntropy(const Tensor& logits, const Tensor& labels);
 Tensor mseLoss(const Tensor& prediction, const Tensor& target, const std::string& reduction = "mean");
 Tensor l1Loss(const Tensor& prediction, const Tensor& target, const std::string& reduction = "mean");
 Tensor bceWithLogits(const Tensor& logits, const Tensor& target, const std::string& reduction = "mean");
+/// The same with a per-element `weight` and a positive-class `posWeight` (each undefined for none),
+/// both broadcast to the logits: -weight (posWeight t log sigmoid(x) + (1 - t) log(1 - sigmoid(x))).
+Tensor bceWithLogits(const Tensor& logits, const Tensor& target, const Tensor& weight, const Tensor& posWeight,
+                     const std::string& reduction);
 
 /// var <- var - alpha * delta in place (alpha has one element); returns var. Not differentiable.
 Tensor applyGradientDescent(const Tensor& var, const Tensor& alpha, const Tensor& delta);

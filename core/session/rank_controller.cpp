@@ -2,17 +2,18 @@
 // private directory and gives its path to the ranks in their environment (kRankSocketVariable);
 // each rank connects once and says its rank, so every rank has its own connection. Every wait of
 // the controller polls in short slices and checks, each time, that no rank's connection closed,
-// that mpirun still runs and that stop() was not called; queries also have a timeout. A run
-// command (step, continue) has none: a rank blocked in a collective whose peer is gone fails by
-// the collective's own timeout (GRADSTEP_COLLECTIVE_TIMEOUT) and says so. The ranks watch their
+// that mpirun still runs and that stop() was not called; queries and run commands have timeouts
+// (Note [pausing the ranks together] in rank_runs.cpp). The ranks watch their
 // connection too: when the controller goes away, they end (rank_server.h). mpirun runs in a
 // process group of its own with /dev/null as its input (it would forward ours to rank 0); it is
 // asked to end by the ranks quitting, then by SIGTERM and SIGKILL to its group, and reaped.
+//
 // SPDX-License-Identifier: MIT
 #include "session/rank_controller.h"
 
 #include "io/read_file.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstdlib>
@@ -25,6 +26,7 @@
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
+#include <utility>
 
 extern char** environ;
 
@@ -32,14 +34,8 @@ namespace gradstep::session {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using Clock = RankController::Clock;
 
-std::string seconds(std::chrono::milliseconds ms)
-{
-    char text[32];
-    std::snprintf(text, sizeof text, "%.3g s", static_cast<double>(ms.count()) / 1000.0);
-    return text;
-}
 
 std::string describeStatus(int status)
 {
@@ -52,11 +48,42 @@ std::string describeStatus(int status)
 
 } // namespace
 
-RankController::RankController(RankControllerOptions options) : m_options(std::move(options)) {}
+RankController::RankController(RankControllerOptions options) : m_options(std::move(options))
+{
+    if (const char* text = std::getenv("GRADSTEP_RANK_TIMEOUT")) {
+        char* end = nullptr;
+        const double seconds = std::strtod(text, &end);
+        if (end != text && seconds > 0 && seconds < 1e6)
+            m_options.runTimeout = std::chrono::milliseconds(static_cast<std::int64_t>(seconds * 1000));
+    }
+}
 
 RankController::~RankController()
 {
     stop();
+}
+
+std::vector<int> RankController::everyRank() const
+{
+    std::vector<int> all;
+    for (int r = 0; r < m_options.ranks; ++r)
+        all.push_back(r);
+    return all;
+}
+
+std::string RankController::rankList(const std::vector<int>& ranks)
+{
+    std::string text;
+    for (int r : ranks)
+        text += (text.empty() ? "" : ", ") + std::to_string(r);
+    return text;
+}
+
+std::string RankController::secondsText(std::chrono::milliseconds ms)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.3g s", static_cast<double>(ms.count()) / 1000.0);
+    return text;
 }
 
 std::string RankController::endReason() const
@@ -121,9 +148,7 @@ std::vector<RankPause> RankController::start()
         throw RanksEnded("cannot listen for the ranks at " + m_socket.string() + ": " + why);
     }
 
-    std::vector<std::string> args = m_options.launcher;
-    args.emplace_back("debug");
-    args.insert(args.end(), m_options.debugArguments.begin(), m_options.debugArguments.end());
+    std::vector<std::string> args = launchArguments();
     std::vector<char*> argv;
     for (std::string& a : args)
         argv.push_back(a.data());
@@ -167,31 +192,67 @@ std::vector<RankPause> RankController::start()
     m_pid = pid;
     m_launcherPid = pid;
     m_running = true;
-    acceptRanks();
-    std::vector<int> all;
-    for (int r = 0; r < m_options.ranks; ++r)
-        all.push_back(r);
-    std::vector<RankPause> pauses;
-    for (const RankMessage& m : exchange(Json(Json::Object{{"cmd", "where"}}), all, std::chrono::milliseconds(0)))
-        pauses.push_back(rankPauseFromJson(m.header));
-    return pauses;
+    std::vector<int> ranks = everyRank();
+    m_accepted.assign(ranks.size(), std::nullopt);
+    if (m_options.rankZeroHere) { // rank 0 connects once the caller's session runs
+        acceptRanks({ranks.begin() + 1, ranks.end()}, true);
+        return {};
+    }
+    acceptRanks(ranks, false);
+    return runAll("where", true); // their first pause may be a breakpoint far into the run
 }
 
-void RankController::acceptRanks()
+std::vector<std::string> RankController::launchArguments() const
+{
+    std::vector<std::string> args = m_options.launcher;
+    if (!m_options.rankZeroHere) {
+        args.emplace_back("debug");
+        args.insert(args.end(), m_options.debugArguments.begin(), m_options.debugArguments.end());
+        return args;
+    }
+    // One relay as MPI rank 0, then the N-1 debugging ranks: mpirun's app contexts.
+    const std::string program = args.back();
+    args.pop_back();
+    const auto n = std::find(args.begin(), args.end(), "-n");
+    if (n != args.end() && n + 1 != args.end())
+        args.erase(n, n + 2);
+    args.insert(args.end(), {"-n", "1", program, "rank-relay", ":", "-n", std::to_string(m_options.ranks - 1), program,
+                             "debug"});
+    args.insert(args.end(), m_options.debugArguments.begin(), m_options.debugArguments.end());
+    return args;
+}
+
+int RankController::takeRelay()
+{
+    std::lock_guard call(m_callMutex);
+    // A copy: the controller keeps its own to shut the connection down when the ranks end.
+    return m_relay >= 0 && !std::exchange(m_relayTaken, true) ? ::fcntl(m_relay, F_DUPFD_CLOEXEC, 0) : -1;
+}
+
+std::vector<RankPause> RankController::joinRankZero()
+{
+    std::lock_guard call(m_callMutex);
+    if (!m_running)
+        throw RanksEnded(endReason().empty() ? "the ranks are not running" : endReason());
+    acceptRanks({0}, false);
+    return runAll("where", true);
+}
+
+void RankController::acceptRanks(const std::vector<int>& ranks, bool relay)
 {
     const int n = m_options.ranks;
-    std::vector<std::optional<RankReader>> byRank(static_cast<std::size_t>(n));
-    int connected = 0;
+    std::size_t missing = ranks.size() + (relay ? 1 : 0);
     const auto deadline = Clock::now() + m_options.connectTimeout;
-    while (connected < n) {
+    const auto connected = [&] { return std::to_string(ranks.size() + (relay ? 1 : 0) - missing); };
+    while (missing > 0) {
         if (m_stopRequested)
             endWith("stopped before the ranks started");
         if (const std::string ended = launcherEnded(); !ended.empty())
-            endWith("the ranks ended before all of them connected (mpirun: " + ended + "; " + std::to_string(connected)
-                    + " of " + std::to_string(n) + " connected)" + outputTail());
+            endWith("the ranks ended before all of them connected (mpirun: " + ended + "; " + connected() + " of "
+                    + std::to_string(n) + " connected)" + outputTail());
         if (Clock::now() > deadline)
-            endWith("only " + std::to_string(connected) + " of " + std::to_string(n) + " ranks connected within "
-                    + seconds(m_options.connectTimeout) + outputTail());
+            endWith("only " + connected() + " of " + std::to_string(n) + " ranks connected within "
+                    + secondsText(m_options.connectTimeout) + outputTail());
         pollfd p{m_listener, POLLIN, 0};
         if (::poll(&p, 1, 100) <= 0)
             continue;
@@ -202,43 +263,59 @@ void RankController::acceptRanks()
         RankMessage hello;
         const auto got = reader.read(std::chrono::milliseconds(10'000), hello);
         const Json* rank = got == RankReader::Result::Message ? hello.header.find("hello") : nullptr;
-        if (!rank || rank->asInt() < 0 || rank->asInt() >= n || byRank[static_cast<std::size_t>(rank->asInt())]) {
+        const Json* relayRank = got == RankReader::Result::Message ? hello.header.find("relay") : nullptr;
+        const Json* size = got == RankReader::Result::Message ? hello.header.find("size") : nullptr;
+        if (size && size->asInt() != n) {
+            ::close(fd);
+            endWith("a rank runs in a world of " + std::to_string(size->asInt()) + " ranks, not " + std::to_string(n));
+        }
+        if (relay && relayRank && relayRank->asInt() == 0 && m_relay < 0) {
+            m_relay = fd;
+            --missing;
+            continue;
+        }
+        const int r = rank ? static_cast<int>(rank->asInt()) : -1;
+        const bool expected = std::find(ranks.begin(), ranks.end(), r) != ranks.end();
+        if (!rank || !expected || m_accepted[static_cast<std::size_t>(r)]) {
             ::close(fd);
             endWith("a rank connected without saying which one it is, or twice (" + hello.header.dump() + ")");
         }
-        if (hello.header["size"].asInt() != n) {
-            ::close(fd);
-            endWith("a rank runs in a world of " + std::to_string(hello.header["size"].asInt()) + " ranks, not "
-                    + std::to_string(n));
-        }
-        byRank[static_cast<std::size_t>(rank->asInt())].emplace(std::move(reader));
-        ++connected;
+        m_accepted[static_cast<std::size_t>(r)].emplace(std::move(reader));
+        --missing;
     }
-    for (auto& reader : byRank) {
+    for (const auto& reader : m_accepted)
+        if (!reader)
+            return; // rank 0 of rankZeroHere comes later
+    for (auto& reader : m_accepted) {
         m_fds.push_back(reader->fd());
         m_readers.push_back(std::move(*reader));
     }
+    m_accepted.clear();
 }
 
-std::vector<RankMessage> RankController::exchange(const Json& command, const std::vector<int>& ranks,
-                                                  std::chrono::milliseconds timeout)
+void RankController::send(const Json& command, const std::vector<int>& ranks)
 {
     if (!m_running)
         throw RanksEnded(endReason().empty() ? "the ranks are not running" : endReason());
-    const std::string name = command["cmd"].asString();
     for (int r : ranks)
         if (!sendRankMessage(m_fds[static_cast<std::size_t>(r)], command))
             endWith("rank " + std::to_string(r) + " ended: its connection closed" + outputTail());
-    std::vector<std::optional<RankMessage>> answers(ranks.size());
-    std::size_t pending = ranks.size();
-    const auto deadline = Clock::now() + timeout;
-    while (pending > 0) {
-        for (std::size_t i = 0; i < ranks.size(); ++i) {
-            if (answers[i])
+}
+
+void RankController::receive(const std::string& name, Answers& answers, Clock::time_point until,
+                             const std::function<bool()>& interrupt)
+{
+    for (;;) {
+        std::size_t pending = 0;
+        for (const auto& a : answers)
+            pending += a ? 0 : 1;
+        if (pending == 0)
+            return;
+        for (std::size_t r = 0; r < answers.size(); ++r) {
+            if (answers[r])
                 continue;
-            const int r = ranks[i];
             RankMessage message;
-            const auto got = m_readers[static_cast<std::size_t>(r)].read(std::chrono::milliseconds(pending == 1 ? 100 : 20), message);
+            const auto got = m_readers[r].read(std::chrono::milliseconds(pending == 1 ? 100 : 20), message);
             if (got == RankReader::Result::Closed) {
                 // Give mpirun a moment to notice, so the reason can say how the rank ended.
                 std::this_thread::sleep_for(std::chrono::milliseconds(200));
@@ -249,6 +326,11 @@ std::vector<RankMessage> RankController::exchange(const Json& command, const std
             }
             if (got != RankReader::Result::Message)
                 continue;
+            if (message.header.find("running")) { // a poke's answer: the rank still runs
+                m_pokes.resize(answers.size());
+                m_pokes[r] = std::move(message.header);
+                continue;
+            }
             if (const Json* status = message.header.find("status"); status && status->asString() == "failed") {
                 const Json* diagnostic = message.header.find("diagnostic");
                 endWith("rank " + std::to_string(r) + " failed; the other ranks were stopped\n[rank " + std::to_string(r)
@@ -256,54 +338,37 @@ std::vector<RankMessage> RankController::exchange(const Json& command, const std
             }
             if (const Json* error = message.header.find("error"); error && name != "tensor")
                 endWith("rank " + std::to_string(r) + ": " + error->asString());
-            answers[i] = std::move(message);
-            --pending;
+            answers[r] = std::move(message);
         }
         if (m_stopRequested)
             endWith("stopped");
         if (const std::string ended = launcherEnded(); !ended.empty())
             endWith("mpirun ended (" + ended + ") while '" + name + "' waited for the ranks" + outputTail());
-        if (timeout.count() > 0 && pending > 0 && Clock::now() > deadline) {
-            std::string missing;
-            for (std::size_t i = 0; i < ranks.size(); ++i)
-                if (!answers[i])
-                    missing += (missing.empty() ? "" : ", ") + std::to_string(ranks[i]);
-            endWith("rank(s) " + missing + " did not answer '" + name + "' within " + seconds(timeout));
-        }
+        if (Clock::now() > until || (interrupt && interrupt()))
+            return;
     }
-    std::vector<RankMessage> out;
-    for (auto& a : answers)
-        out.push_back(std::move(*a));
-    return out;
 }
 
-std::vector<RankPause> RankController::broadcastRun(const std::string& command)
+std::vector<RankMessage> RankController::exchange(const Json& command, const std::vector<int>& ranks,
+                                                  std::chrono::milliseconds timeout)
 {
-    std::lock_guard call(m_callMutex);
-    std::vector<int> all;
+    const std::string name = command["cmd"].asString();
+    send(command, ranks);
+    Answers answers(static_cast<std::size_t>(m_options.ranks));
     for (int r = 0; r < m_options.ranks; ++r)
-        all.push_back(r);
-    const bool query = command == "where";
-    std::vector<RankPause> pauses;
-    for (const RankMessage& m : exchange(Json(Json::Object{{"cmd", command}}), all,
-                                         query ? m_options.queryTimeout : std::chrono::milliseconds(0)))
-        pauses.push_back(rankPauseFromJson(m.header));
-    return pauses;
-}
-
-std::vector<RankPause> RankController::step()
-{
-    return broadcastRun("step");
-}
-
-std::vector<RankPause> RankController::continueRun()
-{
-    return broadcastRun("continue");
-}
-
-std::vector<RankPause> RankController::where()
-{
-    return broadcastRun("where");
+        if (std::find(ranks.begin(), ranks.end(), r) == ranks.end())
+            answers[static_cast<std::size_t>(r)] = RankMessage{}; // not asked
+    receive(name, answers, Clock::now() + timeout);
+    std::vector<int> missing;
+    for (int r : ranks)
+        if (!answers[static_cast<std::size_t>(r)])
+            missing.push_back(r);
+    if (!missing.empty())
+        endWith("rank(s) " + rankList(missing) + " did not answer '" + name + "' within " + secondsText(timeout));
+    std::vector<RankMessage> out;
+    for (int r : ranks)
+        out.push_back(std::move(*answers[static_cast<std::size_t>(r)]));
+    return out;
 }
 
 RankTensor RankController::tensor(int rank, const std::string& name)
@@ -318,11 +383,9 @@ RankTensor RankController::tensor(int rank, const std::string& name)
 std::vector<std::vector<RankGradient>> RankController::gradients()
 {
     std::lock_guard call(m_callMutex);
-    std::vector<int> all;
-    for (int r = 0; r < m_options.ranks; ++r)
-        all.push_back(r);
     std::vector<std::vector<RankGradient>> out;
-    for (const RankMessage& m : exchange(Json(Json::Object{{"cmd", "grads"}}), all, m_options.queryTimeout))
+    for (const RankMessage& m :
+         exchange(Json(Json::Object{{"cmd", "grads"}}), everyRank(), m_options.queryTimeout))
         out.push_back(rankGradientsFromMessage(m));
     return out;
 }
@@ -349,6 +412,15 @@ void RankController::teardown(bool clean)
         ::close(fd);
     m_fds.clear();
     m_readers.clear();
+    for (const auto& reader : m_accepted)
+        if (reader)
+            ::close(reader->fd());
+    m_accepted.clear();
+    if (m_relay >= 0) { // ends the relay, and a collective of rank 0 waiting for it in the caller
+        ::shutdown(m_relay, SHUT_RDWR);
+        ::close(m_relay);
+    }
+    m_relay = -1;
     if (m_listener >= 0)
         ::close(m_listener);
     m_listener = -1;

@@ -13,7 +13,9 @@
 #include <atomic>
 #include <chrono>
 #include <filesystem>
+#include <functional>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -39,14 +41,26 @@ struct RankControllerOptions {
     /// error, or (captureOutput) a file in the controller's directory, removed with it, whose end
     /// RanksEnded quotes.
     bool captureOutput = false;
+    /// Rank 0 is this process's own session (the window: Note [rank 0 in the window] in
+    /// rank_relay.cpp): mpirun starts a relay as MPI rank 0 (`gradstep rank-relay`) and N-1
+    /// debugging ranks; start() returns once they connected, the caller takes the relay's
+    /// connection (takeRelay), serves its session as rank 0 (serveRank on socketPath()) and calls
+    /// joinRankZero(). `launcher` then holds "-n N" as rankServeLauncher makes it.
+    bool rankZeroHere = false;
     /// How long the ranks may take to start and connect.
     std::chrono::milliseconds connectTimeout{60'000};
     /// How long a query (where, tensor, grads) may take once asked.
     std::chrono::milliseconds queryTimeout{30'000};
+    /// How long a run command may wait for a rank (Note [pausing the ranks together]): a step for
+    /// every rank; a continue for the ranks still running once one rank stopped or a pause was
+    /// asked for. GRADSTEP_RANK_TIMEOUT (seconds) in the environment overrides it.
+    std::chrono::milliseconds runTimeout{30'000};
 };
 
 class RankController {
 public:
+    using Clock = std::chrono::steady_clock;
+
     explicit RankController(RankControllerOptions options);
     /// Stops the ranks and reaps them.
     ~RankController();
@@ -56,9 +70,25 @@ public:
     /// Starts the ranks and waits until every one connected and paused (after its first node, or
     /// at its first breakpoint); their pauses, by rank. RanksEnded when they cannot.
     std::vector<RankPause> start();
-    /// Every rank runs its next node (continue: to its next breakpoint or the end); their pauses.
+    /// rankZeroHere: the relay's connection, for dist::setRemoteWorld (the caller owns this
+    /// descriptor; the connection is shut down when the ranks end); -1 after the first call.
+    int takeRelay();
+    /// rankZeroHere: waits until rank 0 connected too and every rank paused; their pauses.
+    std::vector<RankPause> joinRankZero();
+    /// Where the ranks connect (rank 0 of rankZeroHere too).
+    std::string socketPath() const { return m_socket.string(); }
+    /// Every rank runs its next node (over, out: as the debugger's step over and step out;
+    /// continue: to its next breakpoint or the end); their pauses. The ranks end up at the same
+    /// node when they run the same nodes (Note [pausing the ranks together]); a rank that does not
+    /// answer within runTimeout ends them all with RanksEnded naming it and where the others are.
     std::vector<RankPause> step();
+    std::vector<RankPause> stepOver();
+    std::vector<RankPause> stepOut();
     std::vector<RankPause> continueRun();
+    /// Pauses a run command under way (continue above all): every rank stops, at the same node
+    /// when they run the same nodes, and the command returns their pauses. Safe from any thread;
+    /// it applies to the command running or the next one, and is forgotten when that returns.
+    void requestPause() { m_pauseRequested = true; }
     std::vector<RankPause> where();
     /// A tensor of rank `rank` at its pause (RankTensor::error says why not).
     RankTensor tensor(int rank, const std::string& name);
@@ -79,11 +109,34 @@ public:
     std::string endReason() const;
 
 private:
+    using Answers = std::vector<std::optional<RankMessage>>; ///< by rank
+
     std::vector<RankPause> broadcastRun(const std::string& command);
+    /// Sends run command `command` to every rank and settles their answers; `unbounded`: no
+    /// limit while every rank runs (continue, the first pause).
+    std::vector<RankPause> runAll(const std::string& command, bool unbounded);
     /// Sends `command` to the ranks and waits for one answer from each (by rank).
     std::vector<RankMessage> exchange(const Json& command, const std::vector<int>& ranks,
                                       std::chrono::milliseconds timeout);
-    void acceptRanks();
+    void send(const Json& command, const std::vector<int>& ranks);
+    /// Reads answers to `name` into `answers` (the ranks with an empty slot) until all are in,
+    /// `until` passed or `interrupt` holds; ends the ranks when one failed, closed or went away.
+    void receive(const std::string& name, Answers& answers, Clock::time_point until,
+                 const std::function<bool()>& interrupt = {});
+    /// The ranks' answers to `name` as pauses once every rank answered; pauses the ranks still
+    /// running and lines the ranks up (Note [pausing the ranks together] in rank_runs.cpp).
+    std::vector<RankPause> settle(const std::string& name, Answers& answers);
+    /// Steps the ranks that paused at an earlier node than the furthest one to it.
+    std::vector<RankPause> lineUp(const std::string& name, std::vector<RankPause> pauses);
+    static std::vector<int> pendingRanks(const Answers& answers);
+    std::vector<int> everyRank() const;
+    static std::string rankList(const std::vector<int>& ranks);
+    static std::string secondsText(std::chrono::milliseconds ms);
+    [[noreturn]] void endUnanswered(const std::string& name, const Answers& answers,
+                                    const std::vector<std::optional<RankPause>>& lastKnown, const std::string& how);
+    /// Accepts connections until every rank of `ranks` (and the relay, when `relay`) said hello.
+    void acceptRanks(const std::vector<int>& ranks, bool relay);
+    std::vector<std::string> launchArguments() const;
     [[noreturn]] void endWith(const std::string& reason);
     /// Ends the ranks: `clean` (all paused, no collective in flight) lets them quit and end MPI
     /// normally; otherwise their connections close, which ends them. Then SIGTERM to mpirun and
@@ -100,10 +153,15 @@ private:
     int m_listener = -1;
     std::vector<int> m_fds; ///< by rank
     std::vector<RankReader> m_readers; ///< by rank
+    std::vector<std::optional<RankReader>> m_accepted; ///< by rank, while they connect
+    std::vector<std::optional<Json>> m_pokes; ///< by rank: what a rank still running said of itself
+    int m_relay = -1; ///< rankZeroHere: the relay's connection (takeRelay hands out a copy)
+    bool m_relayTaken = false;
     pid_t m_pid = 0;
     std::atomic<pid_t> m_launcherPid{0}; ///< launcherPid(): readable from any thread
     std::atomic<bool> m_running{false};
     std::atomic<bool> m_stopRequested{false};
+    std::atomic<bool> m_pauseRequested{false};
     std::mutex m_callMutex; ///< one call at a time; stop() takes it after raising m_stopRequested
     mutable std::mutex m_reasonMutex;
     std::string m_endReason;

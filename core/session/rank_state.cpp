@@ -1,6 +1,8 @@
 // A rank's pause and tensors as messages. SPDX-License-Identifier: MIT
 #include "session/rank_state.h"
 
+#include "dist/communicator.h"
+
 #include <cstdio>
 #include <filesystem>
 
@@ -107,7 +109,8 @@ Json rankPauseToJson(int rank, const debug::SessionState& state)
                           {"reason", debug::pauseReasonName(state.why.reason)},
                           {"condition", state.why.condition},
                           {"step", state.step},
-                          {"nodes", state.nodesExecuted}});
+                          {"nodes", state.nodesExecuted},
+                          {"collectives", dist::worldCollectivesCompleted()}});
     const debug::RecordPtr& live = state.liveNode;
     if (state.status == debug::SessionStatus::Paused && live) {
         out["seq"] = live->seq;
@@ -136,6 +139,8 @@ RankPause rankPauseFromJson(const Json& json)
     p.condition = json["condition"].asString();
     p.step = json["step"].asInt();
     p.nodesExecuted = static_cast<std::uint64_t>(json["nodes"].asInt());
+    if (const Json* collectives = json.find("collectives"))
+        p.collectives = collectives->asInt();
     if (const Json* seq = json.find("seq")) {
         p.seq = static_cast<std::uint64_t>(seq->asInt());
         p.node = json["node"].asString();

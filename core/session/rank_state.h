@@ -27,6 +27,8 @@ struct RankPause {
     std::string phase;     ///< "forward", "backward", "update"
     std::string location;  ///< "samples/data_parallel.py:81:13"
     std::uint64_t nodesExecuted = 0;
+    /// Collectives of the world the rank completed (dist::worldCollectivesCompleted).
+    std::int64_t collectives = 0;
     std::string diagnostic; ///< a failed script's error, formatted as the CLI prints it
     /// The live node's tensors the rank can hand over: "output 0", "input 1", ...
     std::vector<std::string> tensors;

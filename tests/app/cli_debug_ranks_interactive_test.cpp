@@ -11,6 +11,7 @@
 #include <cmath>
 #include <csignal>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -285,6 +286,125 @@ TEST_CASE("debug --ranks 2 --interactive: when the controller is killed the paus
     }
     ::close(input[1]);
     CHECK(ended); // within 10 s
+}
+
+TEST_CASE("debug --ranks --interactive: pause stops a continue with every rank at the same node")
+{
+    ScratchDir dir;
+    const auto script = dir.write("spin.py",
+        "import numpy as np\nfrom mindspore import ops, Tensor\nfrom mindspore.communication import init, get_rank\n"
+        "init()\nx = Tensor(np.arange(3).astype(np.float32) + get_rank())\n"
+        "for i in range(1000000):\n    x = ops.AllReduce()(ops.sin(x)) * 0.5\n");
+    for (int ranks : {2, 4}) {
+        const auto started = std::chrono::steady_clock::now();
+        const CommandResult r = console(shellQuote(script.string()), ranks, "continue\npause\nwhere\nquit\n");
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        INFO(ranks << " ranks\n" << r.out << r.err);
+        REQUIRE(r.status == 0);
+        const auto pauses = linesStartingWith(r.out, "[gradstep] ");
+        REQUIRE(pauses.size() == 3); // the first pause, continue (paused), where
+        CHECK(pauses[1].find("all " + std::to_string(ranks) + " ranks paused at the same node: node #") != std::string::npos);
+        CHECK(pauses[2] == pauses[1]);
+        const auto each = linesStartingWith(r.out, "rank ");
+        REQUIRE(each.size() == std::size_t(ranks));
+        for (const std::string& line : each)
+            CHECK(line.substr(7) == each[0].substr(7));
+        CHECK(seconds < 30.0);
+    }
+}
+
+TEST_CASE("debug --ranks 2 --interactive: Ctrl+C pauses a continue under way instead of ending the console")
+{
+    ScratchDir dir;
+    const auto script = dir.write("spin.py",
+        "import numpy as np\nfrom mindspore import ops, Tensor\nfrom mindspore.communication import init, get_rank\n"
+        "init()\nx = Tensor(np.arange(3).astype(np.float32) + get_rank())\n"
+        "for i in range(1000000):\n    x = ops.AllReduce()(ops.sin(x)) * 0.5\n");
+    const auto out = dir.file("stdout");
+    int input[2];
+    REQUIRE(::pipe(input) == 0);
+    const pid_t console = ::fork();
+    REQUIRE(console >= 0);
+    if (console == 0) {
+        ::dup2(input[0], 0);
+        ::close(input[1]);
+        const int file = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        const int null = ::open("/dev/null", O_WRONLY);
+        ::dup2(file, 1);
+        ::dup2(null, 2);
+        if (::chdir(GRADSTEP_SOURCE_DIR) == 0)
+            ::execl(GRADSTEP_BINARY, GRADSTEP_BINARY, "debug", script.c_str(), "--ranks", "2", "--interactive", "--quiet",
+                    static_cast<char*>(nullptr));
+        ::_exit(127);
+    }
+    ::close(input[0]);
+    const auto say = [&](const char* text) { REQUIRE(::write(input[1], text, std::strlen(text)) > 0); };
+    const auto printed = [&] {
+        std::ifstream in(out);
+        return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    };
+    for (int i = 0; i < 300 && printed().empty(); ++i) // the first pause
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    say("continue\n");
+    std::this_thread::sleep_for(std::chrono::milliseconds(1500)); // the ranks run their loop
+    REQUIRE(::kill(console, SIGINT) == 0);
+    for (int i = 0; i < 200 && linesStartingWith(printed(), "[gradstep] ").size() < 2; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    say("quit\n");
+    ::close(input[1]);
+    int status = 0;
+    ::waitpid(console, &status, 0);
+    const std::string text = printed();
+    INFO(text);
+    CHECK(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 0);
+    const auto pauses = linesStartingWith(text, "[gradstep] ");
+    REQUIRE(pauses.size() == 2);
+    CHECK(pauses[1].find("all 2 ranks paused at the same node: node #") != std::string::npos);
+    CHECK(pauses[1] != pauses[0]);
+}
+
+TEST_CASE("debug --ranks 2 --interactive: a breakpoint only one rank hits pauses the other too, at one node")
+{
+    // exp(i * (rank + 1)) passes 1000 at i = 4 on rank 1 and i = 7 on rank 0: rank 1 stops before
+    // the fifth all-reduce, in which rank 0 then waits.
+    ScratchDir dir;
+    const auto script = dir.write("uneven.py",
+        "import numpy as np\nfrom mindspore import ops, Tensor\nfrom mindspore.communication import init, get_rank\n"
+        "init()\nfor i in range(20):\n"
+        "    y = ops.exp(Tensor(np.full(3, i * (get_rank() + 1), np.float32)))\n    z = ops.AllReduce()(y)\n");
+    const auto started = std::chrono::steady_clock::now();
+    const CommandResult r = console(shellQuote(script.string()), 2, "continue\nwhere\nquit\n", "--break 'tensor:max>1000'");
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    INFO(r.out << r.err);
+    REQUIRE(r.status == 0);
+    const auto pauses = linesStartingWith(r.out, "[gradstep] ");
+    REQUIRE(pauses.size() == 3);
+    // The first stop is rank 1's breakpoint; rank 0 was sent on through the all-reduce it waited in.
+    CHECK(pauses[0].find("all 2 ranks paused at the same node: node #10 of step 1: AllReduce (AllReduce, forward)")
+          != std::string::npos);
+    CHECK(seconds < 30.0);
+}
+
+TEST_CASE("debug --ranks 2 --interactive: a rank that does not answer a step ends the ranks, naming it")
+{
+    ScratchDir dir;
+    const auto script = dir.write("stuck.py",
+        "import time\nimport numpy as np\nfrom mindspore import ops, Tensor\n"
+        "from mindspore.communication import init, get_rank\ninit()\n"
+        "a = ops.exp(Tensor(np.ones(3, np.float32)))\nif get_rank() == 1:\n    time.sleep(120)\n"
+        "b = ops.sin(a)\nprint(ops.AllReduce()(b))\n");
+    ::setenv("GRADSTEP_RANK_TIMEOUT", "2", 1);
+    const auto started = std::chrono::steady_clock::now();
+    const CommandResult r = console(shellQuote(script.string()), 2, "step\nstep\nquit\n");
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    ::unsetenv("GRADSTEP_RANK_TIMEOUT");
+    INFO(r.out << r.err);
+    CHECK(r.status == 1);
+    CHECK(r.err.find("gradstep debug: rank(s) 1 did not answer 'step' within 2 s") != std::string::npos);
+    CHECK(r.err.find("rank 0 last paused at node #2 of step 1: Sin (Sin, forward)") != std::string::npos);
+    CHECK(r.err.find("rank 1 still runs, outside the collectives") != std::string::npos);
+    CHECK(seconds < 30.0);
 }
 
 TEST_CASE("debug --interactive needs --ranks")

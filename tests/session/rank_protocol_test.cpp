@@ -112,12 +112,13 @@ TEST_CASE("The gradients' spread: norms per rank, mean, spread and the all-reduc
 TEST_CASE("A rank pause says where it is, and the ranks agree only at the same node of the same step")
 {
     Json json(Json::Object{{"rank", 1}, {"status", "paused"}, {"reason", "step"}, {"condition", ""}, {"step", 2},
-                           {"nodes", 40}, {"seq", 7}, {"node", "Net/Dense/MatMul"}, {"op", "MatMul"},
+                           {"nodes", 40}, {"collectives", 3}, {"seq", 7}, {"node", "Net/Dense/MatMul"}, {"op", "MatMul"},
                            {"phase", "forward"}, {"location", "train.py:12:9"},
                            {"tensors", Json(Json::Array{Json("output 0"), Json("input 0")})}});
     const RankPause one = rankPauseFromJson(json);
     CHECK(one.describe() == "node #7 of step 2: Net/Dense/MatMul (MatMul, forward) at train.py:12:9");
     CHECK(one.tensors == std::vector<std::string>{"output 0", "input 0"});
+    CHECK(one.collectives == 3); // the world's collectives the rank completed, for lining the ranks up
     RankPause zero = one;
     zero.rank = 0;
     CHECK(ranksAgreementText({zero, one}).rfind("all 2 ranks paused at the same node: node #7 of step 2", 0) == 0);

@@ -87,7 +87,11 @@ MainWindow::MainWindow(bool restoreLayout, QWidget* parent) : QMainWindow(parent
     updateActions();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    m_bridge->setBeforeClose({});
+    unlinkRanks(true); // rank 0's server thread uses the session the bridge owns
+}
 
 void MainWindow::fitToScreen()
 {
@@ -334,7 +338,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
         settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
         settings.setValue(QStringLiteral("window/state"), saveState());
     }
-    m_bridge->close();
+    m_bridge->close(); // ends the ranks linked to it too
     if (m_ranksPanel) // no rank process outlives the window
         m_ranksPanel->shutdown();
     event->accept();

@@ -17,6 +17,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <thread>
 #include <utility>
 
 class QAction;
@@ -81,6 +82,10 @@ public:
     /// False (said in the console) without a script or a launcher.
     bool startRanks(int ranks);
     RanksPanel* ranksPanel() const { return m_ranksPanel; }
+    /// The window's own session is rank 0 of the ranks the Ranks panel runs (Note [rank 0 in the
+    /// window] in session/rank_relay.cpp): the run commands (F5, F10, F11, Shift+F11, Pause,
+    /// Stop) act on every rank, and a node or parameter picked in the graph shows in the panel too.
+    bool ranksLinked() const { return m_ranksLinked; }
     /// File > Open Checkpoint: the run restarts with the MindSpore checkpoint at `path` loaded
     /// into the network the script first calls (RunOverrides::checkpoint).
     void openCheckpoint(const QString& path);
@@ -195,6 +200,15 @@ private:
     void createExportActions();
     /// Asks how many ranks, then startRanks.
     void askForRanks();
+    // Rank 0 in the window (main_window_ranks.cpp).
+    void connectRanks();
+    /// Ranks 1..N-1 connected: the window's session restarts as rank 0 through the relay.
+    void linkRanks(int relayFd, const QString& socketPath);
+    /// The first pause of rank 0's session: serve it to the controller, which then lines up all.
+    void serveRankZero(const debug::SessionState& state);
+    /// Ends the link (and, with stopRanks, the ranks): rank 0's server thread joined, the world
+    /// of the window's sessions is its own again.
+    void unlinkRanks(bool stopRanks);
     void createRunProgress();
     void connectTools();
     QAction* addToolAction(const QString& key, const QString& text, const QKeySequence& shortcut,
@@ -279,6 +293,12 @@ private:
     decltype(session::CompareOptions::runOnRanks) m_runOnRanks;
     std::function<std::vector<std::string>(int)> m_ranksLauncher;
     RanksPanel* m_ranksPanel = nullptr;
+    bool m_ranksLinked = false;
+    bool m_ranksOpening = false;     ///< the session is being reopened as rank 0
+    bool m_awaitingRankZero = false; ///< rank 0's session has not paused yet
+    int m_linkedRanks = 0;
+    std::string m_rankZeroSocket;
+    std::thread m_rankZero;          ///< serves the window's session to the controller as rank 0
     bool m_saveLayout = true;
     bool m_defaultLayout = true;
     bool m_docksSized = false;

@@ -12,6 +12,7 @@
 #include "views/source_view.h"
 #include "views/tensor_inspector.h"
 #include "views/variables_view.h"
+#include "views/window/ranks_panel.h"
 
 #include <QAction>
 #include <QFileInfo>
@@ -51,20 +52,27 @@ QString tensorLabel(const char* side, std::size_t i, const debug::TensorRecord& 
 
 } // namespace
 
-void MainWindow::stepInto() { if (paused(*m_bridge)) m_bridge->session()->stepInto(); updateActions(); }
-void MainWindow::stepOver() { if (paused(*m_bridge)) m_bridge->session()->stepOver(); updateActions(); }
-void MainWindow::stepOut() { if (paused(*m_bridge)) m_bridge->session()->stepOut(); updateActions(); }
-void MainWindow::continueRun() { if (paused(*m_bridge)) m_bridge->session()->continueRun(); updateActions(); }
-void MainWindow::stepBack() { if (paused(*m_bridge)) m_bridge->session()->stepBack(); updateActions(); }
+// With the ranks linked, the run commands go to every rank (rank 0 is this window's session).
+void MainWindow::stepInto() { if (m_ranksLinked) m_ranksPanel->stepAll(); else if (paused(*m_bridge)) m_bridge->session()->stepInto(); updateActions(); }
+void MainWindow::stepOver() { if (m_ranksLinked) m_ranksPanel->stepOverAll(); else if (paused(*m_bridge)) m_bridge->session()->stepOver(); updateActions(); }
+void MainWindow::stepOut() { if (m_ranksLinked) m_ranksPanel->stepOutAll(); else if (paused(*m_bridge)) m_bridge->session()->stepOut(); updateActions(); }
+void MainWindow::continueRun() { if (m_ranksLinked) m_ranksPanel->continueAll(); else if (paused(*m_bridge)) m_bridge->session()->continueRun(); updateActions(); }
+void MainWindow::stepBack() { if (!m_ranksLinked && paused(*m_bridge)) m_bridge->session()->stepBack(); updateActions(); }
 
 void MainWindow::pause()
 {
-    if (m_bridge->session())
+    if (m_ranksLinked)
+        m_ranksPanel->pauseAll();
+    else if (m_bridge->session())
         m_bridge->session()->pause();
 }
 
 void MainWindow::stop()
 {
+    if (m_ranksLinked) {
+        m_ranksPanel->stopAll();
+        return;
+    }
     // Returns at once: the run ends as Cancelled, a blocked script a few seconds later.
     if (m_bridge->session())
         m_bridge->session()->cancel();
@@ -98,10 +106,15 @@ void MainWindow::resetRunViews()
 
 void MainWindow::updateActions()
 {
-    const bool isPaused = paused(*m_bridge);
-    const bool running = m_bridge->busy();
+    // Linked ranks are ready for a command when the panel is, and run while it waits for them.
+    const bool ranksReady = m_ranksLinked && !m_awaitingRankZero && m_ranksPanel->ranks() > 0
+                            && m_ranksPanel->running() && !m_ranksPanel->busy();
+    const bool isPaused = m_ranksLinked ? ranksReady : paused(*m_bridge);
+    const bool running = m_ranksLinked ? m_ranksPanel->running() && m_ranksPanel->busy() : m_bridge->busy();
     for (const char* key : {"continue", "stepOver", "stepInto", "stepOut", "stepBack"})
         m_actions.at(QString::fromLatin1(key))->setEnabled(isPaused);
+    if (m_ranksLinked) // time travel may re-run the script, which rank 0 alone cannot
+        m_actions.at(QStringLiteral("stepBack"))->setEnabled(false);
     m_actions.at(QStringLiteral("pause"))->setEnabled(running);
     m_actions.at(QStringLiteral("stop"))->setEnabled(running || isPaused);
     m_actions.at(QStringLiteral("restart"))->setEnabled(!m_bridge->options().script.empty());
@@ -219,6 +232,8 @@ void MainWindow::showStatus(const debug::SessionState& state)
         text += tr(" | before line %1").arg(state.line->line);
     if (!state.why.message.empty())
         text += QStringLiteral(" | ") + QString::fromStdString(state.why.message);
+    if (m_ranksLinked)
+        text = tr("rank 0 of %1 (the Ranks panel shows every rank) | ").arg(m_linkedRanks) + text;
     m_status->setText(text);
 }
 
@@ -367,6 +382,9 @@ void MainWindow::showNodeFromGraph(int index)
     const PictureNode& node = picture.nodes[std::size_t(index)];
     if (node.kind == PictureKind::Parameter || node.kind == PictureKind::Input) {
         showSourceTensor(node.key);
+        const std::optional<debug::TensorId> source = display::sourceTensorOfKey(node.key.toStdString());
+        if (m_ranksLinked && source && source->kind == debug::TensorId::Kind::Parameter)
+            m_ranksPanel->showGradientOf(QString::fromStdString(source->name));
         return;
     }
     if (node.state == NodeState::Pending || node.records.empty()) {
@@ -376,6 +394,9 @@ void MainWindow::showNodeFromGraph(int index)
     if (const debug::RecordPtr record = m_bridge->session()->recorder().record(node.records.front())) {
         showRecord(record);
         showView(View::Inspector);
+        // The same node on the rank chosen in the panel: the ranks number their nodes alike.
+        if (m_ranksLinked && record->step == (m_bridge->state() ? m_bridge->state()->step : -1))
+            m_ranksPanel->showTensor(QStringLiteral("#%1:0").arg(record->seq));
         if (record->location.line > 0)
             m_source->setTextCursor(QTextCursor(m_source->document()->findBlockByNumber(record->location.line - 1)));
     }

@@ -119,6 +119,7 @@ void MainWindow::createToolDocks()
     addDockWidget(Qt::BottomDockWidgetArea, ranksDock);
     tabifyDockWidget(compareDock, ranksDock);
     m_docks[View::Ranks] = ranksDock;
+    connectRanks();
     m_docks[View::Inspector]->raise();
     m_docks[View::Gradients]->raise();
 }
@@ -266,7 +267,7 @@ void MainWindow::connectTools()
 void MainWindow::runSteps(int n)
 {
     debug::Session* session = m_bridge->session();
-    if (!session || session->status() != debug::SessionStatus::Paused || n < 1)
+    if (!session || session->status() != debug::SessionStatus::Paused || n < 1 || m_ranksLinked)
         return;
     const auto state = session->state();
     m_runStepsFrom = state ? state->step : 1; // the current step is the first of the n
@@ -360,7 +361,9 @@ void MainWindow::updateToolActions()
     QAction* checkpoint = m_actions.at(QStringLiteral("openCheckpoint"));
     checkpoint->setEnabled(free && checkpoint->isEnabled());
     m_recentMenu->setEnabled(free && !m_recentMenu->actions().isEmpty());
-    m_actions.at(QStringLiteral("runSteps"))->setEnabled(m_actions.at(QStringLiteral("continue"))->isEnabled());
+    // Run N steps is rank 0's alone: not while the ranks step together.
+    m_actions.at(QStringLiteral("runSteps"))->setEnabled(m_actions.at(QStringLiteral("continue"))->isEnabled()
+                                                         && !m_ranksLinked);
     m_actions.at(QStringLiteral("compare"))->setEnabled(free && !m_bridge->options().script.empty());
     if (const auto migrate = m_actions.find(QStringLiteral("migrate")); migrate != m_actions.end())
         migrate->second->setEnabled(free);

@@ -56,14 +56,20 @@ RanksPanel::RanksPanel(QWidget* parent) : QWidget(parent), m_runner(new RanksRun
     m_step->setToolTip(tr("Every rank runs its next node"));
     m_continue = new QPushButton(tr("Continue"));
     m_continue->setToolTip(tr("Every rank runs to its next breakpoint or the end"));
+    m_pause = new QPushButton(tr("Pause"));
+    m_pause->setToolTip(tr("Pause every rank at the same node (a Continue under way)"));
     m_stop = new QPushButton(tr("Stop"));
     m_stop->setToolTip(tr("End every rank"));
+    m_windowRank = new QLabel;
+    m_windowRank->setWordWrap(true);
+    m_windowRank->hide();
     m_rank = new QComboBox;
     m_rank->setToolTip(tr("The rank whose tensor values are shown"));
     m_tensorChoice = new QComboBox;
     m_tensorChoice->setToolTip(tr("A tensor of the paused node"));
     auto* buttons = new QHBoxLayout;
-    for (QWidget* w : {static_cast<QWidget*>(m_step), static_cast<QWidget*>(m_continue), static_cast<QWidget*>(m_stop)})
+    for (QWidget* w : {static_cast<QWidget*>(m_step), static_cast<QWidget*>(m_continue), static_cast<QWidget*>(m_pause),
+                       static_cast<QWidget*>(m_stop)})
         buttons->addWidget(w);
     buttons->addStretch();
     buttons->addWidget(new QLabel(tr("Rank")));
@@ -99,6 +105,7 @@ RanksPanel::RanksPanel(QWidget* parent) : QWidget(parent), m_runner(new RanksRun
     split->setStretchFactor(1, 2);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_agreement);
+    layout->addWidget(m_windowRank);
     layout->addLayout(buttons);
     layout->addWidget(split, 1);
     layout->addWidget(m_status);
@@ -106,6 +113,8 @@ RanksPanel::RanksPanel(QWidget* parent) : QWidget(parent), m_runner(new RanksRun
     connect(m_step, &QPushButton::clicked, this, &RanksPanel::stepAll);
     connect(m_continue, &QPushButton::clicked, this, &RanksPanel::continueAll);
     connect(m_stop, &QPushButton::clicked, this, &RanksPanel::stopAll);
+    connect(m_pause, &QPushButton::clicked, this, &RanksPanel::pauseAll);
+    connect(m_runner, &RanksRunner::launched, this, &RanksPanel::launched);
     connect(m_rank, &QComboBox::activated, this, [this](int index) { setRank(index); });
     connect(m_tensorChoice, &QComboBox::activated, this, [this](int index) { showTensor(m_tensorChoice->itemText(index)); });
     connect(m_runner, &RanksRunner::paused, this, &RanksPanel::showPauses);
@@ -114,6 +123,7 @@ RanksPanel::RanksPanel(QWidget* parent) : QWidget(parent), m_runner(new RanksRun
     connect(m_runner, &RanksRunner::ended, this, &RanksPanel::showEnd);
     connect(m_runner, &RanksRunner::busyChanged, this, [this](bool busy) {
         updateButtons();
+        emit busyChanged(busy);
         if (!busy) // the ranks are ready for the next command
             emit updated();
     });
@@ -144,14 +154,69 @@ void RanksPanel::start(session::RankControllerOptions options)
     updateButtons();
 }
 
+void RanksPanel::joinRankZero()
+{
+    m_agreement->setText(tr("Rank 0 runs in this window; waiting for every rank to pause..."));
+    m_runner->joinRankZero();
+}
+
+void RanksPanel::stepOverAll()
+{
+    if (m_pauses.empty()) // not every rank is there yet
+        return;
+    m_agreement->setText(tr("Every rank steps over its line..."));
+    m_runner->stepOver();
+}
+
+void RanksPanel::stepOutAll()
+{
+    if (m_pauses.empty()) // not every rank is there yet
+        return;
+    m_agreement->setText(tr("Every rank steps out..."));
+    m_runner->stepOut();
+}
+
+void RanksPanel::pauseAll()
+{
+    if (!m_runner->busy())
+        return;
+    m_agreement->setText(tr("Pausing every rank at the same node..."));
+    m_runner->requestPause();
+}
+
+void RanksPanel::setWindowRank(std::optional<int> rank)
+{
+    m_windowRank->setVisible(rank.has_value());
+    if (rank)
+        m_windowRank->setText(tr("<b>The window shows rank %1</b> (its own session): the graph, source, inspector, "
+                                 "variables, gradients and charts are rank %1's. The table and the tensor below show "
+                                 "any rank; click a node or a parameter in the graph to see it on the rank chosen "
+                                 "here. F5, F10, F11 and Pause act on every rank.")
+                                  .arg(*rank));
+}
+
+void RanksPanel::showGradientOf(const QString& parameter)
+{
+    for (int row = 0; row < m_gradients->rowCount(); ++row)
+        if (m_gradients->item(row, 0) && m_gradients->item(row, 0)->text() == parameter) {
+            m_gradients->selectRow(row);
+            m_gradients->scrollToItem(m_gradients->item(row, 0));
+        }
+    showTensor(QStringLiteral("grad:") + parameter);
+}
+
 void RanksPanel::stepAll()
 {
+    if (m_pauses.empty()) // not every rank is there yet
+        return;
     m_agreement->setText(tr("Every rank runs its next node..."));
     m_runner->step();
 }
 
 void RanksPanel::continueAll()
 {
+    if (m_pauses.empty()) // not every rank is there yet
+        return;
     m_agreement->setText(tr("The ranks run to their next breakpoint or the end..."));
     m_runner->continueRun();
 }
@@ -186,6 +251,7 @@ void RanksPanel::updateButtons()
     const bool idle = m_runner->running() && !m_runner->busy();
     m_step->setEnabled(idle);
     m_continue->setEnabled(idle);
+    m_pause->setEnabled(m_runner->running() && m_runner->busy());
     m_stop->setEnabled(m_runner->running());
 }
 
@@ -318,6 +384,7 @@ void RanksPanel::showEnd(const QString& reason)
                                                           : tr("The ranks ended: %1").arg(reason));
     m_status->setStyleSheet(reason == QLatin1String("stopped") ? QString() : QStringLiteral("color: #c03020"));
     updateButtons();
+    emit ended();
     emit updated();
 }
 

@@ -10,6 +10,7 @@
 #include "session/rank_spread.h"
 
 #include <QWidget>
+#include <optional>
 #include <sys/types.h>
 
 class QComboBox;
@@ -31,10 +32,16 @@ public:
     explicit RanksPanel(QWidget* parent = nullptr);
     ~RanksPanel() override;
 
-    /// Starts the ranks (ending those started before).
+    /// Starts the ranks (ending those started before). With rankZeroHere, `launched` follows once
+    /// ranks 1..N-1 connected, and joinRankZero once the window's session serves as rank 0.
     void start(session::RankControllerOptions options);
+    void joinRankZero();
     void stepAll();
+    void stepOverAll();
+    void stepOutAll();
     void continueAll();
+    /// Pauses a Step or Continue under way: every rank stops, at the same node.
+    void pauseAll();
     /// Ends the ranks; returns at once.
     void stopAll();
     /// Ends the ranks and waits until no rank process is left (closing the window).
@@ -43,6 +50,11 @@ public:
     void setRank(int rank);
     /// Shows the tensor `name` ("output 0", "input 1", "#12:0", "grad:fc1.weight") on the selected rank.
     void showTensor(const QString& name);
+    /// A parameter picked in the window: its row of the gradients' spread, and its gradient on
+    /// the selected rank.
+    void showGradientOf(const QString& parameter);
+    /// Says which rank the window's own views show (rank 0, the window's session), or none.
+    void setWindowRank(std::optional<int> rank);
 
     bool running() const;
     bool busy() const;
@@ -61,6 +73,13 @@ public:
     const session::RankTensor& shownTensor() const { return m_tensor; }
 
 signals:
+    /// rankZeroHere: ranks 1..N-1 connected; the relay's connection (the receiver owns it) and the
+    /// socket on which rank 0 is to be served.
+    void launched(int relayFd, const QString& socketPath);
+    /// The ranks ended (stopped, failed, died), after the panel said so.
+    void ended();
+    /// A command went to the ranks (true) or they answered all of them (false).
+    void busyChanged(bool busy);
     /// After the panel showed a new pause, tensor, gradients or the end, and when the ranks became
     /// ready for the next command.
     void updated();
@@ -79,6 +98,8 @@ private:
     QPushButton* m_step = nullptr;
     QPushButton* m_continue = nullptr;
     QPushButton* m_stop = nullptr;
+    QPushButton* m_pause = nullptr;
+    QLabel* m_windowRank = nullptr;
     QComboBox* m_rank = nullptr;
     QComboBox* m_tensorChoice = nullptr;
     QTableWidget* m_rankTable = nullptr;

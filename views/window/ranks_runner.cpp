@@ -41,8 +41,28 @@ void RanksRunner::start(session::RankControllerOptions options)
     m_worker = std::thread([this, controller = m_controller] { work(controller); });
     enqueue([this](session::RankController& c) {
         auto pauses = c.start();
+        if (!pauses.empty()) {
+            post([this, pauses] { emit paused(pauses); });
+            return;
+        }
+        const int relay = c.takeRelay();
+        const QString socket = QString::fromStdString(c.socketPath());
+        post([this, relay, socket] { emit launched(relay, socket); });
+    });
+}
+
+void RanksRunner::joinRankZero()
+{
+    enqueue([this](session::RankController& c) {
+        auto pauses = c.joinRankZero();
         post([this, pauses] { emit paused(pauses); });
     });
+}
+
+void RanksRunner::requestPause()
+{
+    if (m_controller)
+        m_controller->requestPause();
 }
 
 void RanksRunner::enqueue(Job job)
@@ -103,6 +123,22 @@ void RanksRunner::step()
 {
     enqueue([this](session::RankController& c) {
         auto pauses = c.step();
+        post([this, pauses] { emit paused(pauses); });
+    });
+}
+
+void RanksRunner::stepOver()
+{
+    enqueue([this](session::RankController& c) {
+        auto pauses = c.stepOver();
+        post([this, pauses] { emit paused(pauses); });
+    });
+}
+
+void RanksRunner::stepOut()
+{
+    enqueue([this](session::RankController& c) {
+        auto pauses = c.stepOut();
         post([this, pauses] { emit paused(pauses); });
     });
 }

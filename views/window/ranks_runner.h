@@ -23,10 +23,17 @@ public:
     /// shutdown().
     ~RanksRunner() override;
 
-    /// Starts the ranks (ending ranks started before); `paused` follows once all of them paused.
+    /// Starts the ranks (ending ranks started before); `paused` follows once all of them paused,
+    /// or with rankZeroHere `launched` once the others connected (then joinRankZero).
     void start(session::RankControllerOptions options);
+    /// rankZeroHere: rank 0 (this process's session) serves on the socket now; `paused` follows.
+    void joinRankZero();
     void step();
+    void stepOver();
+    void stepOut();
     void continueRun();
+    /// Pauses the run command under way (RankController::requestPause); at once, any thread.
+    void requestPause();
     void requestTensor(int rank, const std::string& name);
     void requestGradients();
     /// Ends the ranks; returns at once (a command under way ends too); `ended` follows.
@@ -42,6 +49,8 @@ public:
     pid_t launcherPid() const;
 
 signals:
+    /// rankZeroHere: the relay's connection (the receiver owns it) and the socket rank 0 serves on.
+    void launched(int relayFd, const QString& socketPath);
     void paused(const std::vector<gradstep::session::RankPause>& pauses);
     void tensorArrived(const gradstep::session::RankTensor& tensor);
     void gradientsArrived(const std::vector<std::vector<gradstep::session::RankGradient>>& gradients);

@@ -5,6 +5,7 @@
 #include <exception>
 #include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace gradstep::views {
@@ -33,6 +34,8 @@ SessionBridge::~SessionBridge()
 
 void SessionBridge::close()
 {
+    if (m_session && m_beforeClose)
+        m_beforeClose();
     ++m_generation;
     m_state.reset();
     if (!m_session)
@@ -128,10 +131,11 @@ void SessionBridge::open(debug::SessionOptions options, std::optional<std::pair<
         return;
     }
     emit opened(); // breakpoints and watchpoints may be given to it before it loads
-    afterRetired([this, generation, at] { load(generation, at); });
+    afterRetired([this, generation, at, first = std::exchange(m_first, std::nullopt)] { load(generation, at, first); });
 }
 
-void SessionBridge::load(std::uint64_t generation, std::optional<std::pair<std::int64_t, std::uint64_t>> at)
+void SessionBridge::load(std::uint64_t generation, std::optional<std::pair<std::int64_t, std::uint64_t>> at,
+                         std::optional<debug::RunCommand> first)
 {
     if (generation != m_generation || !m_session)
         return; // replaced before it could start
@@ -139,7 +143,7 @@ void SessionBridge::load(std::uint64_t generation, std::optional<std::pair<std::
         if (at)
             m_session->loadAt(at->first, at->second);
         else
-            m_session->load();
+            m_session->load(first.value_or(debug::RunCommand{}));
     } catch (const std::exception& e) {
         m_session.reset();
         emit failed(QString::fromUtf8(e.what()));

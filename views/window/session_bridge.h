@@ -35,6 +35,11 @@ public:
     void reopen(debug::SessionOptions options) { open(std::move(options)); }
     /// Cancels the session; it ends on a thread of its own (see the header comment).
     void close();
+    /// Runs `hook` whenever a session is about to be closed (also by open), while it still
+    /// exists: what else uses the session lets go of it first.
+    void setBeforeClose(std::function<void()> hook) { m_beforeClose = std::move(hook); }
+    /// The next open() loads with `first` instead of pausing after the first node.
+    void setFirstCommand(debug::RunCommand first) { m_first = first; }
     /// Runs `then` on the GUI thread once no closed session is still ending (at once when none).
     void afterRetired(std::function<void()> then);
     /// Closed sessions still ending.
@@ -57,7 +62,8 @@ signals:
 
 private:
     void deliver(std::shared_ptr<const debug::SessionState> state, std::uint64_t generation);
-    void load(std::uint64_t generation, std::optional<std::pair<std::int64_t, std::uint64_t>> at);
+    void load(std::uint64_t generation, std::optional<std::pair<std::int64_t, std::uint64_t>> at,
+              std::optional<debug::RunCommand> first = {});
     void retired(std::uint64_t id);
 
     std::unique_ptr<debug::Session> m_session;
@@ -68,6 +74,8 @@ private:
     std::map<std::uint64_t, std::thread> m_retiring; ///< closed sessions being destroyed
     std::uint64_t m_nextRetiring = 0;
     std::vector<std::function<void()>> m_afterRetired;
+    std::function<void()> m_beforeClose;
+    std::optional<debug::RunCommand> m_first; ///< setFirstCommand, for the next open
 };
 
 } // namespace gradstep::views

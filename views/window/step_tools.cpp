@@ -167,7 +167,8 @@ void StepTools::travelTo(int index)
 {
     debug::Session* session = m_window->bridge().session();
     const auto state = m_window->bridge().state();
-    if (!session || !isPaused(state) || index < 0 || std::size_t(index) >= m_records.size())
+    // Travel may re-run the script: rank 0 alone cannot, while the ranks step together.
+    if (!session || !isPaused(state) || index < 0 || std::size_t(index) >= m_records.size() || m_window->ranksLinked())
         return;
     stop();
     const debug::RecordPtr& target = m_records[std::size_t(index)];

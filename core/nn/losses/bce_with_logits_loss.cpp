@@ -7,7 +7,7 @@ namespace gradstep {
 
 Value BCEWithLogitsLoss::construct(const std::vector<Value>& args)
 {
-    return bceWithLogits(tensorArg(args, 0, 2), tensorArg(args, 1, 2), reduction());
+    return bceWithLogits(tensorArg(args, 0, 2), tensorArg(args, 1, 2), m_weight, m_posWeight, reduction());
 }
 
 } // namespace gradstep

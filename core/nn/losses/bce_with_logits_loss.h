@@ -9,11 +9,16 @@ namespace gradstep {
 
 class BCEWithLogitsLoss : public LossBase {
 public:
-    explicit BCEWithLogitsLoss(const std::string& reduction = "mean")
-        : LossBase("BCEWithLogitsLoss", reduction)
+    /// weight, posWeight: undefined for none; each broadcasts to the logits.
+    explicit BCEWithLogitsLoss(const std::string& reduction = "mean", Tensor weight = {}, Tensor posWeight = {})
+        : LossBase("BCEWithLogitsLoss", reduction), m_weight(std::move(weight)), m_posWeight(std::move(posWeight))
     {}
     /// construct(logits, labels) with equal (or broadcastable) shapes.
     Value construct(const std::vector<Value>& args) override;
+
+private:
+    Tensor m_weight;
+    Tensor m_posWeight;
 };
 
 } // namespace gradstep

@@ -179,13 +179,16 @@ public:
     std::optional<std::int64_t> knownSize() const override { return std::nullopt; }
     std::unique_ptr<data::Cursor> open(std::int64_t /*epoch*/) const override
     {
+        // iter() first whenever the source has __iter__: an iterator class whose __iter__ resets it
+        // (the dataset tutorial's IterableDataset) starts over each epoch; a generator object is its
+        // own iterator, read once.
         py::object iterator;
-        if (PyIter_Check(m_source.ptr()))
-            iterator = m_source;
+        if (py::hasattr(m_source, "__iter__"))
+            iterator = py::iter(m_source);
         else if (PyCallable_Check(m_source.ptr()))
             iterator = py::iter(m_source());
         else
-            iterator = py::iter(m_source);
+            iterator = m_source;
         return std::make_unique<IteratorCursor>(std::move(iterator), m_names.size());
     }
 

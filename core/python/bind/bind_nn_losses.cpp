@@ -2,6 +2,7 @@
 // WithLossCell, with MindSpore's signatures and defaults (SEMANTICS.md §7.1, §7.6).
 // SPDX-License-Identifier: MIT
 #include "python/bind/bindings.h"
+#include "python/bind/convert.h"
 #include "python/bind/nn_support.h"
 
 #include "nn/losses/bce_with_logits_loss.h"
@@ -35,10 +36,16 @@ void bindLosses(py::module_& nn)
     LossClass<BCEWithLogitsLoss>(nn, "BCEWithLogitsLoss", py::dynamic_attr(),
                                  "binary cross entropy of sigmoid(x), reduced")
         .def(py::init([](const std::string& reduction, const py::object& weight, const py::object& posWeight) {
-                 if (!weight.is_none() || !posWeight.is_none())
-                     throw py::value_error("For 'BCEWithLogitsLoss', 'weight' and 'pos_weight' are not "
-                                           "supported by gradstep; leave them None.");
-                 return std::make_shared<BCEWithLogitsLoss>(reduction);
+                 const auto optionalTensor = [](const py::object& value, const char* name) {
+                     if (value.is_none())
+                         return Tensor();
+                     if (const Tensor* t = asTensor(value))
+                         return *t;
+                     throw py::type_error(std::string("For 'BCEWithLogitsLoss', the '") + name
+                                          + "' must be a Tensor or None, but got " + pyTypeName(value) + ".");
+                 };
+                 return std::make_shared<BCEWithLogitsLoss>(reduction, optionalTensor(weight, "weight"),
+                                                            optionalTensor(posWeight, "pos_weight"));
              }),
              py::arg("reduction") = "mean", py::arg("weight") = py::none(), py::arg("pos_weight") = py::none());
 }

@@ -153,13 +153,11 @@ Tensor bceOp(py::handle input, py::handle target, py::handle weight, py::handle 
 {
     const char* op = "binary_cross_entropy_with_logits";
     reductionArg(reduction, op);
-    if (!posWeight.is_none())
-        unsupported(op, "'pos_weight'");
     const Tensor& logits = tensorArg(input, op, "input");
     const Tensor& labels = tensorArg(target, op, "target");
-    if (weight.is_none())
-        return bceWithLogits(logits, labels, reduction);
-    return reduced(mul(bceWithLogits(logits, labels, "none"), tensorArg(weight, op, "weight")), reduction);
+    const Tensor w = weight.is_none() ? Tensor() : tensorArg(weight, op, "weight");
+    const Tensor p = posWeight.is_none() ? Tensor() : tensorArg(posWeight, op, "pos_weight");
+    return bceWithLogits(logits, labels, w, p, reduction);
 }
 
 } // namespace

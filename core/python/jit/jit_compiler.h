@@ -89,6 +89,20 @@ TensorList compiledInputs(const CompiledFunction& c, const pybind11::tuple& args
 /// True while a graph is being compiled on this thread.
 bool jitCompiling();
 
+/// While alive, the next gradient call inlined into the graph being compiled on this thread
+/// leaves out the Parameter writes of the function it differentiates: it is the pullback of a
+/// forward already traced (ops.vjp's vjp_fn; Note [Gradients inside compiled code]).
+class PullbackOnlyGuard {
+public:
+    PullbackOnlyGuard();
+    ~PullbackOnlyGuard();
+    PullbackOnlyGuard(const PullbackOnlyGuard&) = delete;
+    PullbackOnlyGuard& operator=(const PullbackOnlyGuard&) = delete;
+
+private:
+    bool m_saved;
+};
+
 /// While compiling: fn's source compiled into the graph being built (a Cell's construct is
 /// inlined this way under the scope its caller set); returns its Python result.
 pybind11::object compileInline(const pybind11::object& fn, const pybind11::tuple& args,

@@ -21,6 +21,13 @@
 // Writes the differentiated function makes (BatchNorm's running statistics) are extra,
 // undifferentiated subgraph outputs, written in the enclosing graph after the inlining.
 //
+// ops.vjp in compiled code runs the function once: its vjp_fn is a pullback of that forward, so
+// each vjp_fn call's gradient is inlined without its writes (PullbackOnlyGuard). MindSpore's
+// compiler merges the forward of vjp and of its vjp_fn calls the same way: BatchNorm's running
+// statistics move once per vjp, however many cotangents are pulled back
+// (test_vjp_multiple_outputs_merge_forward). PyNative runs the forward again for every vjp_fn
+// call, as MindSpore's PyNative does.
+//
 // What still runs in Python (the body of the function being compiled, statement by statement, as
 // MindSpore's JIT fallback runs what it cannot compile; mindspore._jit_stats()["fallbacks"]
 // counts them): a gradient call or a Parameter write inside an `if` / `while` on a tensor value;
@@ -36,6 +43,8 @@
 #include "ops/autodiff_ops.h"
 #include "ops/elementwise.h"
 
+#include <utility>
+
 namespace gradstep::python {
 
 namespace {
@@ -50,11 +59,19 @@ SpecList specsOf(const Graph& graph, std::size_t count)
 
 Tensor zerosLike(const Tensor& t) { return Tensor::zeros(t.shape(), t.dtype()); }
 
+thread_local bool t_pullbackOnly = false;
+
 } // namespace
+
+PullbackOnlyGuard::PullbackOnlyGuard() : m_saved(std::exchange(t_pullbackOnly, true)) {}
+
+PullbackOnlyGuard::~PullbackOnlyGuard() { t_pullbackOnly = m_saved; }
 
 GradResult Compiler::inlineGradient(const Function& fn, const std::vector<Value>& args,
                                     const Value& sens, const GradRequest& request)
 {
+    // Only the gradient call the guard was made for: differentiations inside fn write as usual.
+    const bool pullbackOnly = std::exchange(t_pullbackOnly, false);
     std::vector<ValueId> positionOperands;
     for (std::int64_t p : request.positions) {
         const Value& slot = args[static_cast<std::size_t>(p)];
@@ -136,7 +153,7 @@ GradResult Compiler::inlineGradient(const Function& fn, const std::vector<Value>
     const std::vector<ValueId> results = inlineGraph(graph(), gradient, operands);
     std::size_t next = 0;
     const Value value = output.map([&](const Tensor&) { return tracer().bind(results[next++]); });
-    for (std::size_t k = 0; k < writes.targets.size(); ++k)
+    for (std::size_t k = 0; k < writes.targets.size() && !pullbackOnly; ++k)
         write(writes.targets[k], tracer().bind(results[leaves + k]));
     const std::size_t firstGradient = results.size() - spec.wrt.size();
     const auto gradientOf = [&](const std::vector<std::size_t>& mine, const Tensor& like) {

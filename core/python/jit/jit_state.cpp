@@ -93,6 +93,17 @@ void bindJitState(py::module_& m)
         py::arg("parameter"), py::arg("value"),
         "gradstep: while compiling, a write of the Parameter (Note [Side effects in compiled "
         "code]).");
+    m.def(
+        "_jit_pullback",
+        [](const py::object& gradFunction, const py::args& args) {
+            if (!jitCompiling())
+                return gradFunction(*args);
+            PullbackOnlyGuard pullback;
+            return gradFunction(*args);
+        },
+        py::arg("grad_function"),
+        "gradstep: grad_function(*args), a pullback of a forward already traced: while compiling, "
+        "its Parameter writes are left out (ops.vjp's vjp_fn).");
 }
 
 } // namespace gradstep::python

@@ -13,3 +13,9 @@ for _name in dir(_dtype):
         setattr(_common, _name, getattr(_dtype, _name))
 mindspore.jit_class = jit_class
 mindspore.ms_class = ms_class
+
+# mindspore.from_numpy(array): Tensor.from_numpy (common/_tensor_methods.py installs it first).
+import mindspore.common._tensor_methods  # noqa: E402,F401
+
+if not hasattr(mindspore, "from_numpy"):
+    mindspore.from_numpy = mindspore.Tensor.from_numpy

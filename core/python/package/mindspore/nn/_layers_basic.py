@@ -1,7 +1,7 @@
 """Basic Cells of MindSpore 2.2 the C++ module lacks, composed from mindspore.ops: Identity, MatMul,
 Embedding, Dropout1d/2d/3d, Flatten(start_dim, end_dim), Unflatten, ZeroPad2d, ConstantPad1d/2d/3d,
-Conv1d, MaxPool1d, AvgPool1d, AdaptiveAvgPool1d/2d, AdaptiveMaxPool1d/2d; and the attributes of the
-C++ layers MindSpore documents (Dense.activation, the pools' kernel_size / stride / pad_mode)."""
+Conv1d, AdaptiveAvgPool1d/2d, AdaptiveMaxPool1d/2d; and the attributes of the C++ layers MindSpore
+documents (Dense.activation). The max and average pools are in _layers_pool.py."""
 import math
 
 import numpy as np
@@ -14,12 +14,10 @@ from mindspore.ops._functional_nn import _even_adaptive_avg
 
 __all__ = ["Identity", "MatMul", "Embedding", "Dropout1d", "Dropout2d", "Dropout3d", "Flatten",
            "Unflatten", "ZeroPad2d", "ConstantPad1d", "ConstantPad2d", "ConstantPad3d", "Conv1d",
-           "MaxPool1d", "AvgPool1d", "AdaptiveAvgPool1d", "AdaptiveAvgPool2d", "AdaptiveMaxPool1d",
+           "AdaptiveAvgPool1d", "AdaptiveAvgPool2d", "AdaptiveMaxPool1d",
            "AdaptiveMaxPool2d"]
 
 _CFlatten = _nn.Flatten
-_CMaxPool2d = _nn.MaxPool2d
-_CAvgPool2d = _nn.AvgPool2d
 
 
 def _type_name(value):
@@ -357,50 +355,6 @@ class Conv1d(_nn.Cell):
                     self.padding, self.dilation, self.group, self.has_bias, self.weight, self.bias)
 
 
-def _check_pool_arg(who, name, value):
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise (TypeError if not isinstance(value, int) or isinstance(value, bool) else ValueError)(
-            "For '%s', the '%s' must be a positive int, but got %s." % (who, name, value))
-    return value
-
-
-class _Pool1d(_nn.Cell):
-    _who = "MaxPool1d"
-    _pool2d = _CMaxPool2d
-
-    def __init__(self, kernel_size=1, stride=1, pad_mode="valid"):
-        super().__init__()
-        self.kernel_size = _check_pool_arg(self._who, "kernel_size", kernel_size)
-        self.stride = _check_pool_arg(self._who, "stride", stride)
-        if not isinstance(pad_mode, str) or pad_mode.upper() not in ("SAME", "VALID"):
-            raise ValueError("For '%s', the 'pad_mode' must be 'same' or 'valid', but got %s."
-                             % (self._who, pad_mode))
-        self.pad_mode = pad_mode.upper()
-        _hidden(self, "_pool", self._pool2d((1, kernel_size), (1, stride), pad_mode.lower()))
-
-    def construct(self, x):
-        if x.ndim not in (2, 3):
-            raise ValueError("For '%s', the dimension of input must be 2 or 3, but got %d."
-                             % (self._who, x.ndim))
-        squeeze_batch = x.ndim == 2
-        if squeeze_batch:
-            x = ops.expand_dims(x, 0)
-        out = ops.squeeze(self._pool(ops.expand_dims(x, 2)), 2)
-        return ops.squeeze(out, 0) if squeeze_batch else out
-
-
-class MaxPool1d(_Pool1d):
-    """The maximum of each window of (N, C, L) input."""
-    _who = "MaxPool1d"
-    _pool2d = _CMaxPool2d
-
-
-class AvgPool1d(_Pool1d):
-    """The mean of each window of (N, C, L) input."""
-    _who = "AvgPool1d"
-    _pool2d = _CAvgPool2d
-
-
 def _adaptive_bins(size, out):
     return [(int(math.floor(i * size / out)), int(math.ceil((i + 1) * size / out))) for i in range(out)]
 
@@ -529,51 +483,3 @@ _nn.Dense.activation = property(_dense_activation, _set_dense_activation)
 _nn.Dense.activation_flag = property(lambda self: _dense_activation(self) is not None)
 
 
-def _pool_pair(who, name, value):
-    if isinstance(value, bool) or not isinstance(value, (int, tuple)):
-        raise TypeError("For '%s', the type of '%s' must be int or tuple, but got %s."
-                        % (who, name, _type_name(value)))
-    return value
-
-
-def _wrap_pool_init(cls, who, max_pool):
-    cpp_init = cls.__init__
-
-    def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, *args, **kwargs):
-        _pool_pair(who, "kernel_size", kernel_size)
-        _pool_pair(who, "stride", stride)
-        if not isinstance(pad_mode, str) or pad_mode.upper() not in ("SAME", "VALID", "PAD"):
-            raise ValueError("For '%s', the 'pad_mode' must be one of ['same', 'valid', 'pad'], but "
-                             "got %s." % (who, pad_mode))
-        data_format = kwargs.pop("data_format", "NCHW")
-        # MaxPool2d(..., padding, dilation, return_indices, ceil_mode, data_format) and
-        # AvgPool2d(..., padding, ceil_mode, count_include_pad, divisor_override, data_format):
-        # what gradstep's core pools do not compute must keep its default.
-        names = ["dilation", "return_indices", "ceil_mode"] if max_pool else \
-            ["ceil_mode", "count_include_pad", "divisor_override"]
-        defaults = [1, False, False] if max_pool else [False, True, None]
-        values = dict(zip(names, defaults))
-        for name, value in zip(names + ["data_format"], args):
-            if name == "data_format":
-                data_format = value
-            else:
-                values[name] = value
-        for name in list(kwargs):
-            if name in values:
-                values[name] = kwargs.pop(name)
-        if kwargs:
-            raise TypeError("For '%s', got unexpected keyword arguments %s." % (who, sorted(kwargs)))
-        if pad_mode.upper() == "PAD" or padding != 0 or any(values[n] != d for n, d in zip(names, defaults)):
-            raise ValueError("For '%s', 'pad_mode' 'pad', 'padding' and %s are not supported by "
-                             "gradstep; keep their defaults." % (who, ", ".join(repr(n) for n in names)))
-        cpp_init(self, kernel_size, stride, pad_mode.lower(), data_format)
-        self.__dict__.update(kernel_size=kernel_size, stride=stride, pad_mode=pad_mode.upper(),
-                             padding=padding, format=data_format)
-        self.__dict__.update(values)
-
-    __init__.__doc__ = cpp_init.__doc__
-    cls.__init__ = __init__
-
-
-_wrap_pool_init(_CMaxPool2d, "MaxPool2d", True)
-_wrap_pool_init(_CAvgPool2d, "AvgPool2d", False)

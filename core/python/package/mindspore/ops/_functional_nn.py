@@ -636,7 +636,7 @@ if getattr(_cpp_cross_entropy, "__module__", None) == __name__:
 
 def cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mean", label_smoothing=0.0):
     """ops.cross_entropy: class indices or class probabilities as target, with weight,
-    ignore_index and label_smoothing (the C++ op serves the cases it supports)."""
+    ignore_index and label_smoothing (the C++ op serves the cases without them)."""
     _t("cross_entropy", input)
     _t("cross_entropy", target, "target")
     U.check_reduction("cross_entropy", reduction)
@@ -644,11 +644,11 @@ def cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mean
         hits = False
         if not ops._functional_array._symbolic(target):
             hits = bool((target.asnumpy() == ignore_index).any())
-        if not hits and label_smoothing == 0 and _cpp_cross_entropy is not None:
+        if not hits and label_smoothing == 0 and weight is None and _cpp_cross_entropy is not None:
             return _cpp_cross_entropy(input, target, weight, ignore_index, reduction, label_smoothing)
         axis = 1 if input.ndim > 1 else 0
         return nll_loss(ops.log_softmax(input, axis), target, weight, ignore_index, reduction, label_smoothing)
-    if label_smoothing == 0 and _cpp_cross_entropy is not None:
+    if label_smoothing == 0 and weight is None and _cpp_cross_entropy is not None:
         return _cpp_cross_entropy(input, target, weight, ignore_index, reduction, label_smoothing)
     axis = 1 if input.ndim > 1 else 0
     c = input.shape[axis]

@@ -50,25 +50,37 @@ def _pad_spatial(x, pads, value):
     return ops.pad(x, tuple(flat), "constant", value)
 
 
-def _windows(x, kernel, stride, dilation, ceil_mode=False):
+def _out_sizes(sizes, pads, kernel, stride, dilation, ceil_mode):
+    """The output size per spatial dimension of a window sweep over sizes padded by pads; with
+    ceil_mode a last, partial window counts unless it would start inside the trailing padding
+    (MindSpore's and PyTorch's rule)."""
+    outs = []
+    for size, (before, after), k, s, d in zip(sizes, pads, kernel, stride, dilation):
+        span = (k - 1) * d + 1
+        room = size + before + after - span
+        o = (room // s if not ceil_mode else -(-room // s)) + 1
+        if ceil_mode and (o - 1) * s >= size + before:
+            o -= 1
+        if o <= 0:
+            raise ValueError("The output size %d is too small: the input (%d, padded %d + %d) is smaller than "
+                             "the window (%d)." % (o, size, before, after, span))
+        outs.append(o)
+    return tuple(outs)
+
+
+def _windows(x, kernel, stride, dilation, ceil_mode=False, outs=None):
     """The list of strided views of x (N, C, *spatial), one per kernel offset, and the output
-    spatial shape."""
+    spatial shape. `outs` (from _out_sizes) may ask for windows reaching past x's end: the caller
+    pads x that far first."""
     n = len(kernel)
     sizes = tuple(x.shape[2:])
-    outs = []
-    for size, k, s, d in zip(sizes, kernel, stride, dilation):
-        span = (k - 1) * d + 1
-        o = (size - span) // s + 1 if not ceil_mode else -(-(size - span) // s) + 1
-        if o <= 0:
-            raise ValueError("The output size %d is too small: the input (%d) is smaller than the window (%d)."
-                             % (o, size, span))
-        outs.append(o)
+    if outs is None:
+        outs = _out_sizes(sizes, [(0, 0)] * n, kernel, stride, dilation, ceil_mode)
     views = []
     for offset in np.ndindex(*kernel):
         v = x
         for axis in range(n):
             idx = offset[axis] * dilation[axis] + np.arange(outs[axis]) * stride[axis]
-            idx = np.minimum(idx, sizes[axis] - 1)
             v = ops.gather(v, U.const(idx, mstype.int64), 2 + axis)
         views.append(v)
     return views, tuple(outs)
@@ -122,7 +134,11 @@ def conv1d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dila
 
 
 def _pool(op, x, kernel_size, stride, padding, dilation, ceil_mode, n, how, pad_mode="pad",
-          count_include_pad=True, divisor_override=None):
+          count_include_pad=True, divisor_override=None, return_indices=False):
+    """Max or average pooling of (N, C, *spatial) or (C, *spatial) input over n spatial
+    dimensions, with MindSpore's padding, dilation, ceil_mode, count_include_pad and
+    divisor_override; with return_indices also the argmax of each window as an index into the
+    flattened spatial plane of the input (the first maximum; int64)."""
     U.check_tensor(op, "x", x)
     if x.ndim not in (n + 1, n + 2):
         raise ValueError("For '%s', the 'x' must be %d-D or %d-D, but got %d-D." % (op, n + 1, n + 2, x.ndim))
@@ -130,40 +146,74 @@ def _pool(op, x, kernel_size, stride, padding, dilation, ceil_mode, n, how, pad_
     if unbatched:
         x = ops.expand_dims(x, 0)
     kernel = _tuple(op, "kernel_size", kernel_size, n)
-    stride = kernel if stride is None else _tuple(op, "stride", stride, n)
+    stride = kernel if stride is None or stride == 0 else _tuple(op, "stride", stride, n)
     dilation = _tuple(op, "dilation", dilation, n)
+    sizes = tuple(x.shape[2:])
     mode = pad_mode.lower()
     if mode == "same":
-        pads = _same_pads(tuple(x.shape[2:]), kernel, stride, dilation)
+        pads = _same_pads(sizes, kernel, stride, dilation)
     elif mode == "valid":
         pads = [(0, 0)] * n
     else:
         pads = _pads(op, padding, n)
-    fill = float("-inf") if how == "max" else 0.0
-    padded = _pad_spatial(x, pads, fill) if x.dtype in U._ALL_FLOATS else _pad_spatial(x, pads, 0)
-    views, out_shape = _windows(padded, kernel, stride, dilation, ceil_mode)
+        for (before, after), k in zip(pads, kernel):
+            if max(before, after) > k // 2:
+                raise ValueError("For '%s', the padding (%d) must be at most half the kernel size (%d)."
+                                 % (op, max(before, after), k))
+    outs = _out_sizes(sizes, pads, kernel, stride, dilation, ceil_mode)
+    # ceil_mode's last windows may reach past the padding: they are padded further, and that part
+    # never counts (the maximum ignores it; no divisor includes it).
+    extra = [max((o - 1) * s + (k - 1) * d + 1 - (size + b + a), 0)
+             for o, s, k, d, size, (b, a) in zip(outs, stride, kernel, dilation, sizes, pads)]
+    full = [(b, a + e) for (b, a), e in zip(pads, extra)]
+    fill = float("-inf") if how == "max" and x.dtype in U._ALL_FLOATS else 0.0
+    views, _ = _windows(_pad_spatial(x, full, fill), kernel, stride, dilation, outs=outs)
     stacked = ops.stack(tuple(views), 2)
     if how == "max":
         out = ops.amax(stacked, 2)
+        if return_indices:
+            out = (out, _argmax_indices(stacked, sizes, pads, kernel, stride, dilation, outs))
     else:
         total = ops.sum(stacked, 2)
         if divisor_override:
             out = total / float(divisor_override)
-        elif count_include_pad or not any(p for pair in pads for p in pair):
+        elif count_include_pad and not any(extra):
             out = total / float(len(views))
         else:
-            ones = ops.ones((1, 1) + tuple(x.shape[2:]), x.dtype)
-            cnt_views, _ = _windows(_pad_spatial(ones, pads, 0), kernel, stride, dilation, ceil_mode)
-            out = total / ops.sum(ops.stack(tuple(cnt_views), 2), 2)
-    return ops.squeeze(out, 0) if unbatched else out
+            # What each window covers: the input, and the padding too with count_include_pad.
+            inside = ops.ones((1, 1) + sizes, x.dtype)
+            if count_include_pad:
+                inside = _pad_spatial(inside, pads, 1.0)
+                covered = [(0, e) for e in extra]
+            else:
+                covered = full
+            counts, _ = _windows(_pad_spatial(inside, covered, 0.0), kernel, stride, dilation, outs=outs)
+            out = total / ops.sum(ops.stack(tuple(counts), 2), 2)
+    if unbatched:
+        return tuple(ops.squeeze(o, 0) for o in out) if isinstance(out, tuple) else ops.squeeze(out, 0)
+    return out
+
+
+def _argmax_indices(stacked, sizes, pads, kernel, stride, dilation, outs):
+    """Where each window's first maximum lies in the unpadded input, flattened over the spatial
+    dimensions (no gradient: indices)."""
+    choice = ops.argmax(stacked, 2).asnumpy()                 # (N, C, *outs): the kernel offset
+    offsets = np.array(list(np.ndindex(*kernel)))              # (K, n)
+    flat = np.zeros((len(offsets),) + tuple(outs), np.int64)
+    for axis, (size, (before, _), s, d) in enumerate(zip(sizes, pads, stride, dilation)):
+        shape = [1] * (len(outs) + 1)
+        shape[axis + 1] = outs[axis]
+        position = np.arange(outs[axis]).reshape(shape) * s - before
+        coordinate = offsets[:, axis].reshape((-1,) + (1,) * len(outs)) * d + position
+        flat = flat * size + coordinate
+    picked = np.take_along_axis(flat[None, None], choice[:, :, None], axis=2)[:, :, 0]
+    return U.const(picked, mstype.int64)
 
 
 @export(_F)
 def max_pool3d(x, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
-    out = _pool("max_pool3d", x, kernel_size, stride, padding, dilation, ceil_mode, 3, "max")
-    if return_indices:
-        raise NotImplementedError("For 'max_pool3d', return_indices is not supported by gradstep yet.")
-    return out
+    return _pool("max_pool3d", x, kernel_size, stride, padding, dilation, ceil_mode, 3, "max",
+                 return_indices=return_indices)
 
 
 @export(_F)
@@ -175,10 +225,46 @@ def avg_pool3d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False, cou
 
 @export(_F)
 def max_pool1d(x, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
-    return _pool("max_pool1d", x, kernel_size, stride, padding, dilation, ceil_mode, 1, "max")
+    return _pool("max_pool1d", x, kernel_size, stride, padding, dilation, ceil_mode, 1, "max",
+                 return_indices=return_indices)
 
 
 @export(_F)
 def avg_pool1d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False, count_include_pad=True):
     return _pool("avg_pool1d", input_x, kernel_size, stride, padding, 1, ceil_mode, 1, "avg",
                  count_include_pad=count_include_pad)
+
+
+# ops.max_pool2d / avg_pool2d: the C++ kernels serve the plain cases (no padding, dilation,
+# ceil_mode, indices or divisor); the rest is the composite above.
+_cpp_max_pool2d = getattr(ops.max_pool2d, "_cpp", ops.max_pool2d)
+_cpp_avg_pool2d = getattr(ops.avg_pool2d, "_cpp", ops.avg_pool2d)
+
+
+def _is_zero(padding):
+    return padding == 0 or (isinstance(padding, (tuple, list)) and not any(padding))
+
+
+def _is_one(value):
+    return value == 1 or (isinstance(value, (tuple, list)) and all(v == 1 for v in value))
+
+
+def max_pool2d(x, kernel_size, stride=None, padding=0, dilation=1, return_indices=False, ceil_mode=False):
+    if _is_zero(padding) and _is_one(dilation) and not return_indices and not ceil_mode:
+        return _cpp_max_pool2d(x, kernel_size, stride, padding, dilation, return_indices, ceil_mode)
+    return _pool("MaxPool", x, kernel_size, stride, padding, dilation, ceil_mode, 2, "max",
+                 return_indices=return_indices)
+
+
+def avg_pool2d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False, count_include_pad=True,
+               divisor_override=None):
+    if _is_zero(padding) and not ceil_mode and not divisor_override:
+        return _cpp_avg_pool2d(input_x, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
+    return _pool("AvgPool", input_x, kernel_size, stride, padding, 1, ceil_mode, 2, "avg",
+                 count_include_pad=count_include_pad, divisor_override=divisor_override)
+
+
+max_pool2d._cpp = _cpp_max_pool2d
+avg_pool2d._cpp = _cpp_avg_pool2d
+U.export(_F, force=True)(max_pool2d)
+U.export(_F, force=True)(avg_pool2d)

@@ -157,9 +157,13 @@ def _summary(name):
             raise TypeError("For '%s', the 'name' must be a non-empty str, but got %r." % (name, tag))
         if not isinstance(value, Tensor):
             raise TypeError("For '%s', the 'value' must be a Tensor, but got %s." % (name, type(value).__name__))
+        from mindspore.train.summary.summary_record import _from_op
+        kind = name[:-len("Summary")]
+        _from_op(kind.lower(), "%s[:%s]" % (tag, kind), value)
 
     return primitive(type(name, (Primitive,), {"__init__": __init__, "__call__": __call__,
-                                               "__doc__": "Records a value for MindInsight; a no-op in gradstep."}))
+                                               "__doc__": "Records a value for the open SummaryRecord's next "
+                                                          "record() (train/summary/summary_record.py)."}))
 
 
 for _name in ("ScalarSummary", "TensorSummary", "ImageSummary", "HistogramSummary"):

@@ -115,9 +115,10 @@ def vjp(fn, *inputs, weights=None, has_aux=False):
         sens = v[0] if len(v) == 1 else tuple(v)
         if isinstance(sens, list):
             sens = tuple(sens)
-        if weights is None:
-            return grad_op(target)(*inputs, sens)
-        return grad_op(target, weights)(*inputs, sens)
+        pullback = grad_op(target) if weights is None else grad_op(target, weights)
+        # Compiled, fn's forward (and its Parameter writes) ran once above, as MindSpore's compiler
+        # merges it; PyNative runs it again per call, as MindSpore's PyNative does.
+        return mindspore._jit_pullback(pullback, *inputs, sens)
 
     if has_aux:
         return outputs[0] if isinstance(outputs, tuple) else outputs, vjp_fn, _aux_of(outputs)

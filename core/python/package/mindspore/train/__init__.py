@@ -3,12 +3,13 @@ mindspore.LossMonitor, mindspore.Accuracy, ..., as MindSpore 2.2 exports them).
 
 Checkpoints are MindSpore's .ckpt files (serialization.py); export / load of deployment formats
 are refused with a clear error (_deployment.py); amp and the loss scale managers are amp.py and
-loss_scale_manager.py. Not provided: summaries,
-DatasetHelper and data_sink.
+loss_scale_manager.py; SummaryRecord and SummaryCollector write MindSpore's summary files
+(summary/, callback/_summary_collector.py). Not provided: DatasetHelper.
 """
 import mindspore as _ms
 from mindspore.train import callback, metrics, serialization
 from mindspore.train.callback import (Callback, CheckpointConfig, EarlyStopping, History, LambdaCallback,
+                                      SummaryCollector,
                                       LearningRateScheduler, LossMonitor, ModelCheckpoint,
                                       ReduceLROnPlateau, RunContext, TimeMonitor)
 from mindspore.train.metrics import *  # noqa: F401,F403
@@ -18,8 +19,9 @@ from mindspore.train.amp import build_train_network
 from mindspore.train.loss_scale_manager import DynamicLossScaleManager, FixedLossScaleManager, LossScaleManager
 from mindspore.train.serialization import load_checkpoint, load_param_into_net, save_checkpoint
 from mindspore.train._deployment import export, load
+from mindspore.train.summary import SummaryRecord
 
-__all__ = ["Model", "export", "load", "build_train_network", "LossScaleManager", "FixedLossScaleManager",
+__all__ = ["Model", "export", "load", "build_train_network", "SummaryRecord", "LossScaleManager", "FixedLossScaleManager",
            "DynamicLossScaleManager"]
 __all__.extend(serialization.__all__)
 __all__.extend(callback.__all__)
