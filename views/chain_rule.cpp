@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "views/chain_rule.h"
 
+#include "views/chain_rule_values.h"
 #include "views/gradients_table.h"
 
 #include <QLabel>
@@ -13,9 +14,6 @@
 namespace gradstep::views {
 
 namespace {
-
-constexpr std::size_t kValues = 4;
-constexpr std::int64_t kScan = 100000; ///< elements searched for non-zero incoming gradients
 
 /// Forward op -> the local derivative per input ("%g" the incoming gradient dL/dy, x0.. inputs,
 /// y the output). One entry: every input alike.
@@ -90,43 +88,6 @@ const std::map<QString, std::vector<const char*>>& formulas()
     return table;
 }
 
-std::vector<double> valuesAt(const Tensor& t, const std::vector<std::int64_t>& positions)
-{
-    std::vector<double> values;
-    if (!t.defined())
-        return values;
-    for (std::int64_t p : positions)
-        if (p < t.numel())
-            values.push_back(t.at(p));
-    return values;
-}
-
-std::vector<double> firstValues(const Tensor& t)
-{
-    std::vector<double> values;
-    if (!t.defined())
-        return values;
-    for (std::int64_t i = 0; i < t.numel() && values.size() < kValues; ++i)
-        values.push_back(t.at(i));
-    return values;
-}
-
-/// The first few positions where `incoming` is non-zero (the first ones when none is).
-std::vector<std::int64_t> positionsOf(const Tensor& incoming)
-{
-    std::vector<std::int64_t> positions;
-    if (!incoming.defined())
-        return positions;
-    const std::int64_t scan = std::min(incoming.numel(), kScan);
-    for (std::int64_t i = 0; i < scan && positions.size() < kValues; ++i)
-        if (incoming.at(i) != 0.0)
-            positions.push_back(i);
-    if (positions.empty())
-        for (std::int64_t i = 0; i < std::min<std::int64_t>(incoming.numel(), kValues); ++i)
-            positions.push_back(i);
-    return positions;
-}
-
 /// MatMul's and BatchMatMul's rule depends on which operand is transposed (the op's attrs,
 /// "{transpose_a=false, transpose_b=true}").
 QString matmulDerivative(const QString& attrs, std::size_t input)
@@ -154,14 +115,6 @@ QString inputName(const debug::NodeRecord* forward, std::size_t i)
             name += QStringLiteral(" (%1)").arg(QString::fromStdString(in.id.name));
     }
     return name;
-}
-
-QString valuesText(const std::vector<double>& values)
-{
-    QStringList parts;
-    for (double v : values)
-        parts << formatNumber(v);
-    return parts.isEmpty() ? QStringLiteral("(no snapshot)") : parts.join(QStringLiteral(", "));
 }
 
 } // namespace
@@ -262,6 +215,13 @@ QString ruleHtml(const ChainRule& r)
         at << QString::number(i);
     const QString where = at.isEmpty() ? QString() : QObject::tr(" at elements %1").arg(at.join(QStringLiteral(", ")));
     QString html = QStringLiteral("<table cellspacing='0' cellpadding='1'>");
+    const bool forward = r.mode == ChainMode::Forward;
+    if (forward)
+        html += QStringLiteral("<tr><td colspan='2'><i>%1</i></td></tr>")
+                    .arg(esc(r.byRule ? QObject::tr("forward mode (jvp): dy = J · dx, by %1's forward rule").arg(r.op)
+                                      : QObject::tr("forward mode (jvp): dy = J · dx; %1 has no forward rule, so "
+                                                    "J · dx comes from the double vjp of its backward rule")
+                                            .arg(r.op)));
     const auto row = [&](const QString& label, const QString& what, const QString& value, const char* colour) {
         html += QStringLiteral("<tr><td style='color:%1'><b>%2</b>&nbsp;</td><td>%3</td></tr>")
                     .arg(QLatin1String(colour), esc(label), what);
@@ -276,15 +236,19 @@ QString ruleHtml(const ChainRule& r)
         row(QObject::tr("local"), QStringLiteral("%1 %2: %3").arg(esc(input.name), shape(input.shape), esc(input.local)),
             QString(), "#1e6fd9");
         if (!input.gradient.defined) {
-            row(QObject::tr("out"), QObject::tr("%1: none (not differentiable)").arg(esc(input.gradient.name)), QString(),
-                "#2e9d48");
+            row(QObject::tr("out"),
+                forward ? QObject::tr("%1: zero (no tangent)").arg(esc(input.gradient.name))
+                        : QObject::tr("%1: none (not differentiable)").arg(esc(input.gradient.name)),
+                QString(), "#2e9d48");
             continue;
         }
         row(QObject::tr("out"), esc(input.gradient.name) + QLatin1Char(' ') + shape(input.gradient.shape),
             esc(valuesText(input.gradient.values)), "#2e9d48");
         if (input.ratio)
-            row(QString(), QObject::tr("measured dL/dx ÷ dL/dy: %1").arg(esc(valuesText(*input.ratio))), QString(),
-                "#1e6fd9");
+            row(QString(),
+                (forward ? QObject::tr("measured dy ÷ dx: %1") : QObject::tr("measured dL/dx ÷ dL/dy: %1"))
+                    .arg(esc(valuesText(*input.ratio))),
+                QString(), "#1e6fd9");
     }
     return html + QStringLiteral("</table>");
 }
@@ -296,7 +260,8 @@ void ChainRuleView::setRule(std::optional<ChainRule> rule)
     m_rule = std::move(rule);
     if (!m_rule)
         m_text->setText(tr("<i>Shown at backward nodes: how the incoming gradient becomes the gradients of the "
-                           "forward op's inputs.</i>"));
+                           "forward op's inputs; and at forward nodes an ops.jvp reached: how the tangents of "
+                           "the inputs become the output's.</i>"));
     else
         m_text->setText(ruleHtml(*m_rule));
 }

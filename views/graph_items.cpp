@@ -58,7 +58,7 @@ QColor clusterColor(Phase phase, bool dark)
 }
 
 NodeItem::NodeItem(int index, const PictureNode& node, bool dark)
-    : m_index(index), m_title(node.title), m_detail(node.detail), m_cellPath(node.cellPath), m_kind(node.kind),
+    : m_index(index), m_title(node.title), m_detail(node.detail), m_tangent(node.tangent), m_cellPath(node.cellPath), m_kind(node.kind),
       m_phase(node.phase), m_state(node.state),
       m_size(node.box.size()), m_dark(dark), m_halfPrecision(node.halfPrecision)
 {
@@ -121,13 +121,21 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget
     painter->setFont(font);
     painter->setPen(style.text);
     const QRectF text = box.adjusted(6, 2, -6, -2);
-    const QRectF top(text.left(), text.top(), text.width(), text.height() / 2 + 1);
-    const QRectF bottom(text.left(), text.center().y(), text.width(), text.height() / 2);
+    // With a forward-mode tangent the box has three lines: title, shape, then value and tangent.
+    const double lines = m_tangent.isEmpty() ? 2.0 : 3.0;
+    const double line = text.height() / lines;
+    const QRectF top(text.left(), text.top(), text.width(), line + 1);
+    const QRectF bottom(text.left(), text.top() + line, text.width(), line);
     painter->drawText(top, Qt::AlignCenter, QFontMetricsF(font).elidedText(m_title, Qt::ElideRight, text.width()));
     font.setBold(false);
     font.setPointSizeF(8.5);
     painter->setFont(font);
     painter->drawText(bottom, Qt::AlignCenter, QFontMetricsF(font).elidedText(m_detail, Qt::ElideMiddle, text.width()));
+    if (!m_tangent.isEmpty()) {
+        painter->setPen(m_dark ? QColor("#4dd0e1") : QColor("#00838f"));
+        painter->drawText(bottom.translated(0, line), Qt::AlignCenter,
+                          QFontMetricsF(font).elidedText(m_tangent, Qt::ElideMiddle, text.width()));
+    }
 }
 
 } // namespace gradstep::views

@@ -42,6 +42,7 @@ private:
     int m_index;
     QString m_title;
     QString m_detail;
+    QString m_tangent;
     QString m_cellPath;
     PictureKind m_kind;
     Phase m_phase;

@@ -28,6 +28,9 @@ QString tooltipOf(const display::DisplayNode& n)
     QString text = QString::fromStdString(n.title);
     if (!n.detail.empty())
         text += QStringLiteral("  ") + QString::fromStdString(n.detail);
+    if (!n.tangent.empty())
+        text += QStringLiteral("\nforward mode: ") + QString::fromStdString(n.tangent)
+                + QStringLiteral(" (dy = J · dx, the tangent of the output)");
     if (!n.scope.empty())
         text += QStringLiteral("\nin ") + QString::fromStdString(n.scope);
     if (n.halfPrecision)
@@ -76,6 +79,7 @@ GraphPicture pictureFromLayout(const display::LayoutResult& layout)
         node.key = QString::fromStdString(n.key);
         node.title = QString::fromStdString(n.title);
         node.detail = QString::fromStdString(n.detail);
+        node.tangent = QString::fromStdString(n.tangent);
         node.tooltip = tooltipOf(n);
         node.cellPath = cellPathOf(n);
         node.scope = QString::fromStdString(n.scope);

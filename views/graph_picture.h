@@ -23,6 +23,7 @@ struct PictureNode {
     QString key;    ///< stable across steps: phase letter, full name, occurrence
     QString title;  ///< "Conv2D", a collapsed Cell's name
     QString detail; ///< "[2, 6, 28, 28] f32", "12 ops"
+    QString tangent; ///< forward mode: "y 0.841  dy 0.54" (display::DisplayNode::tangent)
     QString tooltip;
     QString cellPath; ///< a collapsed Cell: the cluster path it folds (empty otherwise)
     QString scope;    ///< the cluster path the node sits in

@@ -170,10 +170,11 @@ void GraphView::measure(display::DisplayGraph& graph) const
     const QFontMetricsF title(titleFont);
     const QFontMetricsF detail(detailFont);
     for (display::DisplayNode& n : graph.nodes) {
-        const double text = std::max(title.horizontalAdvance(QString::fromStdString(n.title)),
-                                     detail.horizontalAdvance(QString::fromStdString(n.detail)));
+        const double text = std::max({title.horizontalAdvance(QString::fromStdString(n.title)),
+                                      detail.horizontalAdvance(QString::fromStdString(n.detail)),
+                                      detail.horizontalAdvance(QString::fromStdString(n.tangent))});
         n.width = std::ceil(std::max(64.0, text + 22.0));
-        n.height = std::ceil(title.height() + detail.height() + 12.0);
+        n.height = std::ceil(title.height() + detail.height() * (n.tangent.empty() ? 1.0 : 2.0) + 12.0);
     }
 }
 

@@ -55,12 +55,18 @@ TensorInspector::TensorInspector(QWidget* parent) : QWidget(parent)
     m_values->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_values->horizontalHeader()->setDefaultSectionSize(m_values->fontMetrics().horizontalAdvance(QStringLiteral("-9.999e-99")) + 12);
     m_values->verticalHeader()->setDefaultSectionSize(m_values->fontMetrics().height() + 4);
+    m_tangentValues = new QTableWidget;
+    m_tangentValues->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_tangentValues->horizontalHeader()->setDefaultSectionSize(m_values->horizontalHeader()->defaultSectionSize());
+    m_tangentValues->verticalHeader()->setDefaultSectionSize(m_values->verticalHeader()->defaultSectionSize());
+    m_tangentValues->setToolTip(tr("Forward mode (ops.jvp): the tangent dx of this tensor, the same slice as Values"));
     m_heatmap = new HeatmapWidget;
     m_histogram = new HistogramWidget;
     m_tabs = new QTabWidget;
     m_tabs->addTab(m_values, tr("Values"));
     m_tabs->addTab(m_heatmap, tr("Heatmap"));
     m_tabs->addTab(m_histogram, tr("Histogram"));
+    m_tabs->addTab(m_tangentValues, tr("Tangent"));
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -119,6 +125,11 @@ void TensorInspector::setCurrentIndex(int index)
     m_choice->setCurrentIndex(index);
 }
 
+bool TensorInspector::tangentTabEnabled() const
+{
+    return m_tabs->isTabEnabled(m_tabs->indexOf(m_tangentValues));
+}
+
 QString TensorInspector::statText(const QString& name) const
 {
     const auto* label = findChild<QLabel*>(name);
@@ -163,6 +174,28 @@ void TensorInspector::rebuildSliceControls(const Shape& shape)
     }
 }
 
+void TensorInspector::fillTable(QTableWidget* table, const Slice2D& slice)
+{
+    const int rows = int(std::min<std::int64_t>(slice.rows, kMaxCells));
+    const int cols = int(std::min<std::int64_t>(slice.cols, kMaxCells));
+    table->clear();
+    table->setRowCount(rows);
+    table->setColumnCount(cols);
+    QStringList rowLabels, colLabels;
+    for (int r = 0; r < rows; ++r)
+        rowLabels << QString::number(r);
+    for (int c = 0; c < cols; ++c)
+        colLabels << QString::number(c);
+    table->setVerticalHeaderLabels(rowLabels);
+    table->setHorizontalHeaderLabels(colLabels);
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < cols; ++c) {
+            auto* item = new QTableWidgetItem(formatNumber(slice.at(r, c)));
+            item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            table->setItem(r, c, item);
+        }
+}
+
 void TensorInspector::showSlice()
 {
     const int index = m_choice->currentIndex();
@@ -173,24 +206,14 @@ void TensorInspector::showSlice()
         leading.push_back(box->value());
     const Slice2D slice = sliceOf(snapshot, leading);
     m_heatmap->setSlice(slice);
+    fillTable(m_values, slice);
+    const bool tangent = valid && m_tensors[std::size_t(index)].hasTangent;
+    m_tabs->setTabEnabled(m_tabs->indexOf(m_tangentValues), tangent);
+    if (!tangent && m_tabs->currentWidget() == m_tangentValues)
+        m_tabs->setCurrentWidget(m_values);
+    fillTable(m_tangentValues, tangent ? sliceOf(m_tensors[std::size_t(index)].tangent, leading) : Slice2D{});
     const int rows = int(std::min<std::int64_t>(slice.rows, kMaxCells));
     const int cols = int(std::min<std::int64_t>(slice.cols, kMaxCells));
-    m_values->clear();
-    m_values->setRowCount(rows);
-    m_values->setColumnCount(cols);
-    QStringList rowLabels, colLabels;
-    for (int r = 0; r < rows; ++r)
-        rowLabels << QString::number(r);
-    for (int c = 0; c < cols; ++c)
-        colLabels << QString::number(c);
-    m_values->setVerticalHeaderLabels(rowLabels);
-    m_values->setHorizontalHeaderLabels(colLabels);
-    for (int r = 0; r < rows; ++r)
-        for (int c = 0; c < cols; ++c) {
-            auto* item = new QTableWidgetItem(formatNumber(slice.at(r, c)));
-            item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-            m_values->setItem(r, c, item);
-        }
     QString note;
     if (valid && !snapshot.defined())
         note = tr("no snapshot kept: stats only");

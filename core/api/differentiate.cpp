@@ -185,6 +185,12 @@ GradResult differentiate(const Function& fn, std::vector<Value> args, const Grad
         const TraceDifferentiator engine = t_traceEngine; // a copy: the engine may nest calls
         return engine(fn, args, sens, request);
     }
+    return differentiateOnTape(fn, std::move(args), sens, request);
+}
+
+GradResult differentiateOnTape(const Function& fn, std::vector<Value> args, const Value& sens,
+                               const GradRequest& request)
+{
     Tape tape;
     TapeGuard guard(tape);
     TensorList targets;

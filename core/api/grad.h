@@ -80,6 +80,12 @@ SpecList specsOf(const TensorList& tensors);
 /// dtype.
 GradResult differentiate(const Function& fn, std::vector<Value> args, const GradRequest& request);
 
+/// differentiate()'s own engine, after its checks: fn run under a tape, its outputs seeded (with
+/// `sens` when request.sensParam, whose args no longer hold it) and the backward engine run. A
+/// tracer that keeps ops running (forward mode's, core/api/jvp_tracer.h) differentiates this way.
+GradResult differentiateOnTape(const Function& fn, std::vector<Value> args, const Value& sens,
+                               const GradRequest& request);
+
 /// Graph mode's engine for one gradient-function call: fn's arguments (the sens taken off), the
 /// sens (None unless sensParam) and the request, after differentiate()'s own checks.
 using GraphDifferentiator =

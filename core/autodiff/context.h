@@ -6,6 +6,7 @@
 #include "ops/op_def.h"
 
 #include <functional>
+#include <span>
 #include <memory>
 #include <optional>
 #include <string>
@@ -69,6 +70,10 @@ struct ExecutionContext {
     /// the forward phase gets its float inputs cast to it first (Note [Mixed precision] in
     /// ops/dispatch.cpp). Unset outside such Cells.
     std::optional<DType> mixedPrecision;
+    /// Called by callOp between an observed op's kernel and its nodeFinished event, with the
+    /// event's seq: forward mode computes the node's tangents there, so that a debugger pausing
+    /// at the finished node already has them (core/api/jvp_tracer.cpp).
+    std::function<void(std::uint64_t seq, const OpCall& call, std::span<const Tensor> outputs)> beforeNodeFinished;
 
     bool recording() const { return !tapes.empty() && noGradDepth == 0; }
     /// An observer is attached, wants node events and events are not suppressed.

@@ -33,6 +33,16 @@ struct NodeEvent {
     const GraphNode* graphNode = nullptr; ///< graph mode: the executed node (null in PyNative)
 };
 
+/// Forward mode (ops.jvp, Note [Forward-mode rules]): the tangents of a forward node that has just
+/// finished, sent after its nodeFinished. An undefined tangent is zero.
+struct TangentEvent {
+    std::uint64_t seq = 0;                 ///< the node's NodeEvent::seq
+    const OpDef* op = nullptr;
+    std::span<const Tensor> inputTangents;  ///< one per input
+    std::span<const Tensor> outputTangents; ///< one per output: J_op · the input tangents
+    bool byRule = true;                     ///< false: the op's double vjp gave them (no rule)
+};
+
 /// One call of a gradient function made by grad, value_and_grad or GradOperation (or one
 /// TrainOneStepCell step). A call at depth 0 is a training step; grad of grad calls the inner
 /// gradient function at depth 1 inside the outer call. Started events carry the request only.
@@ -93,6 +103,7 @@ public:
     virtual void updateFinished(const UpdateEvent& /*event*/) {}
     virtual void graphCompiled(const GraphCompileEvent& /*event*/) {}
     virtual void lossScaleReported(const LossScaleEvent& /*event*/) {}
+    virtual void nodeTangents(const TangentEvent& /*event*/) {}
     /// False when node events are of no (further) use: ops then emit none, and graph mode runs
     /// as with no observer (memory plan, fused kernels, inter-op groups). Asked before each op
     /// and each graph run.

@@ -64,6 +64,10 @@ std::size_t NodeRecord::snapshotBytes() const
         bytes += t.snapshotBytes();
     for (const TensorRecord& t : outputs)
         bytes += t.snapshotBytes();
+    for (const TensorRecord& t : inputTangents)
+        bytes += t.snapshotBytes();
+    for (const TensorRecord& t : outputTangents)
+        bytes += t.snapshotBytes();
     return bytes;
 }
 

@@ -94,11 +94,18 @@ struct NodeRecord {
     std::optional<GraphNodeRef> graphNode; ///< graph mode, when the recorder's resolver knew it
     std::vector<TensorRecord> inputs;  ///< backward: the gradients flowing in, one per output
     std::vector<TensorRecord> outputs; ///< backward: the input gradients produced
+    /// Forward mode (ops.jvp, Note [Forward-mode rules]): the tangent of each input and each
+    /// output, with the ids of the tensors they belong to (undefined: zero). Empty when no
+    /// tangent reached the node.
+    std::vector<TensorRecord> inputTangents;
+    std::vector<TensorRecord> outputTangents;
+    bool tangentsByRule = true; ///< false: the op's double vjp gave them (it has no rule)
     double seconds = 0.0;         ///< wall time from the node's start event to its finish event
     /// A half-precision output that overflowed or underflowed where float32 would not have,
     /// when the recorder was asked to check (Recorder::setHalfPrecisionChecks).
     std::optional<HalfPrecisionIssue> halfPrecision;
 
+    bool hasTangents() const { return !outputTangents.empty(); }
     bool allInputsFinite() const;
     bool anyOutputNonFinite() const;
     /// "file.py:27", or "" when the location is unknown.

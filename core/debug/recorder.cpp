@@ -65,6 +65,10 @@ RecordPtr withoutSnapshots(const RecordPtr& r)
         t.snapshot = Tensor();
     for (TensorRecord& t : copy->outputs)
         t.snapshot = Tensor();
+    for (TensorRecord& t : copy->inputTangents)
+        t.snapshot = Tensor();
+    for (TensorRecord& t : copy->outputTangents)
+        t.snapshot = Tensor();
     return copy;
 }
 
@@ -287,10 +291,66 @@ void Recorder::finishRecord(const NodeEvent& event, SourceLocation location, std
     r.halfPrecision = std::move(half);
     fillIdentity(r, event);
     fillOutputs(r, event);
+    // Tangents that came while the node was pending (nodeTangents) name the outputs only now.
+    for (std::size_t i = 0; i < r.outputTangents.size() && i < r.outputs.size(); ++i)
+        r.outputTangents[i].id = r.outputs[i].id;
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     if (r.phase == Phase::Forward)
         m_forwardRecordOfOpSeq[r.opSeq] = r.seq;
     publish(std::move(r));
+}
+
+// A jvp's tangents arrive between the node's started and finished events (ExecutionContext::
+// beforeNodeFinished): they go into the pending record and are queued with it when it is
+// published. Should they come later, the published record is replaced by a copy holding them, as
+// dropOldest replaces one, and their snapshots join the cap's queue then.
+void Recorder::nodeTangents(const TangentEvent& event)
+{
+    std::lock_guard lock(m_mutex);
+    const InsideRecorder inside;
+    const auto fill = [&](NodeRecord& r) {
+        const auto add = [&](std::span<const Tensor> tangents, const std::vector<TensorRecord>& of,
+                             std::vector<TensorRecord>& into) {
+            into.clear();
+            for (std::size_t i = 0; i < tangents.size(); ++i) {
+                TensorRecord t;
+                if (i < of.size())
+                    t.id = of[i].id;
+                t.defined = tangents[i].defined();
+                if (t.defined) {
+                    t.stats = computeStats(tangents[i], false);
+                    takeSnapshot(t, tangents[i]);
+                }
+                into.push_back(std::move(t));
+            }
+        };
+        add(event.inputTangents, r.inputs, r.inputTangents);
+        add(event.outputTangents, r.outputs, r.outputTangents);
+        r.tangentsByRule = event.byRule;
+    };
+    try {
+        const auto pending = std::find_if(m_pending.rbegin(), m_pending.rend(), [&](const Pending& p) {
+            return p.record.opSeq == event.seq && p.record.phase == Phase::Forward;
+        });
+        if (pending != m_pending.rend()) {
+            fill(pending->record);
+            return;
+        }
+        const auto forward = m_forwardRecordOfOpSeq.find(event.seq);
+        if (forward == m_forwardRecordOfOpSeq.end())
+            return;
+        const auto at = m_current.index.find(forward->second);
+        if (at == m_current.index.end())
+            return;
+        auto copy = std::make_shared<NodeRecord>(*m_current.records[at->second]);
+        fill(*copy);
+        queuePart(copy->seq, copy->inputTangents, Part::InputTangent);
+        queuePart(copy->seq, copy->outputTangents, Part::OutputTangent);
+        m_current.records[at->second] = std::move(copy);
+        enforceCap();
+    } catch (const std::bad_alloc&) {
+        releaseSnapshots();
+    }
 }
 
 void Recorder::keepPreUpdate(const std::string& name, const Tensor& weight)
@@ -379,18 +439,32 @@ void Recorder::publish(NodeRecord&& r)
     enforceCap();
 }
 
+std::vector<TensorRecord>& Recorder::partOf(NodeRecord& r, Part part)
+{
+    switch (part) {
+    case Part::Input: return r.inputs;
+    case Part::Output: return r.outputs;
+    case Part::InputTangent: return r.inputTangents;
+    case Part::OutputTangent: break;
+    }
+    return r.outputTangents;
+}
+
+void Recorder::queuePart(std::uint64_t record, const std::vector<TensorRecord>& list, Part part)
+{
+    for (std::size_t i = 0; i < list.size(); ++i)
+        if (const std::size_t bytes = list[i].snapshotBytes()) {
+            m_snapshotQueue.push_back({record, part, i, bytes});
+            m_snapshotBytes += bytes;
+        }
+}
+
 void Recorder::queueSnapshots(const NodeRecord& r)
 {
-    for (std::size_t i = 0; i < r.inputs.size(); ++i)
-        if (const std::size_t bytes = r.inputs[i].snapshotBytes()) {
-            m_snapshotQueue.push_back({r.seq, true, i, bytes});
-            m_snapshotBytes += bytes;
-        }
-    for (std::size_t i = 0; i < r.outputs.size(); ++i)
-        if (const std::size_t bytes = r.outputs[i].snapshotBytes()) {
-            m_snapshotQueue.push_back({r.seq, false, i, bytes});
-            m_snapshotBytes += bytes;
-        }
+    queuePart(r.seq, r.inputs, Part::Input);
+    queuePart(r.seq, r.outputs, Part::Output);
+    queuePart(r.seq, r.inputTangents, Part::InputTangent);
+    queuePart(r.seq, r.outputTangents, Part::OutputTangent);
 }
 
 void Recorder::enforceCap()
@@ -409,7 +483,7 @@ void Recorder::dropOldest()
         return;
     RecordPtr& slot = m_current.records[found->second];
     auto copy = std::make_shared<NodeRecord>(*slot);
-    TensorRecord& t = ref.input ? copy->inputs[ref.slot] : copy->outputs[ref.slot];
+    TensorRecord& t = partOf(*copy, ref.part)[ref.slot];
     t.snapshot = Tensor();
     t.snapshotDropped = true;
     slot = std::move(copy);

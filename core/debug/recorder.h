@@ -96,6 +96,8 @@ public:
 
     void nodeStarted(const NodeEvent& event) override;
     void nodeFinished(const NodeEvent& event) override;
+    /// Adds a forward node's tangents (ops.jvp) to its record, snapshots counted against the cap.
+    void nodeTangents(const TangentEvent& event) override;
 
     /// Begins step `step`: the previous step's records keep their stats and lose their snapshots.
     void stepStarted(std::int64_t step);
@@ -156,12 +158,15 @@ private:
         std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
         DropReport dropped;
     };
+    /// Which list of a record a snapshot sits in.
+    enum class Part : std::uint8_t { Input, Output, InputTangent, OutputTangent };
     struct SnapshotRef {
         std::uint64_t record;
-        bool input;
+        Part part;
         std::size_t slot;
         std::size_t bytes;
     };
+    static std::vector<TensorRecord>& partOf(NodeRecord& r, Part part);
     /// A table entry is the tensor it was made for while its storage lives and is still the
     /// impl's storage: the weak pointer keeps the Storage object's address from being reused.
     struct KnownTensor {
@@ -187,6 +192,7 @@ private:
     /// steps]).
     static void returnFreedMemory();
     void queueSnapshots(const NodeRecord& r);
+    void queuePart(std::uint64_t record, const std::vector<TensorRecord>& list, Part part);
     void enforceCap();
     void dropOldest();
     void archiveCurrent();

@@ -208,9 +208,11 @@ void estimateSize(DisplayNode& node)
 {
     // DejaVu Sans at 10 pt averages about 6 pt per character; Cell titles are bold.
     const double perChar = node.kind == NodeKind::Cell ? 6.6 : 6.0;
-    const std::size_t chars = std::max(node.title.size(), node.detail.size());
+    const std::size_t chars = std::max({node.title.size(), node.detail.size(), node.tangent.size()});
     node.width = std::max(54.0, static_cast<double>(chars) * perChar + 18.0);
     node.height = node.detail.empty() ? 26.0 : 38.0;
+    if (!node.tangent.empty())
+        node.height += 12.0;
     if (node.kind == NodeKind::Cell)
         node.height += 6.0;
 }

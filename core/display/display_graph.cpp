@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdio>
 #include <map>
 #include <unordered_map>
 
@@ -44,6 +45,24 @@ std::string outputShapes(const debug::NodeRecord& r)
         text += (shown++ ? ", " : "") + shapeAndDType(t.stats.shape, t.stats.dtype);
     }
     return text;
+}
+
+std::string shortNumber(double v)
+{
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.3g", v);
+    return buffer;
+}
+
+std::string tangentText(const debug::NodeRecord& r)
+{
+    if (r.outputTangents.empty() || r.outputs.empty() || !r.outputs[0].defined)
+        return {};
+    const debug::TensorStats& value = r.outputs[0].stats;
+    const debug::TensorRecord& tangent = r.outputTangents[0];
+    if (value.count == 1)
+        return "y " + shortNumber(value.mean) + "  dy " + shortNumber(tangent.defined ? tangent.stats.mean : 0.0);
+    return "|y| " + shortNumber(value.l2Norm) + "  |dy| " + shortNumber(tangent.defined ? tangent.stats.l2Norm : 0.0);
 }
 
 bool anyHalfOutput(const debug::NodeRecord& r)
@@ -215,6 +234,7 @@ void RecordGraphBuilder::addRecord(std::size_t i)
     n.phase = r.phase;
     n.title = r.op;
     n.detail = outputShapes(r);
+    n.tangent = tangentText(r);
     n.halfPrecision = anyHalfOutput(r);
     n.records.push_back(r.seq);
     m_scope = callPath(clusterPath(i));

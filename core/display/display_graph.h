@@ -45,6 +45,9 @@ struct DisplayNode {
     /// The output's shape and dtype "[2, 6, 28, 28] f32" (two outputs at most, then "..."); a
     /// Cell: "12 ops"
     std::string detail;
+    /// Forward mode (ops.jvp): the output's value and tangent, "y 0.841  dy 0.54" (one element)
+    /// or their norms "|y| 2.31  |dy| 0.54"; "" when no tangent reached the node.
+    std::string tangent;
     /// Some output is float16 or bfloat16: the views mark the node, so a user sees where the
     /// network runs in half precision and where the casts sit (Note [Mixed precision]).
     bool halfPrecision = false;

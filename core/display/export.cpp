@@ -24,7 +24,8 @@ std::string num(double v)
 
 std::string nodeLabel(const DisplayNode& n)
 {
-    return n.detail.empty() ? n.title : n.title + "\n" + n.detail;
+    std::string label = n.detail.empty() ? n.title : n.title + "\n" + n.detail;
+    return n.tangent.empty() ? label : label + "\n" + n.tangent;
 }
 
 std::string nodeStyle(const DisplayNode& n)

@@ -185,6 +185,8 @@ OutputList callOp(const OpDef& op, std::span<const Tensor> inputs, const Attrs& 
         throw AllocationError(fullMessage(call, "cannot allocate the memory its kernel needs besides the "
                                                     + std::to_string(bytes) + " bytes of its outputs"));
     }
+    if (observe && ctx.beforeNodeFinished)
+        ctx.beforeNodeFinished(seq, call, outputs.span());
     if (observe)
         emit(ctx, true, seq, call, outputs.span(), node.get());
     return outputs;

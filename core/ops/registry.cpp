@@ -4,6 +4,7 @@
 #include "ops/batching/batch_rules.h"
 #include "ops/collective_ops.h"
 #include "ops/custom/custom_kernel.h"
+#include "ops/jvp/jvp_rules.h"
 
 #include "tensor/errors.h"
 
@@ -47,6 +48,17 @@ const OpDef& OpRegistry::get(std::string_view name) const
     throw ValueError("unknown op '" + std::string(name) + "'");
 }
 
+namespace {
+/// How ops.jvp pushes tangents through the op (Note [Forward-mode rules]): its own rule, the
+/// double vjp of the op, or none (not differentiable: its outputs have zero tangents).
+const char* jvpColumn(const OpDef& op)
+{
+    if (findJvpRule(op))
+        return "rule";
+    return op.differentiable() ? "vjp" : "none";
+}
+} // namespace
+
 std::string OpRegistry::dump() const
 {
     static const char* kinds[] = {"elementwise", "reduction", "shape", "nn", "loss", "other"};
@@ -56,7 +68,7 @@ std::string OpRegistry::dump() const
              + "\tinputs=" + std::to_string(op->minInputs)
              + (op->maxInputs == op->minInputs ? "" : ".." + (op->maxInputs < 0 ? std::string("n") : std::to_string(op->maxInputs)))
              + (op->differentiable() ? "\tdifferentiable" : "\tnot differentiable")
-             + (findBatchRule(*op) ? "\tvmap=rule" : "\tvmap=loop") + "\n";
+             + (findBatchRule(*op) ? "\tvmap=rule" : "\tvmap=loop") + "\tjvp=" + jvpColumn(*op) + "\n";
     }
     return s;
 }

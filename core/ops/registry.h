@@ -17,8 +17,9 @@ public:
     /// Throws ValueError naming the op when it is unknown.
     const OpDef& get(std::string_view name) const;
     const std::vector<const OpDef*>& ops() const { return m_ops; }
-    /// One line per op: name, label, kind, arity, differentiable, and whether vmap batches it by a
-    /// rule or runs it per element (Note [Batching rules]).
+    /// One line per op: name, label, kind, arity, differentiable, whether vmap batches it by a
+    /// rule or runs it per element (Note [Batching rules]), and whether jvp pushes tangents
+    /// through it by a rule or by its double vjp (Note [Forward-mode rules]).
     std::string dump() const;
 
     void add(const OpDef& op);

@@ -84,6 +84,7 @@ public:
     void updateFinished(const UpdateEvent& event) override;
     void graphCompiled(const GraphCompileEvent& event) override;
     void lossScaleReported(const LossScaleEvent& event) override;
+    void nodeTangents(const TangentEvent& event) override;
 
 private:
     Session::Impl& m_impl;

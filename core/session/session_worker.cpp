@@ -47,6 +47,13 @@ void SessionObserver::nodeFinished(const NodeEvent& event)
     m_impl.graphNodeFinished(event);
 }
 
+void SessionObserver::nodeTangents(const TangentEvent& event)
+{
+    // Between the node's started and finished events, so the pause at the node shows them.
+    if (m_impl.options.recording != Recording::Off)
+        m_impl.recorder.nodeTangents(event);
+}
+
 void SessionObserver::gradCallStarted(const GradCallEvent& event)
 {
     if (event.depth != 0)

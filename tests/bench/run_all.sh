@@ -19,6 +19,8 @@ echo "== mixed precision: LeNet5 on the digits at O2 vs float32 (python/amp_lene
 OPENBLAS_NUM_THREADS=1 "$BUILD/tests/bench/run_script" "$HERE/python/amp_lenet_digits.py"
 echo "== per-example gradients: vmap(grad) vs the Python loop, batch 32 (python/vmap_per_example_grads.py, --quick)"
 OPENBLAS_NUM_THREADS=1 "$BUILD/tests/bench/run_script" "$HERE/python/vmap_per_example_grads.py" --quick
+echo "== forward mode: ops.jvp by rules vs the double vjp, MLP and LeNet5 (python/jvp_forward_vs_double_vjp.py, --quick)"
+OPENBLAS_NUM_THREADS=1 "$BUILD/tests/bench/run_script" "$HERE/python/jvp_forward_vs_double_vjp.py" --quick
 echo "== compare --steps 100 on LeNet5 against one run (compare_curves.sh)"
 "$HERE/compare_curves.sh" "$BUILD" 100
 echo "== data parallel: the all-reduce of LeNet5's gradients, 2 ranks (allreduce_bench.sh)"

@@ -316,16 +316,29 @@ void MainWindow::showRecord(const debug::RecordPtr& shown)
     const debug::NodeRecord* record = shown.get();
     const debug::Recorder& recorder = m_bridge->session()->recorder();
     std::vector<InspectedTensor> tensors;
+    // Forward mode: each tensor's tangent, zeros for one the jvp's tangents did not reach.
+    const auto withTangent = [](InspectedTensor t, const std::vector<debug::TensorRecord>& tangents, std::size_t i) {
+        if (i >= tangents.size())
+            return t;
+        t.hasTangent = true;
+        if (tangents[i].defined)
+            t.tangent = tangents[i].snapshot;
+        else if (t.snapshot.defined())
+            t.tangent = Tensor::zeros(t.snapshot.shape(), t.snapshot.dtype());
+        return t;
+    };
     for (std::size_t i = 0; i < record->outputs.size(); ++i) {
         const debug::TensorRecord& out = record->outputs[i];
-        tensors.push_back({tensorLabel("output", i, out), withHistogram(out.stats, out.snapshot), out.snapshot});
+        tensors.push_back(withTangent({tensorLabel("output", i, out), withHistogram(out.stats, out.snapshot), out.snapshot},
+                                      record->outputTangents, i));
     }
     for (std::size_t i = 0; i < record->inputs.size(); ++i) {
         const debug::TensorRecord& in = record->inputs[i];
         if (!in.defined)
             continue;
         const Tensor snapshot = recorder.snapshot(in.id).value_or(Tensor());
-        tensors.push_back({tensorLabel("input", i, in), withHistogram(in.stats, snapshot), snapshot});
+        tensors.push_back(withTangent({tensorLabel("input", i, in), withHistogram(in.stats, snapshot), snapshot},
+                                      record->inputTangents, i));
     }
     m_inspector->setTensors(QString::fromStdString(record->where()), std::move(tensors));
 }

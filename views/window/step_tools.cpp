@@ -182,11 +182,17 @@ void StepTools::showChainRule(const debug::RecordPtr& record)
 {
     TensorInspector* inspector = m_window->inspector();
     const debug::Session* session = m_window->bridge().session();
-    if (!record || !session || record->phase != Phase::Backward) {
+    if (!record || !session || (record->phase != Phase::Backward && !record->hasTangents())) {
         inspector->setChainRule(std::nullopt);
         return;
     }
     const debug::Recorder& recorder = session->recorder();
+    if (record->phase != Phase::Backward) { // a forward node an ops.jvp reached: forward mode
+        inspector->setChainRule(forwardChainRuleOf(*record, [&recorder](const debug::TensorId& id) {
+            return recorder.snapshot(id).value_or(Tensor());
+        }));
+        return;
+    }
     const debug::RecordPtr forward = record->forwardRecord ? recorder.record(*record->forwardRecord) : nullptr;
     inspector->setChainRule(chainRuleOf(*record, forward.get(), [&recorder](const debug::TensorId& id) {
         return recorder.snapshot(id).value_or(Tensor());

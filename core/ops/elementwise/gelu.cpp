@@ -75,10 +75,14 @@ Tensor erfFormDerivative(const Tensor& x)
 TensorList backwardGeLU(const BackwardContext& ctx, std::span<const Tensor> grads)
 {
     const Tensor& x = ctx.input(0);
-    const bool approximate = ctx.attrs().getBool("approximate", true);
-    return {mul(grads[0], approximate ? tanhFormDerivative(x) : erfFormDerivative(x))};
+    return {mul(grads[0], geluDerivative(x, ctx.attrs().getBool("approximate", true)))};
 }
 } // namespace
+
+Tensor geluDerivative(const Tensor& x, bool approximate)
+{
+    return approximate ? tanhFormDerivative(x) : erfFormDerivative(x);
+}
 
 const OpDef kGeLU{"GeLU", "gelu", OpKind::Elementwise, 1, 1, inferGeLU, forwardGeLU, backwardGeLU};
 

@@ -361,6 +361,7 @@ void bindGrad(py::module_& m)
         .def_property_readonly("sens_param", &PyGradOperation::sensParam);
     bindNoGrad(m);
     bindVmap(m);
+    bindJvp(m);
     ops.def("stop_gradient", &stopGradientOf, py::arg("value"),
             "value with no gradient flowing back through it (the identity forward).");
     bindJit(m);

@@ -76,6 +76,8 @@ void bindNoGrad(pybind11::module_& m);
 void resetNoGrad();
 /// mindspore._BatchTracer and _vmap_stats (bind_vmap.cpp) for the package's vmap.
 void bindVmap(pybind11::module_& m);
+/// mindspore._JvpTracer and _jvp_stats (bind_jvp.cpp) for the package's jvp and jacfwd.
+void bindJvp(pybind11::module_& m);
 /// api_profile.cpp: take the 2.x names when the host starts, apply a profile before each run
 /// (ValueError for an unknown one), drop the references at shutdown.
 void captureApiProfiles();

@@ -1,6 +1,8 @@
 // DisplayGraph from a LeNet5 step's records: nodes, clusters, data flow, cross links, collapse,
 // states. SPDX-License-Identifier: MIT
 #include "display/display_graph.h"
+#include "api/jvp_tracer.h"
+#include "ops/ops.h"
 #include "graph/autodiff.h"
 #include "graph/text_parser.h"
 #include "tests/core/display/display_test_util.h"
@@ -228,4 +230,35 @@ TEST_CASE("parameter and input keys name the tensor they stand for, other keys n
     CHECK_FALSE(sourceTensorOfKey("F:LeNet5/conv1/Conv2D#0"));
     CHECK_FALSE(sourceTensorOfKey("I:F:x3"));
     CHECK_FALSE(sourceTensorOfKey("P:F"));
+}
+
+TEST_CASE("a node a jvp reached is recorded with its tangents and drawn with value and tangent", "[display]")
+{
+    debug::Recorder recorder(debug::RecorderOptions{std::size_t{1} << 26, true, 4});
+    recorder.stepStarted(1);
+    {
+        ObserverGuard attach(&recorder);
+        JvpTracer tracer;
+        tracer.install();
+        const Tensor x = tracer.seed(Tensor::fromDoubles(Shape{1}, {0.5}, DType::Float64),
+                                     Tensor::fromDoubles(Shape{1}, {2.0}, DType::Float64));
+        const Tensor y = gradstep::exp(x);
+        tracer.uninstall();
+        REQUIRE(tracer.tangent(y));
+    }
+    const std::vector<debug::RecordPtr> recs = recorder.currentRecords();
+    REQUIRE(recs.size() == 1);
+    const debug::NodeRecord& r = *recs[0];
+    REQUIRE(r.hasTangents());
+    CHECK(r.tangentsByRule);
+    REQUIRE(r.inputTangents.size() == 1);
+    CHECK(r.inputTangents[0].snapshot.at(0) == 2.0);
+    CHECK(r.inputTangents[0].id == r.inputs[0].id);
+    REQUIRE(r.outputTangents.size() == 1);
+    CHECK(r.outputTangents[0].snapshot.at(0) == Approx(2.0 * std::exp(0.5)).epsilon(1e-15));
+    CHECK(r.outputTangents[0].id == r.outputs[0].id);
+    const DisplayGraph g = buildFromRecords(recs, BuildOptions{GraphPart::Forward});
+    const auto node = g.findNode("F:Exp#0");
+    REQUIRE(node);
+    CHECK(g.nodes[*node].tangent == "y 1.65  dy 3.3");
 }

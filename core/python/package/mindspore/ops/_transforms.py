@@ -1,13 +1,18 @@
 """mindspore.ops.vjp / jvp / jacfwd / jacrev (also mindspore.vjp ... and ops.functional.vjp ...)
 and custom_vjp.
 
-Everything is built on the C++ GradOperation, so every op these transforms run is recorded like
-any other (the debugger shows them; grad of vjp, jacfwd of jacrev ... differentiate them again):
+vjp and jacrev are built on the C++ GradOperation, jvp and jacfwd on the core's forward mode; every
+op these transforms run is recorded like any other (the debugger shows them; grad of vjp, jacfwd
+of jacrev ... differentiate them again):
 
 * vjp(fn, *inputs, weights=None, has_aux=False) runs fn once for its outputs; vjp_fn(*v) is
   GradOperation(get_all=True[, get_by_list=True], sens_param=True) with v as the sensitivity.
-* jvp(fn, inputs, v) is forward mode by the double-vjp identity, exact: u -> J^T u is linear in
-  u, so its vjp with cotangent v is J v (both done by GradOperation with sens_param).
+* jvp(fn, inputs, v) is forward mode: fn runs once under the core's tracer (mindspore._JvpTracer),
+  which carries a tangent beside every tensor reached from the inputs and pushes it through each
+  op by the op's forward-mode rule, or, for an op without one, by that op's double vjp (Note
+  [Forward-mode rules] in core/ops/jvp/jvp_rules.h; `gradstep ops` lists which). The tangent ops
+  are recorded like any other, so grad of jvp works, and the debugger shows each forward node's
+  tangent beside its value.
 * jacrev / jacfwd build the Jacobian one basis cotangent (jacrev) or one basis tangent (jacfwd)
   at a time and stack the rows with ops.stack; MindSpore vmaps the same computation. The
   result's structure is MindSpore's: a bare Tensor for one output and one position, a tuple
@@ -121,28 +126,30 @@ def vjp(fn, *inputs, weights=None, has_aux=False):
 
 
 # ---------------------------------------------------------------------------------------------
-# jvp (forward mode by the double vjp)
+# jvp (forward mode)
 
-def _ones_like(t):
-    if not isinstance(t, Tensor):
-        raise TypeError("For 'jvp', the outputs of 'fn' must be Tensors, but got %s." % type(t).__name__)
-    return _ops.ones_like(t)
-
-
-def _jvp_raw(fn, inputs, tangents):
-    """(outputs, J v as a tuple over fn's outputs, whether fn returned a tuple)."""
-    outputs = fn(*inputs)
+def _jvp_raw(fn, inputs, tangents, first_only=False):
+    """(fn's outputs, J v as a tuple over fn's outputs (its first only with first_only), whether
+    fn returned a tuple)."""
+    tracer = mindspore._JvpTracer()
+    tracer.install()
+    try:
+        seeded = tuple(tracer.seed(x, t) if isinstance(x, Tensor) and isinstance(t, Tensor) else x
+                       for x, t in zip(inputs, tangents))
+        outputs = fn(*seeded)
+    finally:
+        tracer.uninstall()
     multi = isinstance(outputs, tuple)
     outs = tuple(outputs) if multi else (outputs,)
-    us = tuple(_ones_like(o) for o in outs)
-    inner = GradOperation(get_all=True, sens_param=True)
-
-    def transposed(*u):
-        sens = tuple(u) if multi else u[0]
-        return inner(fn)(*inputs, sens)
-
-    grads = GradOperation(get_all=True, sens_param=True)(transposed)(*us, tuple(tangents))
-    return outputs, tuple(grads), multi
+    if first_only:
+        outs = outs[:1]
+    jv = []
+    for o in outs:
+        if not isinstance(o, Tensor):
+            raise TypeError("For 'jvp', the outputs of 'fn' must be Tensors, but got %s." % type(o).__name__)
+        t = tracer.tangent(o)
+        jv.append(_ops.zeros_like(o) if t is None else t)
+    return outputs, tuple(jv), multi
 
 
 def jvp(fn, inputs, v, has_aux=False):
@@ -159,13 +166,12 @@ def jvp(fn, inputs, v, has_aux=False):
         if isinstance(arg, Tensor) and isinstance(tangent, Tensor) and tuple(arg.shape) != tuple(tangent.shape):
             raise ValueError("For 'jvp', the shape of each element of 'v' must be the same as the "
                              "corresponding input, but got %s and %s." % (tuple(tangent.shape), tuple(arg.shape)))
-    target = _aux_first(fn) if has_aux else fn
-    outputs, jv, multi = _jvp_raw(target, args, tangents)
-    result = jv if multi else jv[0]
     if has_aux:
-        full = fn(*args)
-        return outputs, result, _aux_of(full)
-    return outputs, result
+        full, jv, _ = _jvp_raw(fn, args, tangents, first_only=True)
+        aux = _aux_of(full)
+        return full[0], jv[0], aux
+    outputs, jv, multi = _jvp_raw(fn, args, tangents)
+    return outputs, (jv if multi else jv[0])
 
 
 # ---------------------------------------------------------------------------------------------
