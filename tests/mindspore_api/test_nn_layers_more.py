@@ -1,0 +1,100 @@
+"""nn RReLU, Softmax2d, LRN, OneHot, Range, ChannelShuffle, ClipByNorm, BiDense, L1Regularizer,
+EmbeddingLookup, TimeDistributed, MicroBatchInterleaved and SparseTensorDenseMatmul: values against
+NumPy, gradients against finite differences, MindSpore's errors."""
+import numpy as np
+
+import mindspore as ms
+import mindspore.nn as nn
+from mindspore import Tensor
+
+from _check import check_grad, close, raises
+
+rng = np.random.default_rng(5)
+x = rng.standard_normal((2, 4, 3, 3))
+
+# RReLU: negatives scaled by a slope in [lower, upper], drawn anew per element and call.
+r = nn.RReLU(0.1, 0.3)(Tensor(x)).asnumpy()
+neg = x < 0
+assert np.array_equal(r[~neg], x[~neg])
+slopes = r[neg] / x[neg]
+assert slopes.min() >= 0.1 - 1e-12 and slopes.max() <= 0.3 + 1e-12 and slopes.std() > 0.01, slopes
+raises(ValueError, nn.RReLU, 0.5, 0.2, match="'upper' must be greater than or equal to 'lower'")
+raises(TypeError, nn.RReLU(), Tensor(np.array([1, -1], np.int32)), match="dtype of 'x' must be float")
+
+e = np.exp(x)
+close(nn.Softmax2d()(Tensor(x)), e / e.sum(1, keepdims=True))
+close(nn.Softmax2d()(Tensor(x[0])), e[0] / e[0].sum(0, keepdims=True))
+raises(ValueError, nn.Softmax2d(), Tensor(x[0, 0, 0]), match="3-D or 4-D")
+
+# LRN across channels: x / (bias + alpha * sum of squares over c-r..c+r)^beta.
+sq = np.pad(x * x, ((0, 0), (1, 1), (0, 0), (0, 0)))
+window = sq[:, :-2] + sq[:, 1:-1] + sq[:, 2:]
+close(nn.LRN(1, 2.0, 0.5, 0.75)(Tensor(x)), x / (2.0 + 0.5 * window) ** 0.75)
+check_grad(lambda t: (nn.LRN(1, 1.0, 1.0, 0.5)(t) * Tensor(x[:1, :, :2, :2])).sum(), x[:1, :, :2, :2] * 0.5)
+raises(ValueError, nn.LRN, norm_region="WITHIN", match="'norm_region' must be 'ACROSS_CHANNELS'")
+
+labels = Tensor(np.array([[1, 3], [0, 5]]), ms.int32)
+hot = nn.OneHot(depth=4, on_value=2.0, off_value=-1.0)(labels)
+want = np.where(np.arange(4) == np.array([[1, 3], [0, 5]])[..., None], 2.0, -1.0)
+close(hot, want)
+assert hot.dtype == ms.float32
+close(nn.OneHot(axis=0, depth=4)(Tensor(np.array([1, 3]), ms.int32)), np.eye(4)[[1, 3]].T)
+raises(TypeError, nn.OneHot(depth=2), Tensor(np.array([0.5])), match="dtype of 'indices'")
+
+assert nn.Range(5)().asnumpy().tolist() == [0, 1, 2, 3, 4] and nn.Range(5)().dtype == ms.int32
+close(nn.Range(1, 3, 0.5)(), [1.0, 1.5, 2.0, 2.5])
+assert nn.Range(1, 3, 0.5)().dtype == ms.float32
+raises(ValueError, nn.Range, 1, 5, 0, match="'delta' can not be zero")
+
+c = np.arange(12.0).reshape(1, 6, 2)
+close(nn.ChannelShuffle(3)(Tensor(c)), c[:, [0, 2, 4, 1, 3, 5]])
+assert repr(nn.ChannelShuffle(3)) == "ChannelShuffle<groups=3>"
+raises(ValueError, nn.ChannelShuffle(4), Tensor(c), match="divisible by 'groups'")
+
+v = rng.standard_normal((3, 4))
+close(nn.ClipByNorm()(Tensor(v), Tensor(1.0)), v / np.linalg.norm(v), rtol=1e-5)
+close(nn.ClipByNorm()(Tensor(v), Tensor(100.0)), v, rtol=1e-5)
+rows = np.linalg.norm(v, axis=1, keepdims=True)
+close(nn.ClipByNorm(axis=1)(Tensor(v), Tensor(1.5)), v * 1.5 / np.maximum(rows, 1.5), rtol=1e-5)
+
+bi = nn.BiDense(3, 2, 4)
+assert bi.weight.shape == (4, 3, 2) and bi.bias.shape == (4,)
+a1, a2 = rng.standard_normal((5, 3)).astype(np.float32), rng.standard_normal((5, 2)).astype(np.float32)
+wt, bs = bi.weight.asnumpy(), bi.bias.asnumpy()
+close(bi(Tensor(a1), Tensor(a2)), np.einsum("ni,oij,nj->no", a1, wt, a2) + bs, rtol=1e-4, atol=1e-5)
+assert np.abs(wt).max() <= 1 / np.sqrt(3)
+close(bi(Tensor(a1.reshape(5, 1, 3)), Tensor(a2.reshape(5, 1, 2))).shape, (5, 1, 4))
+raises(ValueError, bi, Tensor(a2), Tensor(a2), match="(*, 3) and (*, 2)")
+
+close(nn.L1Regularizer(0.5)(Tensor(v)), 0.5 * np.abs(v).sum())
+raises(ValueError, nn.L1Regularizer, -1.0, match="'scale' must be a positive")
+
+table = nn.EmbeddingLookup(6, 3, max_norm=1.0)
+ids = np.array([[0, 5], [2, 2]])
+rows = table.embedding_table.asnumpy()[ids]
+norms = np.linalg.norm(rows, axis=-1, keepdims=True)
+close(table(Tensor(ids, ms.int32)), rows * np.minimum(1.0, 1.0 / norms), rtol=1e-5)
+raises(ValueError, table, Tensor(np.array([6]), ms.int32), match="'indices' must be in [0, 6)")
+
+dense = nn.Dense(3, 2)
+seq = rng.standard_normal((4, 5, 3)).astype(np.float32)
+want = seq @ dense.weight.asnumpy().T + dense.bias.asnumpy()
+close(nn.TimeDistributed(dense, time_axis=1)(Tensor(seq)), want, rtol=1e-5)
+close(nn.TimeDistributed(dense, time_axis=1, reshape_with_axis=0)(Tensor(seq)), want, rtol=1e-5)
+close(nn.TimeDistributed(dense, time_axis=0, reshape_with_axis=1)(Tensor(seq)), want, rtol=1e-5)
+
+batch = rng.standard_normal((4, 3)).astype(np.float32)
+whole = dense(Tensor(batch)).asnumpy()
+close(nn.MicroBatchInterleaved(dense, 2)(Tensor(batch)), whole[:2] + whole[2:], rtol=1e-5)
+raises(ValueError, nn.MicroBatchInterleaved(dense, 3), Tensor(batch), match="divisible by 'interleave_num'")
+
+spmm = nn.SparseTensorDenseMatmul()
+ind = Tensor(np.array([[0, 1], [1, 2], [0, 0]]), ms.int64)
+vals = np.array([2.0, -1.0, 3.0])
+d = rng.standard_normal((3, 2))
+m = np.zeros((2, 3))
+m[0, 1], m[1, 2], m[0, 0] = vals
+close(spmm(ind, Tensor(vals), (2, 3), Tensor(d)), m @ d)
+close(nn.SparseTensorDenseMatmul(True, True)(ind, Tensor(vals), (2, 3), Tensor(d.T.copy()[:, :2])), m.T @ d[:2])
+check_grad(lambda t: (spmm(ind, t, (2, 3), Tensor(d)) ** 2).sum(), vals)
+raises(ValueError, spmm, ind, Tensor(vals), (2, 2), Tensor(d), match="'indices' must lie inside")
