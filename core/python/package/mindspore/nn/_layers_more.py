@@ -105,12 +105,12 @@ class OneHot(_nn.Cell):
         self.on_value, self.off_value, self.dtype = on_value, off_value, dtype
 
     def construct(self, indices):
-        if indices.dtype not in (mstype.int32, mstype.int64, mstype.uint8):
-            raise TypeError("For 'OneHot', the dtype of 'indices' must be int32, int64 or uint8, but got %s."
+        if indices.dtype not in (mstype.int32, mstype.int64):
+            raise TypeError("For 'OneHot', the dtype of 'indices' must be int32 or int64, but got %s."
                             % indices.dtype)
-        if not -indices.ndim - 1 <= self.axis <= indices.ndim:
-            raise ValueError("For 'OneHot', the 'axis' must be in range [%d, %d], but got %d."
-                             % (-indices.ndim - 1, indices.ndim, self.axis))
+        if not -1 <= self.axis <= indices.ndim:
+            raise ValueError("For 'OneHot', the 'axis' must be in range [-1, %d], but got %d."
+                             % (indices.ndim, self.axis))
         return ops.one_hot(ops.cast(indices, mstype.int32), self.depth, Tensor(self.on_value, self.dtype),
                            Tensor(self.off_value, self.dtype), self.axis)
 
