@@ -1,13 +1,14 @@
-"""mindspore.train Dice, Perplexity, CosineSimilarity, ROC, auc and BleuScore: MindSpore's
-documented examples, closed forms, get_metric_fn names and errors."""
+"""mindspore.train Dice, Perplexity, CosineSimilarity, ROC, auc, BleuScore, HausdorffDistance,
+MeanSurfaceDistance and RootMeanSquareDistance: MindSpore's documented examples, closed forms,
+get_metric_fn names and errors."""
 import math
 
 import numpy as np
 
 import mindspore as ms
 from mindspore import Tensor
-from mindspore.train import (BleuScore, CosineSimilarity, Dice, Perplexity, ROC, auc, get_metric_fn,
-                             names)
+from mindspore.train import (BleuScore, CosineSimilarity, Dice, HausdorffDistance, MeanSurfaceDistance,
+                             Perplexity, ROC, RootMeanSquareDistance, auc, get_metric_fn, names)
 
 from _check import close, raises
 
@@ -78,7 +79,45 @@ want = math.exp(1 - 4 / 3) * math.sqrt((3 / 4) * (2 / 3))
 assert abs(b.eval() - want) < 1e-12, (b.eval(), want)
 raises(ValueError, BleuScore, n_gram=5, match="'n_gram' must be in range [1, 4]")
 
-for name, cls in (("dice", Dice), ("roc", ROC), ("bleu_score", BleuScore), ("perplexity", Perplexity),
+# Surface distances: MindSpore's examples (label 0's region), then two squares 3 apart in a 3-D volume.
+a = Tensor(np.array([[3, 0, 1], [1, 3, 0], [1, 0, 2]]))
+b = Tensor(np.array([[0, 2, 1], [1, 2, 1], [0, 0, 1]]))
+h = HausdorffDistance()
+h.update(a, b, 0)
+assert abs(h.eval() - 1.4142135623730951) < 1e-12, h.eval()
+msd = MeanSurfaceDistance()
+msd.update(a, b, 0)
+assert abs(msd.eval() - 0.8047378541243649) < 1e-12, msd.eval()
+rms = RootMeanSquareDistance()
+rms.update(a, b, 0)
+assert abs(rms.eval() - 1.0) < 1e-12, rms.eval()
+vol_p, vol_t = np.zeros((1, 8, 8), np.int32), np.zeros((1, 8, 8), np.int32)
+vol_p[0, 1:3, 1:3] = 1   # a 2 x 2 square: all four voxels are edges
+vol_t[0, 1:3, 4:6] = 1   # the same, 3 columns to the right: the facing columns are 2 apart, the far ones 3
+for metric, step in (("euclidean", 3.0), ("chessboard", 3.0), ("taxicab", 3.0)):
+    h = HausdorffDistance(distance_metric=metric)
+    h.update(vol_p, vol_t, 1)
+    assert h.eval() == step, (metric, h.eval())
+h = HausdorffDistance(directed=True, percentile=50.0)
+h.update(vol_p, vol_t, 1)
+assert h.eval() == 2.5, h.eval()   # the median of [3, 2, 3, 2]
+vol_t[0, 5, 7] = 1   # a lone voxel far away: the truth's surface now reaches (5, 7)
+h = HausdorffDistance()
+h.update(vol_p, vol_t, 1)
+assert abs(h.eval() - np.hypot(3, 5)) < 1e-12, h.eval()   # from (5, 7) back to the square's (2, 2)
+h = HausdorffDistance(directed=True)
+h.update(vol_p, vol_t, 1)
+assert h.eval() == 3.0
+msd = MeanSurfaceDistance(symmetric=True)
+msd.update(vol_p, vol_t, 1)
+back = np.mean([2, 3, 2, 3, np.hypot(3, 5)])
+assert abs(msd.eval() - np.mean((2.5, back))) < 1e-12, msd.eval()
+raises(ValueError, HausdorffDistance().update, a, b, 7, match="label index (input[2]) should be in")
+raises(ValueError, HausdorffDistance, distance_metric="cosine", match="'distance_metric' must be in")
+raises(RuntimeError, MeanSurfaceDistance().eval, match="call the 'update' method")
+
+for name, cls in (("hausdorff_distance", HausdorffDistance), ("mean_surface_distance", MeanSurfaceDistance),
+                  ("root_mean_square_distance", RootMeanSquareDistance), ("dice", Dice), ("roc", ROC), ("bleu_score", BleuScore), ("perplexity", Perplexity),
                   ("cosine_similarity", CosineSimilarity)):
     assert name in names() and isinstance(get_metric_fn(name), cls)
 assert ms.train.metrics.Dice is Dice

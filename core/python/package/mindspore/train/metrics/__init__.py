@@ -1,7 +1,6 @@
 """mindspore.train.metrics: Metric and the metrics Model.eval computes, by name or instance.
 
-Not provided (yet): HausdorffDistance, OcclusionSensitivity, MeanSurfaceDistance,
-RootMeanSquareDistance and ConfusionMatrixMetric.
+Not provided (yet): OcclusionSensitivity and ConfusionMatrixMetric.
 """
 from mindspore.train.metrics.accuracy import Accuracy
 from mindspore.train.metrics.bleu import BleuScore
@@ -15,13 +14,15 @@ from mindspore.train.metrics.metric import Metric, rearrange_inputs
 from mindspore.train.metrics.precision import Precision
 from mindspore.train.metrics.recall import Recall
 from mindspore.train.metrics.roc import ROC, auc
+from mindspore.train.metrics.surface_distance import HausdorffDistance, MeanSurfaceDistance, RootMeanSquareDistance
 from mindspore.train.metrics.topk import (Top1CategoricalAccuracy, Top5CategoricalAccuracy,
                                           TopKCategoricalAccuracy)
 
 __all__ = ["names", "get_metric_fn", "Accuracy", "MAE", "MSE", "Metric", "rearrange_inputs",
            "Precision", "Recall", "Fbeta", "F1", "TopKCategoricalAccuracy",
            "Top1CategoricalAccuracy", "Top5CategoricalAccuracy", "Loss", "ConfusionMatrix", "Dice",
-           "Perplexity", "CosineSimilarity", "ROC", "auc", "BleuScore"]
+           "Perplexity", "CosineSimilarity", "ROC", "auc", "BleuScore",
+           "HausdorffDistance", "MeanSurfaceDistance", "RootMeanSquareDistance"]
 
 __factory__ = {
     'accuracy': Accuracy,
@@ -42,6 +43,9 @@ __factory__ = {
     'bleu_score': BleuScore,
     'perplexity': Perplexity,
     'cosine_similarity': CosineSimilarity,
+    'hausdorff_distance': HausdorffDistance,
+    'mean_surface_distance': MeanSurfaceDistance,
+    'root_mean_square_distance': RootMeanSquareDistance,
 }
 
 
