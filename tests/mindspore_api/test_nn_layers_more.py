@@ -98,3 +98,20 @@ close(spmm(ind, Tensor(vals), (2, 3), Tensor(d)), m @ d)
 close(nn.SparseTensorDenseMatmul(True, True)(ind, Tensor(vals), (2, 3), Tensor(d.T.copy()[:, :2])), m.T @ d[:2])
 check_grad(lambda t: (spmm(ind, t, (2, 3), Tensor(d)) ** 2).sum(), vals)
 raises(ValueError, spmm, ind, Tensor(vals), (2, 2), Tensor(d), match="'indices' must lie inside")
+
+# MultiFieldEmbeddingLookup: per (example, field) the value-weighted embeddings of its ids, combined.
+ids = np.array([[2, 4, 5, 0], [1, 3, 3, 2]])
+vals = np.array([[1.0, 2.0, 0.5, 1.0], [1.0, 1.0, 3.0, 2.0]])
+fields = np.array([[0, 0, 2, 2], [1, 1, 0, 1]])
+for op, reduce in (("SUM", np.sum), ("MEAN", np.mean), ("MAX", np.max)):
+    lookup = nn.MultiFieldEmbeddingLookup(6, 2, 3, operator=op)
+    got = lookup(Tensor(ids, ms.int32), Tensor(vals, ms.float32), Tensor(fields, ms.int32))
+    emb = lookup.embedding_table.asnumpy()[ids] * vals[..., None]
+    want = np.zeros((2, 3, 2))
+    for b, k in np.ndindex(2, 3):
+        if (fields[b] == k).any():
+            want[b, k] = reduce(emb[b][fields[b] == k], 0)
+    close(got, want, rtol=1e-5)
+raises(ValueError, nn.MultiFieldEmbeddingLookup, 6, 2, 3, operator="MIN", match="'operator' must be one of")
+raises(ValueError, nn.MultiFieldEmbeddingLookup(6, 2, 3), Tensor(ids, ms.int32), Tensor(vals, ms.float32),
+       Tensor(fields + 1, ms.int32), match="'field_ids' must be in [0, 3)")

@@ -80,3 +80,24 @@ close(nn.CTCLoss(reduction="none", zero_infinity=True)(Tensor(lp[:, :1]), *short
 raises(ValueError, nn.CTCLoss(), Tensor(lp), Tensor(np.array([[1, 3], [1, 1], [2, 1]]), ms.int32), *args[1:],
        match="'targets' must be classes in [0, 3)")
 raises(ValueError, nn.CTCLoss(blank=3), Tensor(lp), *args, match="'blank' (3) must be less than")
+
+# SampledSoftmaxLoss with given samples: cross entropy over [true, sampled] logits minus log expected counts.
+W, b, feats = rng.standard_normal((7, 4)), rng.standard_normal(7), rng.standard_normal((3, 4))
+labels = np.array([[0], [1], [2]])
+samples = (np.array([3, 5, 6]), np.full((3, 1), 3 / 7), np.full(3, 3 / 7))
+z = np.concatenate([((feats * W[labels[:, 0]]).sum(1) + b[labels[:, 0]])[:, None],
+                    feats @ W[[3, 5, 6]].T + b[[3, 5, 6]]], 1) - np.log(3 / 7)
+want = np.log(np.exp(z).sum(1)) - z[:, 0]
+sampled_loss = nn.SampledSoftmaxLoss(3, 7, sampled_values=samples)
+close(sampled_loss(Tensor(W), Tensor(b), Tensor(labels, ms.int32), Tensor(feats)), want)
+check_grad(lambda t: sampled_loss(Tensor(W), Tensor(b), Tensor(labels, ms.int32), t).sum(), feats)
+ms.set_seed(3)
+drawn = nn.SampledSoftmaxLoss(4, 7, reduction="mean")(Tensor(W), Tensor(b), Tensor(labels.ravel(), ms.int32),
+                                                     Tensor(feats))
+# Removing the 3 true classes leaves exactly 4 to draw: the sample is {3, 4, 5, 6} in some order.
+z = np.concatenate([((feats * W[labels[:, 0]]).sum(1) + b[labels[:, 0]])[:, None],
+                    feats @ W[[3, 4, 5, 6]].T + b[[3, 4, 5, 6]]], 1) - np.log(4 / 7)
+close(drawn, (np.log(np.exp(z).sum(1)) - z[:, 0]).mean())
+raises(ValueError, nn.SampledSoftmaxLoss, 8, 7, match="'num_sampled' must be smaller than or equal to 'num_classes'")
+raises(ValueError, nn.SampledSoftmaxLoss(5, 7), Tensor(W), Tensor(b), Tensor(labels, ms.int32), Tensor(feats),
+       match="only 4 classes are left")  # 7 classes minus the 3 true ones cannot give 5 distinct samples

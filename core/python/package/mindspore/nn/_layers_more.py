@@ -1,5 +1,6 @@
 """More Cells of MindSpore 2.2 composed from mindspore.ops: RReLU, Softmax2d, LRN, OneHot, Range,
-ChannelShuffle, ClipByNorm, BiDense, L1Regularizer, EmbeddingLookup, TimeDistributed,
+ChannelShuffle, ClipByNorm, BiDense, L1Regularizer, EmbeddingLookup, MultiFieldEmbeddingLookup,
+TimeDistributed,
 MicroBatchInterleaved and SparseTensorDenseMatmul."""
 import math
 
@@ -11,7 +12,7 @@ from mindspore.common import dtype as mstype
 from mindspore.common.initializer import Uniform, initializer
 
 __all__ = ["RReLU", "Softmax2d", "LRN", "OneHot", "Range", "ChannelShuffle", "ClipByNorm", "BiDense",
-           "L1Regularizer", "EmbeddingLookup", "TimeDistributed", "MicroBatchInterleaved",
+           "L1Regularizer", "EmbeddingLookup", "MultiFieldEmbeddingLookup", "TimeDistributed", "MicroBatchInterleaved",
            "SparseTensorDenseMatmul"]
 
 
@@ -276,6 +277,49 @@ class EmbeddingLookup(_nn.Cell):
     def extend_repr(self):
         return "vocab_size={}, embedding_size={}, target={}, slice_mode={}".format(
             self.vocab_size, self.embedding_size, self.target, self.slice_mode)
+
+
+class MultiFieldEmbeddingLookup(EmbeddingLookup):
+    """Per example and field, the embeddings of the ids in that field, each scaled by its value,
+    combined by operator 'SUM', 'MEAN' or 'MAX' (a field with no ids gives zeros): inputs
+    (batch, seq) ids, values and field ids; output (batch, field_size, embedding_size)."""
+
+    def __init__(self, vocab_size, embedding_size, field_size, param_init="normal", target="CPU",
+                 slice_mode="batch_slice", feature_num_list=None, max_norm=None, sparse=True, operator="SUM",
+                 dtype=mstype.float32):
+        super().__init__(vocab_size, embedding_size, param_init, target, slice_mode, feature_num_list, max_norm,
+                         sparse, 0, dtype)
+        self.field_size = _int("MultiFieldEmbeddingLookup", "field_size", field_size, 1)
+        if operator not in ("SUM", "MEAN", "MAX"):
+            raise ValueError("For 'MultiFieldEmbeddingLookup', the 'operator' must be one of ['SUM', 'MEAN', 'MAX'], "
+                             "but got %s." % (operator,))
+        self.operator = operator
+
+    def construct(self, input_indices, input_values, field_ids):
+        who = "MultiFieldEmbeddingLookup"
+        shape = tuple(input_indices.shape)
+        if len(shape) != 2 or tuple(input_values.shape) != shape or tuple(field_ids.shape) != shape:
+            raise ValueError("For '%s', 'input_indices', 'input_values' and 'field_ids' must be 2-D of one shape, "
+                             "but got %s, %s and %s." % (who, shape, tuple(input_values.shape),
+                                                         tuple(field_ids.shape)))
+        fields = field_ids.asnumpy().astype(np.int64)
+        if fields.size and (fields.min() < 0 or fields.max() >= self.field_size):
+            raise ValueError("For '%s', the 'field_ids' must be in [0, %d), but got values in [%d, %d]."
+                             % (who, self.field_size, fields.min(), fields.max()))
+        emb = super().construct(input_indices) * ops.expand_dims(ops.cast(input_values, self.embedding_table.dtype), -1)
+        member = np.arange(self.field_size) == fields[..., None]                     # (batch, seq, field)
+        if self.operator == "MAX":
+            hit = Tensor(np.broadcast_to(member[..., None], member.shape + (self.embedding_size,)).copy())
+            spread = ops.broadcast_to(ops.expand_dims(emb, 2), hit.shape)
+            best = ops.amax(ops.select(hit, spread, ops.full(hit.shape, float("-inf"), dtype=emb.dtype)), 1)
+            empty = Tensor(np.broadcast_to(~member.any(1)[..., None], best.shape).copy())
+            return ops.select(empty, ops.zeros_like(best), best)
+        weights = Tensor(member.astype(np.float64), emb.dtype)
+        total = ops.matmul(ops.transpose(weights, (0, 2, 1)), emb)                  # (batch, field, emb)
+        if self.operator == "MEAN":
+            counts = np.maximum(member.sum(1), 1)[..., None]
+            total = total / Tensor(counts.astype(np.float64), emb.dtype)
+        return total
 
 
 class TimeDistributed(_nn.Cell):

@@ -1,6 +1,6 @@
 """Losses of MindSpore 2.2 the package lacked, composed from mindspore.ops: HingeEmbeddingLoss,
 MultiLabelSoftMarginLoss, MultiLabelMarginLoss, MultiClassDiceLoss and CTCLoss (LossBase
-subclasses). CTCLoss runs the CTC forward (alpha) recursion in log space over time, so its
+subclasses) and SampledSoftmaxLoss. CTCLoss runs the CTC forward (alpha) recursion in log space over time, so its
 gradient is the recursion's own."""
 import numpy as np
 
@@ -10,7 +10,7 @@ from mindspore.common import dtype as mstype
 from mindspore.nn._losses import DiceLoss, LossBase, _check_float, _check_same_shape
 
 __all__ = ["HingeEmbeddingLoss", "MultiLabelSoftMarginLoss", "MultiLabelMarginLoss", "MultiClassDiceLoss",
-           "CTCLoss"]
+           "CTCLoss", "SampledSoftmaxLoss"]
 
 
 class HingeEmbeddingLoss(LossBase):
@@ -240,6 +240,91 @@ class CTCLoss(LossBase):
         if self.reduction == "sum":
             return ops.sum(nll)
         return ops.squeeze(nll, 0) if unbatched else nll
+
+
+def _uniform_candidates(labels, num_sampled, num_classes, remove_accidental_hits, seed):
+    """MindSpore's UniformCandidateSampler with unique=True: num_sampled distinct classes drawn
+    uniformly (the batch's true classes left out with remove_accidental_hits), and the expected
+    counts num_sampled / num_classes of the true and the sampled classes."""
+    from mindspore.ops._functional_random import _rng
+    pool = np.arange(num_classes)
+    if remove_accidental_hits:
+        pool = np.setdiff1d(pool, labels.reshape(-1))
+    if len(pool) < num_sampled:
+        raise ValueError("For 'SampledSoftmaxLoss', only %d classes are left to sample %d from after removing the "
+                         "true classes." % (len(pool), num_sampled))
+    sampled = _rng("UniformCandidateSampler", seed or None).choice(pool, num_sampled, replace=False)
+    expected = num_sampled / float(num_classes)
+    return sampled, np.full(labels.shape, expected), np.full((num_sampled,), expected)
+
+
+class SampledSoftmaxLoss(LossBase):
+    """Softmax cross entropy over each example's true classes and num_sampled sampled classes
+    only: logits x . w_c + b_c - log(expected count of c), the true classes sharing probability 1.
+    Without sampled_values the classes are drawn uniformly (MindSpore's UniformCandidateSampler)."""
+
+    def __init__(self, num_sampled, num_classes, num_true=1, sampled_values=None, remove_accidental_hits=True,
+                 seed=0, reduction="none"):
+        super().__init__(reduction)
+        who = "SampledSoftmaxLoss"
+        for name, value in (("num_sampled", num_sampled), ("num_classes", num_classes), ("num_true", num_true),
+                            ("seed", seed)):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError("For '%s', the type of '%s' must be int, but got %s."
+                                % (who, name, type(value).__name__))
+        if num_true < 1:
+            raise ValueError("For '%s', the 'num_true' must be greater than or equal to 1, but got %d." % (who, num_true))
+        if seed < 0:
+            raise ValueError("For '%s', the 'seed' must be greater than or equal to 0, but got %d." % (who, seed))
+        if num_sampled > num_classes:
+            raise ValueError("For '%s', the 'num_sampled' must be smaller than or equal to 'num_classes', but got "
+                             "'num_sampled': %d and 'num_classes': %d." % (who, num_sampled, num_classes))
+        if num_true > num_classes:
+            raise ValueError("For '%s', the 'num_true' must be smaller than or equal to 'num_classes', but got "
+                             "'num_true': %d and 'num_classes': %d." % (who, num_true, num_classes))
+        if sampled_values is not None:
+            if not isinstance(sampled_values, (list, tuple)):
+                raise TypeError("For '%s', the type of 'sampled_values' must be a list or tuple, but got %s."
+                                % (who, type(sampled_values).__name__))
+            if len(sampled_values) != 3:
+                raise ValueError("For '%s', the length of 'sampled_values' must be equal to 3, but got %d."
+                                 % (who, len(sampled_values)))
+        self.num_sampled, self.num_classes, self.num_true = num_sampled, num_classes, num_true
+        self.sampled_values, self.remove_accidental_hits, self.seed = sampled_values, remove_accidental_hits, seed
+
+    def construct(self, weights, biases, labels, logits):
+        who = "SampledSoftmaxLoss"
+        for name, value in (("weights", weights), ("biases", biases), ("labels", labels), ("logits", logits)):
+            if not isinstance(value, Tensor):
+                raise TypeError("For '%s', the '%s' must be a Tensor, but got %s." % (who, name, type(value).__name__))
+        if labels.dtype not in (mstype.int32, mstype.int64):
+            raise TypeError("For '%s', the dtype of 'labels' must be int32 or int64, but got %s." % (who, labels.dtype))
+        ids = labels.asnumpy().reshape(-1, self.num_true).astype(np.int64)
+        if ids.size and (ids.min() < 0 or ids.max() >= self.num_classes):
+            raise ValueError("For '%s', the 'labels' must be in [0, %d), but got values in [%d, %d]."
+                             % (who, self.num_classes, ids.min(), ids.max()))
+        if self.sampled_values is None:
+            sampled, true_expected, sampled_expected = _uniform_candidates(
+                ids, self.num_sampled, self.num_classes, self.remove_accidental_hits, self.seed)
+        else:
+            as_np = (lambda v: v.asnumpy() if isinstance(v, Tensor) else np.asarray(v))
+            sampled, true_expected, sampled_expected = (as_np(v) for v in self.sampled_values)
+        dtype = logits.dtype
+        true_w = ops.gather(weights, Tensor(ids.reshape(-1), mstype.int32), 0)        # (N * num_true, dim)
+        true_w = ops.reshape(true_w, (ids.shape[0], self.num_true, -1))
+        true_logits = ops.sum(ops.expand_dims(logits, 1) * true_w, -1) \
+            + ops.reshape(ops.gather(biases, Tensor(ids.reshape(-1), mstype.int32), 0), ids.shape)
+        sampled_ids = Tensor(np.asarray(sampled).reshape(-1).astype(np.int32))
+        sampled_logits = ops.matmul(logits, ops.transpose(ops.gather(weights, sampled_ids, 0), (1, 0))) \
+            + ops.gather(biases, sampled_ids, 0)
+        true_logits = true_logits - Tensor(np.log(np.asarray(true_expected, np.float64)).reshape(ids.shape), dtype)
+        sampled_logits = sampled_logits - Tensor(np.log(np.asarray(sampled_expected, np.float64)).reshape(1, -1),
+                                                 dtype)
+        all_logits = ops.concat((true_logits, sampled_logits), 1)
+        targets = np.concatenate([np.full(ids.shape, 1.0 / self.num_true),
+                                  np.zeros((ids.shape[0], len(sampled_ids)))], 1)
+        log_p = all_logits - ops.logsumexp(all_logits, 1, True)
+        return self.get_loss(-ops.sum(Tensor(targets, dtype) * log_p, 1))
 
 
 for _name in __all__:
