@@ -1,13 +1,13 @@
 """mindspore.train Dice, Perplexity, CosineSimilarity, ROC, auc, BleuScore, HausdorffDistance,
-MeanSurfaceDistance and RootMeanSquareDistance: MindSpore's documented examples, closed forms,
-get_metric_fn names and errors."""
+MeanSurfaceDistance, RootMeanSquareDistance and ConfusionMatrixMetric: MindSpore's documented
+examples, closed forms, get_metric_fn names and errors."""
 import math
 
 import numpy as np
 
 import mindspore as ms
 from mindspore import Tensor
-from mindspore.train import (BleuScore, CosineSimilarity, Dice, HausdorffDistance, MeanSurfaceDistance,
+from mindspore.train import (BleuScore, ConfusionMatrixMetric, CosineSimilarity, Dice, HausdorffDistance, MeanSurfaceDistance,
                              Perplexity, ROC, RootMeanSquareDistance, auc, get_metric_fn, names)
 
 from _check import close, raises
@@ -116,7 +116,33 @@ raises(ValueError, HausdorffDistance().update, a, b, 7, match="label index (inpu
 raises(ValueError, HausdorffDistance, distance_metric="cosine", match="'distance_metric' must be in")
 raises(RuntimeError, MeanSurfaceDistance().eval, match="call the 'update' method")
 
-for name, cls in (("hausdorff_distance", HausdorffDistance), ("mean_surface_distance", MeanSurfaceDistance),
+# ConfusionMatrixMetric: MindSpore's example, then per-sample rates against NumPy counts.
+cm = ConfusionMatrixMetric(metric_name="tpr")
+cm.update(Tensor(np.array([[[0], [1]], [[1], [0]]])), Tensor(np.array([[[0], [1]], [[0], [1]]])))
+close(cm.eval(), [0.5])
+rng = np.random.default_rng(2)
+yp, yt = (rng.random((3, 2, 4, 4)) > 0.5).astype(int), (rng.random((3, 2, 4, 4)) > 0.5).astype(int)
+tp = ((yp == 1) & (yt == 1)).sum((2, 3)).astype(float)
+fp = ((yp == 1) & (yt == 0)).sum((2, 3)).astype(float)
+tn = ((yp == 0) & (yt == 0)).sum((2, 3)).astype(float)
+fn = ((yp == 0) & (yt == 1)).sum((2, 3)).astype(float)
+f1 = 2 * tp / (2 * tp + fp + fn)
+mcc = (tp * tn - fp * fn) / np.sqrt((tp + fp) * (tp + fn) * (tn + fp) * (tn + fn))
+for name, chart in (("f1 score", f1), ("Matthews correlation coefficient", mcc), ("accuracy", (tp + tn) / 16)):
+    for decrease, want in (("none", chart), ("mean", chart.mean()), ("mean_batch", chart.mean(0)),
+                           ("sum_channel", chart.sum(1))):
+        cm = ConfusionMatrixMetric(metric_name=name, calculation_method=True, decrease=decrease)
+        cm.update(yp, yt)
+        close(cm.eval(), want)
+cm = ConfusionMatrixMetric(metric_name="precision")
+cm.update(yp, yt)
+cm.update(yp[:1], yt[:1])   # the counts add up over updates
+close(cm.eval(), [(tp.sum() + tp[0].sum()) / (tp.sum() + fp.sum() + tp[0].sum() + fp[0].sum())])
+raises(NotImplementedError, ConfusionMatrixMetric, metric_name="kappa", match="not implemented")
+raises(ValueError, ConfusionMatrixMetric, decrease="max", match="'decrease' must be in")
+raises(ValueError, ConfusionMatrixMetric().update, yp, yt * 0.5, match="must be a binarized ndarray")
+
+for name, cls in (("confusion_matrix_metric", ConfusionMatrixMetric), ("hausdorff_distance", HausdorffDistance), ("mean_surface_distance", MeanSurfaceDistance),
                   ("root_mean_square_distance", RootMeanSquareDistance), ("dice", Dice), ("roc", ROC), ("bleu_score", BleuScore), ("perplexity", Perplexity),
                   ("cosine_similarity", CosineSimilarity)):
     assert name in names() and isinstance(get_metric_fn(name), cls)

@@ -1,10 +1,11 @@
 """mindspore.train.metrics: Metric and the metrics Model.eval computes, by name or instance.
 
-Not provided (yet): OcclusionSensitivity and ConfusionMatrixMetric.
+Not provided (yet): OcclusionSensitivity.
 """
 from mindspore.train.metrics.accuracy import Accuracy
 from mindspore.train.metrics.bleu import BleuScore
 from mindspore.train.metrics.confusion_matrix import ConfusionMatrix
+from mindspore.train.metrics.confusion_matrix_metric import ConfusionMatrixMetric
 from mindspore.train.metrics.cosine_similarity import CosineSimilarity
 from mindspore.train.metrics.dice import Dice, Perplexity
 from mindspore.train.metrics.error import MAE, MSE
@@ -22,7 +23,7 @@ __all__ = ["names", "get_metric_fn", "Accuracy", "MAE", "MSE", "Metric", "rearra
            "Precision", "Recall", "Fbeta", "F1", "TopKCategoricalAccuracy",
            "Top1CategoricalAccuracy", "Top5CategoricalAccuracy", "Loss", "ConfusionMatrix", "Dice",
            "Perplexity", "CosineSimilarity", "ROC", "auc", "BleuScore",
-           "HausdorffDistance", "MeanSurfaceDistance", "RootMeanSquareDistance"]
+           "HausdorffDistance", "MeanSurfaceDistance", "RootMeanSquareDistance", "ConfusionMatrixMetric"]
 
 __factory__ = {
     'accuracy': Accuracy,
@@ -37,6 +38,7 @@ __factory__ = {
     'mse': MSE,
     'loss': Loss,
     'confusion_matrix': ConfusionMatrix,
+    'confusion_matrix_metric': ConfusionMatrixMetric,
     'dice': Dice,
     'roc': ROC,
     'auc': auc,
