@@ -1,14 +1,16 @@
 """mindspore.train Dice, Perplexity, CosineSimilarity, ROC, auc, BleuScore, HausdorffDistance,
-MeanSurfaceDistance, RootMeanSquareDistance and ConfusionMatrixMetric: MindSpore's documented
-examples, closed forms, get_metric_fn names and errors."""
+MeanSurfaceDistance, RootMeanSquareDistance, ConfusionMatrixMetric and OcclusionSensitivity:
+MindSpore's documented examples, closed forms, get_metric_fn names and errors."""
 import math
 
 import numpy as np
 
 import mindspore as ms
 from mindspore import Tensor
-from mindspore.train import (BleuScore, ConfusionMatrixMetric, CosineSimilarity, Dice, HausdorffDistance, MeanSurfaceDistance,
-                             Perplexity, ROC, RootMeanSquareDistance, auc, get_metric_fn, names)
+from mindspore import nn
+from mindspore.train import (BleuScore, ConfusionMatrixMetric, CosineSimilarity, Dice, HausdorffDistance,
+                             MeanSurfaceDistance, OcclusionSensitivity, Perplexity, ROC, RootMeanSquareDistance, auc,
+                             get_metric_fn, names)
 
 from _check import close, raises
 
@@ -142,7 +144,28 @@ raises(NotImplementedError, ConfusionMatrixMetric, metric_name="kappa", match="n
 raises(ValueError, ConfusionMatrixMetric, decrease="max", match="'decrease' must be in")
 raises(ValueError, ConfusionMatrixMetric().update, yp, yt * 0.5, match="must be a binarized ndarray")
 
-for name, cls in (("confusion_matrix_metric", ConfusionMatrixMetric), ("hausdorff_distance", HausdorffDistance), ("mean_surface_distance", MeanSurfaceDistance),
+# OcclusionSensitivity: a linear model's score drops by the weighted sum of the occluded window.
+dense = nn.Dense(4, 2, weight_init=Tensor(np.array([[0.1, 0.8, 0.1, 0.1], [1, 1, 1, 1]], np.float32)),
+                 bias_init=Tensor(np.array([0.3, 0.6], np.float32)))
+occ = OcclusionSensitivity()
+occ.update(dense, np.array([[0.1, 0.2, 0.3, 0.4]], np.float32), np.array(1, np.int32))
+close(occ.eval(), [0.3, 0.6, 1.0, 0.9], rtol=1e-6)   # MindSpore's example: windows [p - 2, p + 2)
+image = rng.random((1, 3, 5)).astype(np.float32)
+weights = rng.random((2, 15)).astype(np.float32)
+flat = nn.SequentialCell([nn.Flatten(), nn.Dense(15, 2, weight_init=Tensor(weights), bias_init="zeros")])
+occ = OcclusionSensitivity(margin=1, n_batch=4, b_box=[0, 1, 2, 4])
+occ.update(flat, image, Tensor(np.array([0])))
+want = np.zeros((2, 3))
+w0 = weights[0].reshape(3, 5)
+for r, c in np.ndindex(2, 3):
+    want[r, c] = (w0 * image[0])[max(0, r - 1):r + 1, max(0, c + 2 - 1):c + 3].sum()
+close(occ.eval(), want, rtol=1e-5)
+raises(RuntimeError, OcclusionSensitivity().update, dense, np.ones((2, 4), np.float32), np.array(1),
+       match="must be 1, but got 2")
+raises(ValueError, OcclusionSensitivity(b_box=[0, 5]).update, dense, np.ones((1, 4), np.float32), np.array(1),
+       match="maximum bounding box must be smaller than image size")
+
+for name, cls in (("occlusion_sensitivity", OcclusionSensitivity), ("confusion_matrix_metric", ConfusionMatrixMetric), ("hausdorff_distance", HausdorffDistance), ("mean_surface_distance", MeanSurfaceDistance),
                   ("root_mean_square_distance", RootMeanSquareDistance), ("dice", Dice), ("roc", ROC), ("bleu_score", BleuScore), ("perplexity", Perplexity),
                   ("cosine_similarity", CosineSimilarity)):
     assert name in names() and isinstance(get_metric_fn(name), cls)

@@ -1,7 +1,4 @@
-"""mindspore.train.metrics: Metric and the metrics Model.eval computes, by name or instance.
-
-Not provided (yet): OcclusionSensitivity.
-"""
+"""mindspore.train.metrics: Metric and the metrics Model.eval computes, by name or instance."""
 from mindspore.train.metrics.accuracy import Accuracy
 from mindspore.train.metrics.bleu import BleuScore
 from mindspore.train.metrics.confusion_matrix import ConfusionMatrix
@@ -12,6 +9,7 @@ from mindspore.train.metrics.error import MAE, MSE
 from mindspore.train.metrics.fbeta import F1, Fbeta
 from mindspore.train.metrics.loss import Loss
 from mindspore.train.metrics.metric import Metric, rearrange_inputs
+from mindspore.train.metrics.occlusion_sensitivity import OcclusionSensitivity
 from mindspore.train.metrics.precision import Precision
 from mindspore.train.metrics.recall import Recall
 from mindspore.train.metrics.roc import ROC, auc
@@ -23,7 +21,8 @@ __all__ = ["names", "get_metric_fn", "Accuracy", "MAE", "MSE", "Metric", "rearra
            "Precision", "Recall", "Fbeta", "F1", "TopKCategoricalAccuracy",
            "Top1CategoricalAccuracy", "Top5CategoricalAccuracy", "Loss", "ConfusionMatrix", "Dice",
            "Perplexity", "CosineSimilarity", "ROC", "auc", "BleuScore",
-           "HausdorffDistance", "MeanSurfaceDistance", "RootMeanSquareDistance", "ConfusionMatrixMetric"]
+           "HausdorffDistance", "MeanSurfaceDistance", "RootMeanSquareDistance", "ConfusionMatrixMetric",
+           "OcclusionSensitivity"]
 
 __factory__ = {
     'accuracy': Accuracy,
@@ -45,6 +44,7 @@ __factory__ = {
     'bleu_score': BleuScore,
     'perplexity': Perplexity,
     'cosine_similarity': CosineSimilarity,
+    'occlusion_sensitivity': OcclusionSensitivity,
     'hausdorff_distance': HausdorffDistance,
     'mean_surface_distance': MeanSurfaceDistance,
     'root_mean_square_distance': RootMeanSquareDistance,
