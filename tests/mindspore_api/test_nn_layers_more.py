@@ -31,6 +31,8 @@ sq = np.pad(x * x, ((0, 0), (1, 1), (0, 0), (0, 0)))
 window = sq[:, :-2] + sq[:, 1:-1] + sq[:, 2:]
 close(nn.LRN(1, 2.0, 0.5, 0.75)(Tensor(x)), x / (2.0 + 0.5 * window) ** 0.75)
 check_grad(lambda t: (nn.LRN(1, 1.0, 1.0, 0.5)(t) * Tensor(x[:1, :, :2, :2])).sum(), x[:1, :, :2, :2] * 0.5)
+close(nn.LRN()(Tensor(np.array([[[[0.1], [0.2]], [[0.3], [0.4]]]]), ms.float32)),   # MindSpore's example
+      [[[[0.09534626], [0.1825742]], [[0.2860388], [0.3651484]]]], rtol=1e-6)
 raises(ValueError, nn.LRN, norm_region="WITHIN", match="'norm_region' must be 'ACROSS_CHANNELS'")
 
 labels = Tensor(np.array([[1, 3], [0, 5]]), ms.int32)
@@ -115,3 +117,17 @@ for op, reduce in (("SUM", np.sum), ("MEAN", np.mean), ("MAX", np.max)):
 raises(ValueError, nn.MultiFieldEmbeddingLookup, 6, 2, 3, operator="MIN", match="'operator' must be one of")
 raises(ValueError, nn.MultiFieldEmbeddingLookup(6, 2, 3), Tensor(ids, ms.int32), Tensor(vals, ms.float32),
        Tensor(fields + 1, ms.int32), match="'field_ids' must be in [0, 3)")
+
+# Conv2dBnAct / DenseBnAct: the layer, its BatchNorm (eval: x / sqrt(1 + eps) at init) and activation.
+img = rng.standard_normal((2, 3, 5, 5)).astype(np.float32)
+combo = nn.Conv2dBnAct(3, 4, 3, has_bn=True, activation="leakyrelu", alpha=0.1)
+combo.set_train(False)
+normed = combo.conv(Tensor(img)).asnumpy() / np.sqrt(1 + 1e-5)
+close(combo(Tensor(img)), np.where(normed > 0, normed, 0.1 * normed), rtol=1e-5, atol=1e-6)
+assert [n for n, _ in combo.cells_and_names()] == ["", "conv", "batchnorm", "activation"]
+fc = nn.DenseBnAct(3, 2, activation="relu")
+rows = rng.standard_normal((4, 3)).astype(np.float32)
+close(fc(Tensor(rows)), np.maximum(rows @ fc.dense.weight.asnumpy().T + fc.dense.bias.asnumpy(), 0), rtol=1e-5)
+assert [p.name for p in nn.DenseBnAct(3, 2, has_bn=True).trainable_params()] == \
+    ["dense.weight", "dense.bias", "batchnorm.gamma", "batchnorm.beta"]
+raises(TypeError, nn.DenseBnAct, 3, 2, activation=3, match="'activation' must be str or Cell")
