@@ -10,6 +10,7 @@ import mindspore.nn as _nn
 from mindspore import Parameter, Tensor, ops
 from mindspore.common import dtype as mstype
 from mindspore.common.initializer import Uniform, initializer
+from mindspore.nn._value_checks import deciding_values, known_values
 
 __all__ = ["RReLU", "Softmax2d", "LRN", "OneHot", "Range", "ChannelShuffle", "ClipByNorm", "BiDense",
            "L1Regularizer", "EmbeddingLookup", "MultiFieldEmbeddingLookup", "TimeDistributed", "MicroBatchInterleaved",
@@ -264,8 +265,8 @@ class EmbeddingLookup(_nn.Cell):
                                          name="embedding_table")
 
     def construct(self, indices):
-        ids = indices.asnumpy()
-        if ids.size and (ids.min() < 0 or ids.max() >= self.vocab_size):
+        ids = known_values(indices)
+        if ids is not None and ids.size and (ids.min() < 0 or ids.max() >= self.vocab_size):
             raise ValueError("For 'EmbeddingLookup', the 'indices' must be in [0, %d), but got values in [%d, %d]."
                              % (self.vocab_size, ids.min(), ids.max()))
         out = ops.gather(self.embedding_table, ops.cast(indices, mstype.int32), 0)
@@ -302,23 +303,24 @@ class MultiFieldEmbeddingLookup(EmbeddingLookup):
             raise ValueError("For '%s', 'input_indices', 'input_values' and 'field_ids' must be 2-D of one shape, "
                              "but got %s, %s and %s." % (who, shape, tuple(input_values.shape),
                                                          tuple(field_ids.shape)))
-        fields = field_ids.asnumpy().astype(np.int64)
-        if fields.size and (fields.min() < 0 or fields.max() >= self.field_size):
+        fields = known_values(field_ids)
+        if fields is not None and fields.size and (fields.min() < 0 or fields.max() >= self.field_size):
             raise ValueError("For '%s', the 'field_ids' must be in [0, %d), but got values in [%d, %d]."
                              % (who, self.field_size, fields.min(), fields.max()))
-        emb = super().construct(input_indices) * ops.expand_dims(ops.cast(input_values, self.embedding_table.dtype), -1)
-        member = np.arange(self.field_size) == fields[..., None]                     # (batch, seq, field)
+        emb = EmbeddingLookup.construct(self, input_indices) * ops.expand_dims(ops.cast(input_values, self.embedding_table.dtype), -1)
+        field_range = Tensor(np.arange(self.field_size, dtype=np.int32))
+        member = ops.expand_dims(ops.cast(field_ids, mstype.int32), -1) == field_range   # (batch, seq, field)
         if self.operator == "MAX":
-            hit = Tensor(np.broadcast_to(member[..., None], member.shape + (self.embedding_size,)).copy())
-            spread = ops.broadcast_to(ops.expand_dims(emb, 2), hit.shape)
-            best = ops.amax(ops.select(hit, spread, ops.full(hit.shape, float("-inf"), dtype=emb.dtype)), 1)
-            empty = Tensor(np.broadcast_to(~member.any(1)[..., None], best.shape).copy())
-            return ops.select(empty, ops.zeros_like(best), best)
-        weights = Tensor(member.astype(np.float64), emb.dtype)
+            shape = tuple(member.shape) + (self.embedding_size,)
+            hit = ops.broadcast_to(ops.expand_dims(member, -1), shape)
+            spread = ops.broadcast_to(ops.expand_dims(emb, 2), shape)
+            best = ops.amax(ops.select(hit, spread, ops.full(shape, float("-inf"), dtype=emb.dtype)), 1)
+            empty = ops.logical_not(ops.any(member, 1))
+            return ops.select(ops.broadcast_to(ops.expand_dims(empty, -1), best.shape), ops.zeros_like(best), best)
+        weights = ops.cast(member, emb.dtype)
         total = ops.matmul(ops.transpose(weights, (0, 2, 1)), emb)                  # (batch, field, emb)
         if self.operator == "MEAN":
-            counts = np.maximum(member.sum(1), 1)[..., None]
-            total = total / Tensor(counts.astype(np.float64), emb.dtype)
+            total = total / ops.expand_dims(ops.maximum(ops.sum(weights, 1), 1.0), -1)
         return total
 
 
@@ -407,14 +409,15 @@ class SparseTensorDenseMatmul(_nn.Cell):
         self.adjoint_dt = _bool("SparseTensorDenseMatmul", "adjoint_dt", adjoint_dt)
 
     def construct(self, indices, values, sparse_shape, dense):
-        shape = tuple(int(v) for v in (sparse_shape.asnumpy() if isinstance(sparse_shape, Tensor) else sparse_shape))
+        shape = tuple(int(v) for v in (deciding_values("SparseTensorDenseMatmul", sparse_shape).reshape(-1)
+                                       if isinstance(sparse_shape, Tensor) else sparse_shape))
         if len(shape) != 2 or indices.ndim != 2 or indices.shape[1] != 2 or values.ndim != 1 \
                 or values.shape[0] != indices.shape[0] or dense.ndim != 2:
             raise ValueError("For 'SparseTensorDenseMatmul', expected indices (n, 2), values (n,), a 2-D "
                              "sparse_shape and a 2-D dense, but got %s, %s, %s and %s."
                              % (tuple(indices.shape), tuple(values.shape), shape, tuple(dense.shape)))
-        ids = indices.asnumpy()
-        if ids.size and (ids.min() < 0 or (ids >= np.array(shape)).any()):
+        ids = known_values(indices)
+        if ids is not None and ids.size and (ids.min() < 0 or (ids >= np.array(shape)).any()):
             raise ValueError("For 'SparseTensorDenseMatmul', the 'indices' must lie inside sparse_shape %s."
                              % (shape,))
         sparse = ops.scatter_nd(ops.cast(indices, mstype.int64), values, shape)

@@ -8,6 +8,7 @@ import mindspore.nn as _nn
 from mindspore import ops
 from mindspore.common import dtype as mstype
 from mindspore.nn._layers_basic import _AdaptivePool, _max_keep, _mean_keep
+from mindspore.nn._value_checks import deciding_values, known_values
 from mindspore.nn._layers_pool import (_AVG_OPTIONS, _MAX_OPTIONS, _GeneralPool, _kernel_arg, _options,
                                        _settings)
 from mindspore.ops import _functional_pool as _P
@@ -77,10 +78,10 @@ class AdaptiveMaxPool3d(_AdaptivePool):
         self.return_indices = return_indices
 
     def construct(self, x):
-        out = super().construct(x)
+        out = _AdaptivePool.construct(self, x)
         if not self.return_indices:
             return out
-        return out, ops.stop_gradient(_adaptive_argmax(x.asnumpy(), self._sizes))
+        return out, ops.stop_gradient(_adaptive_argmax(deciding_values("AdaptiveMaxPool3d", x), self._sizes))
 
 
 def _adaptive_argmax(a, sizes):
@@ -206,8 +207,8 @@ class _MaxUnpool(_nn.Cell):
         spatial = tuple(x.shape[-n:])
         outs = self._sizes(spatial, output_size)
         total = int(np.prod(outs))
-        idx = indices.asnumpy().astype(np.int64)
-        if idx.size and (idx.min() < 0 or idx.max() >= total):
+        idx = known_values(indices)
+        if idx is not None and idx.size and (idx.min() < 0 or idx.max() >= total):
             raise ValueError("For '%s', the 'indices' must lie in [0, %d) for the output size %s, but got values "
                              "in [%d, %d]." % (who, total, outs, idx.min(), idx.max()))
         lead = tuple(x.shape[:-n])

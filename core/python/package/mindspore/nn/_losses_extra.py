@@ -8,6 +8,7 @@ import mindspore.nn as _nn
 from mindspore import Tensor, ops
 from mindspore.common import dtype as mstype
 from mindspore.nn._losses import DiceLoss, LossBase, _check_float, _check_same_shape
+from mindspore.nn._value_checks import deciding_values, known_values
 
 __all__ = ["HingeEmbeddingLoss", "MultiLabelSoftMarginLoss", "MultiLabelMarginLoss", "MultiClassDiceLoss",
            "CTCLoss", "SampledSoftmaxLoss"]
@@ -61,19 +62,21 @@ class MultiLabelMarginLoss(LossBase):
                             % target.dtype)
         one = x.ndim == 1
         xs = ops.expand_dims(x, 0) if one else x
-        t = target.asnumpy().reshape(xs.shape).astype(np.int64)
-        n, c = t.shape
-        is_target = np.zeros((n, c), bool)
-        for row in range(n):
-            for k in range(c):
-                if t[row, k] < 0:
-                    break
-                if t[row, k] >= c:
-                    raise ValueError("For 'MultiLabelMarginLoss', the 'target' values must be in [-1, %d), but got %d."
-                                     % (c, t[row, k]))
-                is_target[row, t[row, k]] = True
+        target = ops.reshape(ops.cast(target, mstype.int32), xs.shape)
+        c = xs.shape[1]
+        values = known_values(target)
+        if values is not None:
+            bad = (values >= c) & (np.cumprod(values >= 0, 1) > 0)
+            if bad.any():
+                raise ValueError("For 'MultiLabelMarginLoss', the 'target' values must be in [-1, %d), but got %d."
+                                 % (c, values[bad].max()))
+        # A sample's target classes are its entries before the first negative one.
+        valid = ops.cumprod(ops.cast(target >= 0, xs.dtype), 1)
+        hot = ops.one_hot(ops.clip(target, 0, c - 1), c, Tensor(1.0, xs.dtype), Tensor(0.0, xs.dtype))
+        is_target = ops.sum(hot * ops.expand_dims(valid, -1), 1) > 0                 # (N, C)
         # pair[n, j, i]: j a target class, i not.
-        pair = Tensor((is_target[:, :, None] & ~is_target[:, None, :]).astype(np.float64), xs.dtype)
+        pair = ops.cast(ops.logical_and(ops.expand_dims(is_target, 2), ops.logical_not(ops.expand_dims(is_target, 1))),
+                        xs.dtype)
         margins = ops.relu(1.0 - (ops.expand_dims(xs, 2) - ops.expand_dims(xs, 1))) * pair
         loss = ops.sum(margins, (1, 2)) / c
         return self.get_loss(ops.squeeze(loss, 0) if one else loss)
@@ -133,70 +136,58 @@ def _logsumexp(parts):
     return top + ops.log(ops.sum(ops.exp(stacked - top), 0))
 
 
-def _ctc_nll(log_probs, targets, input_lengths, target_lengths, blank):
-    """-log p(target | input) per sample by the CTC alpha recursion over (T, N, C) log-probabilities."""
-    steps, batch, classes = log_probs.shape
-    lengths_in = np.asarray(input_lengths, np.int64).reshape(-1)
-    lengths_t = np.asarray(target_lengths, np.int64).reshape(-1)
-    if lengths_in.shape[0] != batch or lengths_t.shape[0] != batch:
-        raise ValueError("For 'CTCLoss', the 'input_lengths' and 'target_lengths' must have %d elements, but got "
-                         "%d and %d." % (batch, lengths_in.shape[0], lengths_t.shape[0]))
-    if (lengths_in > steps).any() or (lengths_in < 0).any() or (lengths_t < 0).any():
-        raise ValueError("For 'CTCLoss', the 'input_lengths' must lie in [0, %d] and 'target_lengths' must not be "
-                         "negative, but got %s and %s." % (steps, lengths_in.tolist(), lengths_t.tolist()))
-    t = np.asarray(targets, np.int64)
-    if t.ndim == 1:
-        offsets = np.concatenate([[0], np.cumsum(lengths_t)])
-        rows = [t[offsets[b]:offsets[b + 1]] for b in range(batch)]
-    else:
-        if t.shape[0] != batch or (lengths_t > t.shape[1]).any():
-            raise ValueError("For 'CTCLoss', the 'targets' must be (N, S) with S >= every target length, but got "
-                             "%s." % (t.shape,))
-        rows = [t[b, :lengths_t[b]] for b in range(batch)]
-    for row in rows:
+def _check_ctc_values(targets, input_lengths, target_lengths, steps, classes, blank):
+    """MindSpore's checks of the lengths and labels, when their values are known."""
+    lin, ltg, t = (known_values(v) for v in (input_lengths, target_lengths, targets))
+    if lin is None or ltg is None or t is None:
+        return
+    if (lin > steps).any() or (lin < 0).any() or (ltg < 0).any() or (ltg > t.shape[1]).any():
+        raise ValueError("For 'CTCLoss', the 'input_lengths' must lie in [0, %d] and 'target_lengths' in [0, %d], "
+                         "but got %s and %s." % (steps, t.shape[1], lin.tolist(), ltg.tolist()))
+    for row, n in zip(t, ltg):
+        row = row[:n]
         if row.size and (row.min() < 0 or row.max() >= classes or (row == blank).any()):
             raise ValueError("For 'CTCLoss', the 'targets' must be classes in [0, %d) other than blank %d, but got %s."
                              % (classes, blank, row.tolist()))
-    width = 2 * max([len(r) for r in rows] + [0]) + 1
-    extended = np.full((batch, width), blank, np.int64)
-    skip = np.zeros((batch, width), bool)   # may come from s - 2 (a label differing from the one before it)
-    valid = np.zeros((batch, width), bool)
-    for b, row in enumerate(rows):
-        extended[b, 1:2 * len(row):2] = row
-        valid[b, :2 * len(row) + 1] = True
-        for s in range(3, 2 * len(row), 2):
-            skip[b, s] = extended[b, s] != extended[b, s - 2]
+
+
+def _ctc_nll(log_probs, targets, input_lengths, target_lengths, blank):
+    """-log p(target | input) per sample by the CTC alpha recursion over (T, N, C) log-probabilities,
+    targets (N, S) padded; made of tensor ops (masks from the lengths), so it also compiles."""
+    steps, batch, _ = log_probs.shape
     dtype = log_probs.dtype
-    neg = Tensor(_NEG, dtype)
-    emit = ops.gather_elements(log_probs, 2, Tensor(np.broadcast_to(extended, (steps, batch, width)).copy(),
-                                                    mstype.int64))          # (T, N, width)
-    alpha0 = np.full((batch, width), _NEG)
-    alpha0[:, 0] = 0.0
-    alpha0[:, 1] = np.where(valid[:, 1], 0.0, _NEG)
-    alpha = Tensor(alpha0, dtype) + emit[0]
-    skip_t, valid_t = Tensor(skip), Tensor(valid)
+    width = 2 * targets.shape[1] + 1
+    targets = ops.cast(targets, mstype.int32)
+    tl = ops.reshape(ops.cast(target_lengths, mstype.int32), (batch, 1))
+    il = ops.reshape(ops.cast(input_lengths, mstype.int32), (batch, 1))
+    blanks = ops.fill(mstype.int32, targets.shape, blank)
+    # The extended sequence: blank, t0, blank, t1, ..., blank.
+    extended = ops.concat((ops.reshape(ops.stack((blanks, targets), 2), (batch, -1)),
+                           ops.fill(mstype.int32, (batch, 1), blank)), 1)
+    position = Tensor(np.arange(width, dtype=np.int32).reshape(1, width))
+    valid = position < 2 * tl + 1
+    before2 = ops.concat((ops.fill(mstype.int32, (batch, 2), blank), extended[:, :-2]), 1)
+    skip = ops.logical_and(extended != before2, extended != blank)    # may come from s - 2
+    index = ops.clip(extended, 0, log_probs.shape[2] - 1)
+    emit = ops.gather_elements(log_probs, 2, ops.broadcast_to(ops.expand_dims(index, 0), (steps, batch, width)))
+    neg = ops.fill(dtype, (batch, width), _NEG)
+    start = ops.logical_or(position == 0, ops.logical_and(position == 1, valid))
+    alpha = ops.select(start, emit[0], neg)
     pad1 = ops.fill(dtype, (batch, 1), _NEG)
     pad2 = ops.fill(dtype, (batch, 2), _NEG)
     for step in range(1, steps):
         prev1 = ops.concat((pad1, alpha[:, :-1]), 1)
-        prev2 = ops.select(skip_t, ops.concat((pad2, alpha[:, :-2]), 1), ops.broadcast_to(neg, alpha.shape))
-        moved = _logsumexp([alpha, prev1, prev2]) + emit[step]
-        moved = ops.select(valid_t, moved, ops.broadcast_to(neg, alpha.shape))
-        running = Tensor((step < lengths_in)[:, None].repeat(width, 1))
-        alpha = ops.select(running, moved, alpha)
-    ends = np.zeros((batch, width), bool)
-    for b, row in enumerate(rows):
-        ends[b, 2 * len(row)] = True
-        if len(row):
-            ends[b, 2 * len(row) - 1] = True
-    final = ops.select(Tensor(ends), alpha, ops.broadcast_to(neg, alpha.shape))
+        prev2 = ops.select(skip, ops.concat((pad2, alpha[:, :-2]), 1), neg)
+        moved = ops.select(valid, _logsumexp([alpha, prev1, prev2]) + emit[step], neg)
+        alpha = ops.select(ops.broadcast_to(il > step, (batch, width)), moved, alpha)
+    ends = ops.logical_or(position == 2 * tl, position == 2 * tl - 1)
+    final = ops.select(ends, alpha, neg)
     nll = -_logsumexp([final[:, k] for k in range(width)])
-    # A sample with no input steps only explains an empty target.
-    empty_input = lengths_in == 0
-    if empty_input.any():
-        nll = ops.select(Tensor(empty_input & (lengths_t == 0)), ops.zeros_like(nll), nll)
-        nll = ops.select(Tensor(empty_input & (lengths_t > 0)), ops.broadcast_to(-neg, nll.shape), nll)
-    return nll, lengths_t
+    # A sample with no input steps explains only an empty target.
+    no_input = ops.reshape(il == 0, (batch,))
+    empty_target = ops.reshape(tl == 0, (batch,))
+    nll = ops.select(ops.logical_and(no_input, empty_target), ops.zeros_like(nll), nll)
+    return ops.select(ops.logical_and(no_input, ops.logical_not(empty_target)), ops.fill(dtype, (batch,), -_NEG), nll)
 
 
 class CTCLoss(LossBase):
@@ -221,22 +212,40 @@ class CTCLoss(LossBase):
             raise ValueError("For 'CTCLoss', the 'log_probs' must be (T, N, C) or (T, C), but got shape %s."
                              % (tuple(log_probs.shape),))
         unbatched = log_probs.ndim == 2
-        numpy_of = (lambda v: v.asnumpy() if isinstance(v, Tensor) else np.asarray(v))
-        t, lin, ltg = numpy_of(targets), numpy_of(input_lengths), numpy_of(target_lengths)
+        as_tensor = (lambda v: v if isinstance(v, Tensor) else Tensor(np.asarray(v), mstype.int32))
+        targets, input_lengths, target_lengths = (as_tensor(v) for v in (targets, input_lengths, target_lengths))
         if unbatched:
             log_probs = ops.expand_dims(log_probs, 1)
-            t = t.reshape(1, -1)
-        if self.blank >= log_probs.shape[2]:
+            targets = ops.reshape(targets, (1, -1))
+            input_lengths, target_lengths = ops.reshape(input_lengths, (1,)), ops.reshape(target_lengths, (1,))
+        steps, batch, classes = log_probs.shape
+        if self.blank >= classes:
             raise ValueError("For 'CTCLoss', the 'blank' (%d) must be less than the number of classes (%d)."
-                             % (self.blank, log_probs.shape[2]))
-        nll, lengths_t = _ctc_nll(log_probs, t, lin, ltg, self.blank)
+                             % (self.blank, classes))
+        if input_lengths.size != batch or target_lengths.size != batch:
+            raise ValueError("For 'CTCLoss', the 'input_lengths' and 'target_lengths' must have %d elements, but got "
+                             "%d and %d." % (batch, input_lengths.size, target_lengths.size))
+        if targets.ndim == 1:
+            # The concatenated targets: padded per sample on the host (the lengths decide where each starts).
+            flat = deciding_values("CTCLoss", targets)
+            lengths = deciding_values("CTCLoss", target_lengths).reshape(-1).astype(np.int64)
+            padded = np.full((batch, max(int(lengths.max(initial=0)), 1)), self.blank, np.int32)
+            offsets = np.concatenate([[0], np.cumsum(lengths)])
+            for b in range(batch):
+                padded[b, :lengths[b]] = flat[offsets[b]:offsets[b + 1]]
+            targets = Tensor(padded)
+        elif targets.ndim != 2 or targets.shape[0] != batch:
+            raise ValueError("For 'CTCLoss', the 'targets' must be (N, S) or 1-D, but got shape %s."
+                             % (tuple(targets.shape),))
+        _check_ctc_values(targets, input_lengths, target_lengths, steps, classes, self.blank)
+        nll = _ctc_nll(log_probs, targets, input_lengths, target_lengths, self.blank)
         impossible = nll >= -_NEG / 2
         if self.zero_infinity:
             nll = ops.select(impossible, ops.zeros_like(nll), nll)
         else:
             nll = ops.select(impossible, ops.fill(nll.dtype, nll.shape, float("inf")), nll)
         if self.reduction == "mean":
-            return ops.mean(nll / Tensor(np.maximum(lengths_t, 1).astype(np.float64), nll.dtype))
+            return ops.mean(nll / ops.maximum(ops.cast(target_lengths, nll.dtype), 1.0))
         if self.reduction == "sum":
             return ops.sum(nll)
         return ops.squeeze(nll, 0) if unbatched else nll
@@ -299,32 +308,34 @@ class SampledSoftmaxLoss(LossBase):
                 raise TypeError("For '%s', the '%s' must be a Tensor, but got %s." % (who, name, type(value).__name__))
         if labels.dtype not in (mstype.int32, mstype.int64):
             raise TypeError("For '%s', the dtype of 'labels' must be int32 or int64, but got %s." % (who, labels.dtype))
-        ids = labels.asnumpy().reshape(-1, self.num_true).astype(np.int64)
-        if ids.size and (ids.min() < 0 or ids.max() >= self.num_classes):
+        labels = ops.reshape(ops.cast(labels, mstype.int32), (-1, self.num_true))
+        values = known_values(labels)
+        if values is not None and values.size and (values.min() < 0 or values.max() >= self.num_classes):
             raise ValueError("For '%s', the 'labels' must be in [0, %d), but got values in [%d, %d]."
-                             % (who, self.num_classes, ids.min(), ids.max()))
-        if self.sampled_values is None:
-            sampled, true_expected, sampled_expected = _uniform_candidates(
-                ids, self.num_sampled, self.num_classes, self.remove_accidental_hits, self.seed)
-        else:
-            as_np = (lambda v: v.asnumpy() if isinstance(v, Tensor) else np.asarray(v))
-            sampled, true_expected, sampled_expected = (as_np(v) for v in self.sampled_values)
+                             % (who, self.num_classes, values.min(), values.max()))
         dtype = logits.dtype
-        true_w = ops.gather(weights, Tensor(ids.reshape(-1), mstype.int32), 0)        # (N * num_true, dim)
-        true_w = ops.reshape(true_w, (ids.shape[0], self.num_true, -1))
-        true_logits = ops.sum(ops.expand_dims(logits, 1) * true_w, -1) \
-            + ops.reshape(ops.gather(biases, Tensor(ids.reshape(-1), mstype.int32), 0), ids.shape)
-        sampled_ids = Tensor(np.asarray(sampled).reshape(-1).astype(np.int32))
-        sampled_logits = ops.matmul(logits, ops.transpose(ops.gather(weights, sampled_ids, 0), (1, 0))) \
-            + ops.gather(biases, sampled_ids, 0)
-        true_logits = true_logits - Tensor(np.log(np.asarray(true_expected, np.float64)).reshape(ids.shape), dtype)
-        sampled_logits = sampled_logits - Tensor(np.log(np.asarray(sampled_expected, np.float64)).reshape(1, -1),
-                                                 dtype)
+        if self.sampled_values is None:
+            drawn = _uniform_candidates(deciding_values(who, labels), self.num_sampled, self.num_classes,
+                                        self.remove_accidental_hits, self.seed)
+            sampled, true_expected, sampled_expected = (Tensor(v) for v in drawn)
+        else:
+            as_tensor = (lambda v: v if isinstance(v, Tensor) else Tensor(np.asarray(v)))
+            sampled, true_expected, sampled_expected = (as_tensor(v) for v in self.sampled_values)
+        rows = labels.shape[0]
+        true_w = ops.reshape(ops.gather(weights, ops.reshape(labels, (-1,)), 0), (rows, self.num_true, -1))
+        true_b = ops.reshape(ops.gather(biases, ops.reshape(labels, (-1,)), 0), (rows, self.num_true))
+        true_logits = ops.sum(ops.expand_dims(logits, 1) * true_w, -1) + true_b
+        sampled = ops.reshape(ops.cast(sampled, mstype.int32), (-1,))
+        sampled_logits = ops.matmul(logits, ops.transpose(ops.gather(weights, sampled, 0), (1, 0))) \
+            + ops.gather(biases, sampled, 0)
+        # Subtract log Q, the expected count of each class in the sample.
+        true_logits = true_logits - ops.reshape(ops.log(ops.cast(true_expected, dtype)), (rows, self.num_true))
+        sampled_logits = sampled_logits - ops.reshape(ops.log(ops.cast(sampled_expected, dtype)), (1, -1))
         all_logits = ops.concat((true_logits, sampled_logits), 1)
-        targets = np.concatenate([np.full(ids.shape, 1.0 / self.num_true),
-                                  np.zeros((ids.shape[0], len(sampled_ids)))], 1)
+        targets = ops.concat((ops.fill(dtype, (rows, self.num_true), 1.0 / self.num_true),
+                              ops.zeros_like(sampled_logits)), 1)
         log_p = all_logits - ops.logsumexp(all_logits, 1, True)
-        return self.get_loss(-ops.sum(Tensor(targets, dtype) * log_p, 1))
+        return self.get_loss(-ops.sum(targets * log_p, 1))
 
 
 for _name in __all__:
