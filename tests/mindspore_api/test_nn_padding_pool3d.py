@@ -62,6 +62,10 @@ close(nn.AdaptiveMaxPool3d((2, 3, None))(Tensor(u)), u.reshape(1, 2, 2, 2, 3, 2,
 o, i = nn.AdaptiveMaxPool3d((2, 3, 1), return_indices=True)(Tensor(u))
 close(np.take_along_axis(u.reshape(1, 2, -1), i.asnumpy().reshape(1, 2, -1), 2), o.asnumpy().reshape(1, 2, -1))
 check_grad(lambda t: (nn.AdaptiveAvgPool3d((1, 2, 1))(t) ** 2).sum(), u[:, :1])
+q2 = rng.standard_normal((2, 3, 5, 7))
+o, i = nn.AdaptiveMaxPool2d((2, 3), return_indices=True)(Tensor(q2))   # uneven bins
+assert i.dtype == ms.int64 and i.shape == (2, 3, 2, 3)
+close(np.take_along_axis(q2.reshape(2, 3, -1), i.asnumpy().reshape(2, 3, -1), 2), o.asnumpy().reshape(2, 3, -1))
 raises(ValueError, nn.AdaptiveAvgPool3d(2), Tensor(x1), match="dimension of input must be 4 or 5")
 
 # LPPool: (sum of x^p over a window)^(1/p).

@@ -7,10 +7,11 @@ import numpy as np
 import mindspore.nn as _nn
 from mindspore import ops
 from mindspore.common import dtype as mstype
+from mindspore.nn._adaptive_argmax import adaptive_argmax
 from mindspore.nn._layers_basic import _AdaptivePool, _max_keep, _mean_keep
-from mindspore.nn._value_checks import deciding_values, known_values
 from mindspore.nn._layers_pool import (_AVG_OPTIONS, _MAX_OPTIONS, _GeneralPool, _kernel_arg, _options,
                                        _settings)
+from mindspore.nn._value_checks import known_values
 from mindspore.ops import _functional_pool as _P
 
 __all__ = ["MaxPool3d", "AvgPool3d", "AdaptiveAvgPool3d", "AdaptiveMaxPool3d", "LPPool1d", "LPPool2d",
@@ -81,25 +82,7 @@ class AdaptiveMaxPool3d(_AdaptivePool):
         out = _AdaptivePool.construct(self, x)
         if not self.return_indices:
             return out
-        return out, ops.stop_gradient(_adaptive_argmax(deciding_values("AdaptiveMaxPool3d", x), self._sizes))
-
-
-def _adaptive_argmax(a, sizes):
-    """The flat index (over the last three axes) of the first maximum of each adaptive bin."""
-    spatial = a.shape[-3:]
-    outs = [s if o is None else o for o, s in zip(sizes, spatial)]
-    bins = [[((j * n) // o, -(-((j + 1) * n) // o)) for j in range(o)] for o, n in zip(outs, spatial)]
-    result = np.zeros(a.shape[:-3] + tuple(outs), np.int64)
-    for i, (d0, d1) in enumerate(bins[0]):
-        for j, (h0, h1) in enumerate(bins[1]):
-            for k, (w0, w1) in enumerate(bins[2]):
-                window = a[..., d0:d1, h0:h1, w0:w1]
-                dims = window.shape[-3:]
-                pos = window.reshape(a.shape[:-3] + (-1,)).argmax(-1)
-                dd, hh, ww = np.unravel_index(pos, dims)
-                result[..., i, j, k] = ((d0 + dd) * spatial[1] + h0 + hh) * spatial[2] + w0 + ww
-    from mindspore import Tensor
-    return Tensor(result, mstype.int64)
+        return out, adaptive_argmax(x, self._sizes)
 
 
 # ------------------------------------------------------------------------------------------------
