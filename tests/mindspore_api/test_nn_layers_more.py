@@ -88,7 +88,38 @@ close(nn.TimeDistributed(dense, time_axis=0, reshape_with_axis=1)(Tensor(seq)), 
 batch = rng.standard_normal((4, 3)).astype(np.float32)
 whole = dense(Tensor(batch)).asnumpy()
 close(nn.MicroBatchInterleaved(dense, 2)(Tensor(batch)), whole[:2] + whole[2:], rtol=1e-5)
-raises(ValueError, nn.MicroBatchInterleaved(dense, 3), Tensor(batch), match="divisible by 'interleave_num'")
+
+
+class SumLoss(nn.Cell):
+    def __init__(self, layer):
+        super().__init__()
+        self.layer = layer
+
+    def construct(self, x, scale):
+        return (self.layer(x) * scale).sum()
+
+
+# Uneven pieces (rows i * B // k to (i + 1) * B // k) are fine when the outputs add up: a loss.
+five = rng.standard_normal((5, 3)).astype(np.float32)
+close(nn.PipelineCell(SumLoss(dense), 3)(Tensor(five), 2.0), 2.0 * dense(Tensor(five)).asnumpy().sum(), rtol=1e-5)
+close(nn.MicroBatchInterleaved(SumLoss(dense), 2)(Tensor(five), 1.0), dense(Tensor(five)).asnumpy().sum(), rtol=1e-5)
+assert [p.name for p in nn.MicroBatchInterleaved(SumLoss(nn.Dense(3, 2)), 2).trainable_params()] == \
+    ["layer.weight", "layer.bias"]   # no prefix of its own (auto_prefix=False)
+raises(ValueError, nn.PipelineCell, dense, 0, match="'micro_size' must be large than 0")
+raises(TypeError, nn.MicroBatchInterleaved, dense, 2.0, match="'interleave_num' must be integer")
+target = nn.Dense(3, 2)
+update = nn.ParameterUpdate(target.weight)
+close(update(Tensor(np.arange(6.0).reshape(2, 3), ms.float32)), np.arange(6.0).reshape(2, 3))
+close(target.weight.asnumpy(), np.arange(6.0).reshape(2, 3))
+raises(TypeError, nn.ParameterUpdate, Tensor(np.ones(2)), match="'param' must be 'Parameter'")
+
+
+class Three(nn.Cell):
+    def construct(self, a, b, c):
+        return a * b + c
+
+
+close(nn.VirtualDatasetCellTriple(Three())(Tensor(2.0), Tensor(3.0), Tensor(1.0)), 7.0)
 
 spmm = nn.SparseTensorDenseMatmul()
 ind = Tensor(np.array([[0, 1], [1, 2], [0, 0]]), ms.int64)

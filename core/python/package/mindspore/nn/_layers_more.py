@@ -1,7 +1,6 @@
 """More Cells of MindSpore 2.2 composed from mindspore.ops: RReLU, Softmax2d, LRN, OneHot, Range,
 ChannelShuffle, ClipByNorm, BiDense, L1Regularizer, EmbeddingLookup, MultiFieldEmbeddingLookup,
-TimeDistributed,
-MicroBatchInterleaved and SparseTensorDenseMatmul."""
+TimeDistributed and SparseTensorDenseMatmul."""
 import math
 
 import numpy as np
@@ -13,7 +12,7 @@ from mindspore.common.initializer import Uniform, initializer
 from mindspore.nn._value_checks import deciding_values, known_values
 
 __all__ = ["RReLU", "Softmax2d", "LRN", "OneHot", "Range", "ChannelShuffle", "ClipByNorm", "BiDense",
-           "L1Regularizer", "EmbeddingLookup", "MultiFieldEmbeddingLookup", "TimeDistributed", "MicroBatchInterleaved",
+           "L1Regularizer", "EmbeddingLookup", "MultiFieldEmbeddingLookup", "TimeDistributed",
            "SparseTensorDenseMatmul"]
 
 
@@ -359,43 +358,6 @@ class TimeDistributed(_nn.Cell):
         out = self.layer(ops.reshape(moved, merged))
         split = tuple(out.shape[:r_kept]) + (shape[r_kept], shape[r_kept + 1]) + tuple(out.shape[r_kept + 1:])
         return ops.moveaxis(ops.reshape(out, split), r_kept + 1, t_axis)
-
-
-class MicroBatchInterleaved(_nn.Cell):
-    """Splits every Tensor input along axis 0 into interleave_num parts, runs network on each and
-    sums the outputs (MindSpore overlaps their communication; here they run one after another)."""
-
-    def __init__(self, network, interleave_num=2):
-        super().__init__()
-        if not isinstance(network, _nn.Cell):
-            raise TypeError("For 'MicroBatchInterleaved', the argument 'network' must be a Cell, but got %s."
-                            % type(network).__name__)
-        self.network = network
-        self.interleave_num = _int("MicroBatchInterleaved", "interleave_num", interleave_num, 1)
-
-    def construct(self, *inputs):
-        k = self.interleave_num
-        total = None
-        for i in range(k):
-            part = []
-            for x in inputs:
-                if isinstance(x, Tensor) and x.ndim > 0:
-                    if x.shape[0] % k:
-                        raise ValueError("For 'MicroBatchInterleaved', the batch size (%d) must be divisible by "
-                                         "'interleave_num' (%d)." % (x.shape[0], k))
-                    step = x.shape[0] // k
-                    part.append(x[i * step:(i + 1) * step])
-                else:
-                    part.append(x)
-            out = self.network(*part)
-            total = out if total is None else _add(total, out)
-        return total
-
-
-def _add(a, b):
-    if isinstance(a, (tuple, list)):
-        return type(a)(_add(x, y) for x, y in zip(a, b))
-    return a + b
 
 
 class SparseTensorDenseMatmul(_nn.Cell):
