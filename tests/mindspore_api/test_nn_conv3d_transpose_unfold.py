@@ -1,6 +1,7 @@
 """nn Conv3dTranspose (against a direct scatter-add NumPy transposed convolution), Unfold (patch
 extraction in ExtractImagePatches' order) and the array Cells Norm, Tril, Triu, MatrixDiag,
-MatrixDiagPart, MatrixSetDiag, Roll, ReduceLogSumExp, Moments, ImageGradients, CentralCrop."""
+MatrixDiagPart, MatrixSetDiag, Roll, ReduceLogSumExp, Moments, ImageGradients, CentralCrop and
+ResizeBilinear."""
 import numpy as np
 
 import mindspore as ms
@@ -86,3 +87,11 @@ close(nn.CentralCrop(0.5)(Tensor(img)), img[:, :, 1:4, 1:5])
 close(nn.CentralCrop(1.0)(Tensor(img[0])), img[0])
 raises(ValueError, nn.CentralCrop, 1.5, match="'central_fraction' must be in range (0, 1]")
 check_grad(lambda t: (nn.MatrixSetDiag()(t, Tensor(d[:1])) ** 2).sum(), rect[:1])
+
+# ResizeBilinear: 2 x 2 -> 3 x 3 with the asymmetric (src = dst * in / out), half-pixel and corner mappings.
+square = Tensor(np.arange(4.0).reshape(1, 1, 2, 2))
+close(nn.ResizeBilinear()(square, (3, 3)), [[[[0, 2 / 3, 1], [4 / 3, 2, 7 / 3], [2, 8 / 3, 3]]]])
+close(nn.ResizeBilinear()(square, align_corners=True, size=(3, 3)), [[[[0, 0.5, 1], [1, 1.5, 2], [2, 2.5, 3]]]])
+close(nn.ResizeBilinear(half_pixel_centers=True)(square, scale_factor=2)[0, 0, 0], [0, 0.25, 0.75, 1])
+raises(ValueError, nn.ResizeBilinear(), square, match="'size' and 'scale' both none")
+raises(TypeError, nn.ResizeBilinear(True), square, (3, 3), None, True, match="can not both be True")

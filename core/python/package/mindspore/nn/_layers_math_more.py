@@ -1,6 +1,7 @@
 """Array and image Cells of MindSpore 2.2 (nn.layer.basic / math / image) composed from
 mindspore.ops: Norm, Tril, Triu, MatrixDiag, MatrixDiagPart, MatrixSetDiag, Roll,
-ReduceLogSumExp, Moments, ImageGradients, CentralCrop and Unfold (patch extraction)."""
+ReduceLogSumExp, Moments, ImageGradients, CentralCrop, ResizeBilinear and Unfold (patch
+extraction)."""
 import numpy as np
 
 import mindspore.nn as _nn
@@ -8,7 +9,7 @@ from mindspore import Tensor, ops
 from mindspore.common import dtype as mstype
 
 __all__ = ["Norm", "Tril", "Triu", "MatrixDiag", "MatrixDiagPart", "MatrixSetDiag", "Roll", "ReduceLogSumExp",
-           "Moments", "ImageGradients", "CentralCrop", "Unfold"]
+           "Moments", "ImageGradients", "CentralCrop", "ResizeBilinear", "Unfold"]
 
 
 def _axes(who, axis, ndim):
@@ -203,6 +204,43 @@ class CentralCrop(_nn.Cell):
         top = int((h - self.central_fraction * h) / 2.0)
         left = int((w - self.central_fraction * w) / 2.0)
         return image[..., top:h - top, left:w - left]
+
+
+class ResizeBilinear(_nn.Cell):
+    """Bilinear resizing of (N, C, H, W) images to size or scale_factor times their size, with
+    MindSpore's ResizeBilinearV2 pixel mappings (align_corners, half_pixel_centers; neither: the
+    asymmetric one)."""
+
+    def __init__(self, half_pixel_centers=False):
+        super().__init__()
+        if not isinstance(half_pixel_centers, bool):
+            raise TypeError("For 'ResizeBilinear', the type of 'half_pixel_centers' must be bool, but got %s."
+                            % type(half_pixel_centers).__name__)
+        self.half_pixel_centers = half_pixel_centers
+
+    def construct(self, x, size=None, scale_factor=None, align_corners=False):
+        who = "ResizeBilinear"
+        if not isinstance(align_corners, bool):
+            raise TypeError("For '%s', the type of 'align_corners' must be bool, but got %s."
+                            % (who, type(align_corners).__name__))
+        if align_corners and self.half_pixel_centers:
+            raise TypeError("For '%s', 'align_corners' and 'half_pixel_centers' can not both be True." % who)
+        if size is None and scale_factor is None:
+            raise ValueError("For '%s', the 'size' and 'scale' both none." % who)
+        if size is not None and scale_factor is not None:
+            raise ValueError("For '%s', the 'size' and 'scale' both not none." % who)
+        if x.ndim != 4:
+            raise ValueError("For '%s', the dimension of 'x' must be 4, but got %d." % (who, x.ndim))
+        if size is not None:
+            if not isinstance(size, (tuple, list)) or len(size) != 2:
+                raise ValueError("For '%s', the 'size' must be a tuple or list of 2 ints, but got %s." % (who, size))
+            shape = tuple(int(v) for v in size)
+        else:
+            if isinstance(scale_factor, bool) or not isinstance(scale_factor, int) or scale_factor <= 0:
+                raise ValueError("For '%s', the 'scale_factor' must be a positive int, but got %s."
+                                 % (who, scale_factor))
+            shape = (scale_factor * x.shape[2], scale_factor * x.shape[3])
+        return ops.ResizeBilinearV2(align_corners, self.half_pixel_centers)(x, shape)
 
 
 def _four(who, name, value):
