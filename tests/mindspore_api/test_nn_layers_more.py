@@ -162,3 +162,17 @@ close(fc(Tensor(rows)), np.maximum(rows @ fc.dense.weight.asnumpy().T + fc.dense
 assert [p.name for p in nn.DenseBnAct(3, 2, has_bn=True).trainable_params()] == \
     ["dense.weight", "dense.bias", "batchnorm.gamma", "batchnorm.beta"]
 raises(TypeError, nn.DenseBnAct, 3, 2, activation=3, match="'activation' must be str or Cell")
+
+# Gradients against finite differences (float64).
+bi64 = nn.BiDense(3, 2, 2, weight_init="normal", bias_init="normal", dtype=ms.float64)
+other = Tensor(rng.standard_normal((4, 2)))
+check_grad(lambda t: (bi64(t, other) ** 2).sum(), rng.standard_normal((4, 3)))
+# ClipByNorm computes in float32 (as MindSpore's): its gradient against the closed form instead.
+rows, wts = np.array([[3.0, 4.0, 0, 0], [0.1, 0.2, 0.2, 0]]), np.arange(8.0).reshape(2, 4)
+got = ms.grad(lambda t: (nn.ClipByNorm(axis=1)(t, Tensor(1.0)) * Tensor(wts, ms.float32)).sum())(Tensor(rows))
+r0 = rows[0] / 5.0
+close(got, [wts[0] / 5.0 - (wts[0] @ r0) * r0 / 5.0, wts[1]], rtol=1e-5, atol=1e-6)
+mix = Tensor(rng.standard_normal((1, 3, 2, 2)))
+check_grad(lambda t: (nn.Softmax2d()(t) * mix).sum(), rng.standard_normal((1, 3, 2, 2)))
+check_grad(lambda t: (nn.Unfold([1, 2, 2, 1], [1, 1, 1, 1], [1, 1, 1, 1], "same")(t) ** 2).sum(),
+           rng.standard_normal((1, 2, 3, 3)))
