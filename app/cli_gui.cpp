@@ -5,6 +5,7 @@
 #include "app/compare_ranks.h"
 #include "app/install_layout.h"
 #include "app/rank_launcher.h"
+#include "migrate/matching.h"
 #include "python/host/host.h"
 #include "views/graph_view.h"
 #include "views/window/compare_view.h"
@@ -21,6 +22,7 @@
 #include <QTimer>
 #include <cstdio>
 #include <cstring>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -32,7 +34,8 @@ namespace {
 const char* kHelp =
     "usage: gradstep gui [SCRIPT] [--screenshot FILE.png] [--steps-into N] [--view VIEW]\n"
     "                    [--compare WHAT] [--compare-steps N] [--palette dark|light]\n"
-    "                    [--memory-cap MIB] [--migrate TORCH_SCRIPT] [--ranks N [--ranks-steps K]]\n"
+    "                    [--memory-cap MIB] [--migrate TORCH_SCRIPT [--map MAP.json]]\n"
+    "                    [--ranks N [--ranks-steps K]]\n"
     "Opens the debugger window on SCRIPT (default: the LeNet5 digits sample), paused after the\n"
     "first node.\n"
     "  --screenshot FILE.png  wait until N nodes ran, save the window as a PNG and exit\n"
@@ -55,6 +58,9 @@ const char* kHelp =
     "  --migrate TORCH_SCRIPT compares TORCH_SCRIPT, a PyTorch script, with SCRIPT, its MindSpore\n"
     "                         port, as gradstep migrate does, once SCRIPT paused, and shows the\n"
     "                         Migration view (with --screenshot the picture waits for the result)\n"
+    "  --map MAP.json         with --migrate: corrections of the matching, a JSON object\n"
+    "                         {\"torch name\": \"mindspore name\"} as gradstep migrate --map takes\n"
+    "                         (the view's Matching row adds more and runs again)\n"
     "  --ranks N              debug the script as N data-parallel ranks (What if > Ranks): rank 0\n"
     "                         in the window's own session (its views show rank 0), ranks 1..N-1\n"
     "                         under mpirun, all stepped together, each in the Ranks panel\n"
@@ -71,6 +77,7 @@ struct GuiOptions {
     QString palette;
     std::optional<std::size_t> memoryCapBytes;
     QString migrate; ///< --migrate: the PyTorch script compared with SCRIPT
+    std::map<std::string, std::string> migrateMap; ///< --map: corrections of the matching
     int ranks = 0;      ///< --ranks N
     int ranksSteps = 0; ///< --ranks-steps K
 };
@@ -149,6 +156,13 @@ int parse(int argc, char** argv, GuiOptions& o)
             }
             if (!o.view)
                 o.view = views::MainWindow::View::Migration;
+        } else if (std::strcmp(a, "--map") == 0 && hasValue) {
+            try {
+                o.migrateMap = migrate::readUserMap(argv[++i]);
+            } catch (const std::exception& e) {
+                std::fprintf(stderr, "gradstep gui: --map: %s\n", e.what());
+                return 2;
+            }
         } else if ((std::strcmp(a, "--ranks") == 0 || std::strcmp(a, "--ranks-steps") == 0) && hasValue) {
             const bool ranks = std::strcmp(a, "--ranks") == 0;
             long long n = 0;
@@ -314,6 +328,7 @@ int guiCommand(int argc, char** argv)
         QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("gradstep")));
         const bool screenshot = !o.screenshot.isEmpty();
         views::MainWindow window(!screenshot);
+        window.migrationView()->setUserMap(o.migrateMap);
         window.compareView()->setSteps(o.compareSteps);
         window.setRunOnRanks(runSideOnRanks);
         window.setRanksLauncher(rankServeLauncher);

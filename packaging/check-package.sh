@@ -41,7 +41,7 @@ chmod 644 "$DEB"
 step "checking $(basename "$DEB")"
 [ "$(dpkg-deb -f "$DEB" Version)" = "$VERSION-1" ] || fail "package version is not $VERSION-1"
 depends=$(dpkg-deb -f "$DEB" Depends)
-for needed in python3-numpy python3-protobuf libpython3.11 libqt6widgets6 libgvc6 libopenblas0; do
+for needed in python3-numpy python3-protobuf python3-pil libpython3.11 libqt6widgets6 libgvc6 libopenblas0; do
     [[ ", $depends" == *", $needed"* ]] || fail "Depends lacks $needed: $depends"
 done
 dpkg-deb -x "$DEB" "$WORK/root"

@@ -12,6 +12,8 @@ std::string ElementType::name() const
 {
     if (kind == 'b')
         return "bool";
+    if (kind == 'U')
+        return "str";
     const char* base = kind == 'u' ? "uint" : kind == 'i' ? "int" : "float";
     return base + std::to_string(size * 8);
 }
@@ -23,6 +25,7 @@ bool ElementType::valid() const
     case 'u':
     case 'i': return size == 1 || size == 2 || size == 4 || size == 8;
     case 'f': return size == 2 || size == 4 || size == 8;
+    case 'U': return size == 0;
     default: return false;
     }
 }
@@ -63,6 +66,8 @@ Array::Array(ElementType type, const Shape& shape)
 Array::Array(ElementType type, const Shape& shape, std::vector<unsigned char> bytes)
     : m_type(type), m_shape(shape), m_bytes(std::move(bytes))
 {
+    if (type == kString)
+        throw ValueError("a string array is made from its strings, not from bytes");
     if (!type.valid())
         throw ValueError("unsupported element type, got kind '" + std::string(1, type.kind) + "' of "
                          + std::to_string(type.size) + " bytes");
@@ -70,6 +75,20 @@ Array::Array(ElementType type, const Shape& shape, std::vector<unsigned char> by
     if (m_bytes.size() != need)
         throw ValueError("an array of " + type.name() + " " + shape.toString() + " needs " + std::to_string(need)
                          + " bytes, got " + std::to_string(m_bytes.size()));
+}
+
+Array::Array(const Shape& shape, std::vector<std::string> strings)
+    : m_type(kString), m_shape(shape), m_strings(std::move(strings))
+{
+    if (static_cast<std::int64_t>(m_strings.size()) != shape.numel())
+        throw ValueError("a string array of shape " + shape.toString() + " needs " + std::to_string(shape.numel())
+                         + " strings, got " + std::to_string(m_strings.size()));
+}
+
+bool Array::sameAs(const Array& other) const
+{
+    return m_type == other.m_type && m_shape == other.m_shape && m_strings == other.m_strings
+           && m_bytes == other.m_bytes;
 }
 
 Array Array::fromTensor(const Tensor& tensor)
@@ -93,6 +112,8 @@ float halfToFloat(std::uint16_t bits)
 
 double Array::at(std::int64_t i) const
 {
+    if (isString())
+        throw TypeError("a string column has no numeric value: convert it first (text.ToNumber, text.Lookup)");
     const unsigned char* p = m_bytes.data() + i * m_type.size;
     if (m_type.kind == 'f' && m_type.size == 2) {
         std::uint16_t bits;
@@ -112,6 +133,11 @@ Array Array::slice(std::int64_t index) const
         throw IndexError("row " + std::to_string(index) + " of an array of shape " + m_shape.toString());
     std::vector<std::int64_t> dims(m_shape.begin() + 1, m_shape.end());
     const Shape rowShape(dims);
+    if (isString()) {
+        const auto count = rowShape.numel();
+        const auto first = m_strings.begin() + static_cast<std::ptrdiff_t>(count * index);
+        return {rowShape, std::vector<std::string>(first, first + static_cast<std::ptrdiff_t>(count))};
+    }
     const auto rowBytes = static_cast<std::size_t>(rowShape.numel() * m_type.size);
     const auto first = m_bytes.begin() + static_cast<std::ptrdiff_t>(rowBytes * static_cast<std::size_t>(index));
     return {m_type, rowShape, std::vector<unsigned char>(first, first + static_cast<std::ptrdiff_t>(rowBytes))};
@@ -119,6 +145,9 @@ Array Array::slice(std::int64_t index) const
 
 Tensor Array::toTensor() const
 {
+    if (isString())
+        throw TypeError("a string column cannot become a Tensor: map it to numbers first (text.Lookup, "
+                        "text.ToNumber)");
     Tensor t = Tensor::empty(m_shape, tensorDType(m_type));
     if (!m_bytes.empty())
         std::memcpy(t.rawData(), m_bytes.data(), m_bytes.size());

@@ -11,6 +11,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace gradstep::data {
@@ -94,6 +95,12 @@ public:
 /// as many rows as the map returns. ValueError in MindSpore's words for unknown columns.
 DatasetPtr batch(DatasetPtr input, std::int64_t batchSize, bool dropRemainder, std::shared_ptr<const BatchMap> map,
                  std::vector<std::string> inputColumns, std::vector<std::string> outputColumns);
+struct PadSpec;
+/// batch whose rows are first padded to a common shape, column by column (data/pad.h): the
+/// columns `padInfo` names with their specs, or every column with the default spec when it is
+/// empty (MindSpore's padded_batch). ValueError for names that are not columns.
+DatasetPtr paddedBatch(DatasetPtr input, std::int64_t batchSize, bool dropRemainder,
+                       const std::vector<std::pair<std::string, PadSpec>>& padInfo);
 /// The rows `count` times (-1: without end); each repetition is a new epoch of the input.
 DatasetPtr repeat(DatasetPtr input, std::int64_t count);
 /// The first `count` rows of each epoch (-1: all).

@@ -1,6 +1,7 @@
 // shuffle, batch, repeat and take over another data set. Each is a node forwarding the column
 // names and sizes and a cursor pulling rows from its input's cursor. SPDX-License-Identifier: MIT
 #include "data/dataset.h"
+#include "data/pad.h"
 #include "data/sample_log.h"
 
 #include "random/generator.h"
@@ -86,6 +87,13 @@ Array stackColumn(const std::vector<Row>& rows, std::size_t c, const std::string
     Shape shape{static_cast<std::int64_t>(rows.size())};
     for (std::int64_t d : first.shape())
         shape.push_back(d);
+    if (first.isString()) {
+        std::vector<std::string> strings;
+        strings.reserve(static_cast<std::size_t>(shape.numel()));
+        for (const Row& row : rows)
+            strings.insert(strings.end(), row[c].strings().begin(), row[c].strings().end());
+        return {shape, std::move(strings)};
+    }
     Array stacked(first.type(), shape);
     for (std::size_t r = 0; r < rows.size(); ++r)
         if (first.nbytes() > 0)
@@ -101,12 +109,16 @@ struct BatchMapping {
     std::vector<std::string> names;   ///< the batch's columns after the map
 };
 
+/// padded_batch's spec of each column (none: stacked as it is).
+using ColumnPads = std::vector<std::optional<PadSpec>>;
+
 class BatchCursor : public Cursor {
 public:
     BatchCursor(std::unique_ptr<Cursor> input, std::int64_t size, bool dropRemainder, std::vector<std::string> names,
-                std::shared_ptr<const BatchMapping> mapping, std::int64_t epoch)
+                std::shared_ptr<const BatchMapping> mapping, std::int64_t epoch,
+                std::shared_ptr<const ColumnPads> pads = nullptr)
         : m_input(std::move(input)), m_size(size), m_dropRemainder(dropRemainder), m_names(std::move(names)),
-          m_mapping(std::move(mapping)), m_epoch(epoch)
+          m_mapping(std::move(mapping)), m_epoch(epoch), m_pads(std::move(pads))
     {
     }
     std::optional<Row> next() override
@@ -123,6 +135,8 @@ public:
             return std::nullopt;
         if (m_mapping)
             return mapped(std::move(rows), mark);
+        if (m_pads)
+            pad(rows);
         Row out;
         for (std::size_t c = 0; c < rows.front().size(); ++c)
             out.push_back(stackColumn(rows, c, c < m_names.size() ? m_names[c] : std::to_string(c)));
@@ -130,6 +144,21 @@ public:
     }
 
 private:
+    void pad(std::vector<Row>& rows) const
+    {
+        for (std::size_t c = 0; c < m_pads->size(); ++c) {
+            if (!(*m_pads)[c])
+                continue;
+            std::vector<Array> column;
+            column.reserve(rows.size());
+            for (Row& row : rows)
+                column.push_back(std::move(row[c]));
+            column = padColumn(column, *(*m_pads)[c], c < m_names.size() ? m_names[c] : std::to_string(c));
+            for (std::size_t r = 0; r < rows.size(); ++r)
+                rows[r][c] = std::move(column[r]);
+        }
+    }
+
     /// per_batch_map over the input columns, then every column stacked. `mark`: where the sample
     /// log stood before the batch's rows were read.
     Row mapped(std::vector<Row> rows, std::size_t mark)
@@ -192,8 +221,7 @@ private:
                 std::size_t r = 0;
                 for (; r < rows.size(); ++r) {
                     const Array& in = rows[r][column];
-                    if (!used[r] && in.type() == out.type() && in.shape() == out.shape()
-                        && (in.nbytes() == 0 || std::memcmp(in.bytes(), out.bytes(), in.nbytes()) == 0))
+                    if (!used[r] && in.sameAs(out))
                         break;
                 }
                 if (r == rows.size()) {
@@ -214,13 +242,15 @@ private:
     std::shared_ptr<const BatchMapping> m_mapping; ///< null: no per_batch_map
     std::int64_t m_epoch;
     std::int64_t m_batch = 0;
+    std::shared_ptr<const ColumnPads> m_pads; ///< null: no padding
 };
 
 class BatchDataset : public Operation {
 public:
     BatchDataset(DatasetPtr input, std::int64_t size, bool dropRemainder,
-                 std::shared_ptr<const BatchMapping> mapping = nullptr)
-        : Operation(std::move(input)), m_size(size), m_dropRemainder(dropRemainder), m_mapping(std::move(mapping))
+                 std::shared_ptr<const BatchMapping> mapping = nullptr, std::shared_ptr<const ColumnPads> pads = nullptr)
+        : Operation(std::move(input)), m_size(size), m_dropRemainder(dropRemainder), m_mapping(std::move(mapping)),
+          m_pads(std::move(pads))
     {
     }
     std::vector<std::string> columnNames() const override
@@ -238,13 +268,14 @@ public:
     std::unique_ptr<Cursor> open(std::int64_t epoch) const override
     {
         return std::make_unique<BatchCursor>(m_input->open(epoch), m_size, m_dropRemainder, m_input->columnNames(),
-                                             m_mapping, epoch);
+                                             m_mapping, epoch, m_pads);
     }
 
 private:
     std::int64_t m_size;
     bool m_dropRemainder;
     std::shared_ptr<const BatchMapping> m_mapping;
+    std::shared_ptr<const ColumnPads> m_pads;
 };
 
 class RepeatCursor : public Cursor {
@@ -392,6 +423,20 @@ DatasetPtr batch(DatasetPtr input, std::int64_t batchSize, bool dropRemainder, s
     }
     return std::make_shared<BatchDataset>(std::move(input), batchSize, dropRemainder,
                                           std::make_shared<const BatchMapping>(std::move(mapping)));
+}
+
+DatasetPtr paddedBatch(DatasetPtr input, std::int64_t batchSize, bool dropRemainder,
+                       const std::vector<std::pair<std::string, PadSpec>>& padInfo)
+{
+    requirePositive(batchSize, "padded_batch: batch_size");
+    batchSize *= batchScale();
+    const std::vector<std::string> names = input->columnNames();
+    auto pads = std::make_shared<ColumnPads>(names.size());
+    if (padInfo.empty())
+        std::fill(pads->begin(), pads->end(), PadSpec{});
+    for (const auto& [name, spec] : padInfo)
+        (*pads)[columnIndex(names, name, "padded_batch: pad_info")] = spec;
+    return std::make_shared<BatchDataset>(std::move(input), batchSize, dropRemainder, nullptr, std::move(pads));
 }
 
 DatasetPtr repeat(DatasetPtr input, std::int64_t count)

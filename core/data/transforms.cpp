@@ -124,8 +124,11 @@ private:
 
 Row ArrayTransform::apply(Row inputs) const
 {
-    for (Array& array : inputs)
+    for (Array& array : inputs) {
+        if (array.isString())
+            throw TypeError(name() + ": the input is a string column, expected numbers");
         array = applyOne(array);
+    }
     return inputs;
 }
 

@@ -20,7 +20,8 @@ namespace gradstep::migrate {
 // "tensors": {key: {"offset", "shape", "dtype"}} (dtype: the tensor's own, before widening) with
 // the keys init/PARAM (before the first step; on the MindSpore side after PyTorch's values were
 // copied in), fwd/STEP/N (the N-th module output of the step, described by "forward": [{"step",
-// "module", "call", "tensor"}] in execution order; a tuple or list output is one entry per tensor
+// "module", "call", "tensor"}] in execution order; PyTorch's add "inputs": the N of the earlier outputs it
+// was computed from, read off the autograd graph; a tuple or list output is one entry per tensor
 // in it, each with its position as "element": "0", "1.0" for an LSTM's output and (h, c)), loss/STEP, grad/STEP/PARAM (what the optimizer
 // received), after/STEP/PARAM (after the update, buffers included), input/I and target (PyTorch's
 // batch). Besides: "completed" (N steps recorded), "steps", "root" (the model's class), "modules"
@@ -33,6 +34,18 @@ namespace gradstep::migrate {
 // values), "inputs" and "target" ({"shape", "dtype", "substituted", "layout"}: what the port fed
 // before PyTorch's batch replaced it), "parameter_names" ({Parameter.name: path}: a training wrapper's
 // optimizer updates inside gradstep's C++, whose update events name Parameters by their own names). float64 keeps float32 values exact and integer labels too.
+
+// Note [Functional calls]
+// A pitfall can sit in a model's own forward code rather than in a module's arguments (torch.split
+// ported as ops.Split, a clamp bound passed as clip_by_value's lower one). Each side records the
+// functional calls of the pitfall table (core/migrate/call_pitfalls.h) that the user's code makes
+// inside a module or Cell during a recorded step, as "calls": [{"framework", "step", "module" (the
+// innermost running), "position" (how many forward outputs of the step were recorded before it),
+// "function" ("torch.split", "Tensor.clamp", "torch.nn.functional.normalize", "ops.split",
+// "ops.Split"), "args" (positional, a Tensor method's self first), "kwargs", "init" (a primitive's
+// constructor attributes), "outputs" (the shapes returned), "error" (what it raised)}]; a tensor
+// argument is {"tensor": shape} (and "value" when 0-d). Calls made by either library's own code
+// (nn.LeakyReLU calling F.leaky_relu) are not recorded: the module's arguments stand for them.
 
 /// A recorded tensor: its shape, its own dtype and its values widened to double.
 struct TensorView {

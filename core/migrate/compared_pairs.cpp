@@ -77,9 +77,10 @@ std::vector<ComparedPair> comparedPairs(const Capture& torch, const Capture& ms,
         p.torch = p.torchModule = row.torch;
         p.mindspore = p.msModule = row.mindspore;
         p.call = row.call;
+        p.msCall = row.msCall;
         p.element = row.element;
         p.torchKey = forwardKey(torch, step, row.torch, row.call, row.element);
-        p.msKey = forwardKey(ms, step, row.mindspore, row.call, row.element);
+        p.msKey = forwardKey(ms, step, row.mindspore, row.msCall, row.element);
         measure(p, torch, ms, result.tolerance, result.forwardScale);
         pairs.push_back(std::move(p));
     }

@@ -29,7 +29,8 @@ struct ComparedPair {
     /// The modules holding them, where a graph of modules draws the pair ("" for the whole model
     /// and for the loss, which is no module of the model).
     std::string torchModule, msModule;
-    std::int64_t call = 1; ///< Forward: the module's N-th call in the step
+    std::int64_t call = 1;   ///< Forward: the module's N-th call in the step
+    std::int64_t msCall = 1; ///< Forward: the Cell's call compared with it (LayerRow::msCall)
     std::string element;   ///< Forward: a tuple output's tensor by position ("1.0"); empty otherwise
     std::string torchKey, msKey; ///< the tensors in the captures; empty when that side has none
     PairStatus status = PairStatus::Unmatched;

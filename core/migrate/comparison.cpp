@@ -3,12 +3,16 @@
 // recorded before the error are compared first. SPDX-License-Identifier: MIT
 #include "migrate/comparison.h"
 
+#include "migrate/call_pitfalls.h"
+#include "migrate/initial_values.h"
+#include "migrate/module_classes.h"
 #include "migrate/pitfalls.h"
 
 #include "io/number_format.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <set>
 
 namespace gradstep::migrate {
@@ -34,6 +38,7 @@ struct Event {
     std::int64_t call = 0;
     std::string tensor;
     std::string element; ///< a tuple output's tensor by position; empty for a tensor output
+    std::int64_t index = 0; ///< its place among the step's outputs (the N of fwd/STEP/N)
 };
 
 std::vector<Event> eventsOf(const Capture& c, std::int64_t step)
@@ -43,9 +48,12 @@ std::vector<Event> eventsOf(const Capture& c, std::int64_t step)
     if (!forward || !forward->isArray())
         return out;
     for (const Json& e : forward->asArray())
-        if (e["step"].asInt() == step)
-            out.push_back({e["module"].asString(), e["call"].asInt(), e["tensor"].asString(),
-                           e.find("element") ? e["element"].asString() : std::string()});
+        if (e["step"].asInt() == step) {
+            const std::string& key = e["tensor"].asString();
+            out.push_back({e["module"].asString(), e["call"].asInt(), key,
+                           e.find("element") ? e["element"].asString() : std::string(),
+                           std::atoll(key.c_str() + key.rfind('/') + 1)});
+        }
     return out;
 }
 
@@ -116,8 +124,13 @@ public:
             compareLoss(step);
             compareParameters(step);
         }
-        if (!m_options.weightsCopied)
-            compareInitial();
+        if (!m_options.weightsCopied) {
+            m_result.initial = compareInitialValues(m_t, m_m, m_pairs, m_tParams, m_toMs);
+            // the initial values are then the cause: the divergence names those that differ
+            if (const std::string differing = differingInitialisers(m_result.initial);
+                m_result.firstDivergence && !differing.empty())
+                m_result.firstDivergence->explanation += "; initial values that differ: " + differing;
+        }
         m_result.diverges = m_result.firstDivergence.has_value();
         return std::move(m_result);
     }
@@ -164,9 +177,15 @@ private:
             m_result.firstDivergence = std::move(d);
     }
 
-    std::vector<std::string> moduleExplanation(const std::string& t, const std::string& m)
+    /// Why module t and Cell m part: their arguments, the functional calls their code (or their
+    /// containers', before their output number tBefore / mBefore) made, the input, the weights.
+    std::vector<std::string> moduleExplanation(const std::string& t, const std::string& m, std::int64_t step = 1,
+                                               std::optional<std::int64_t> tBefore = {},
+                                               std::optional<std::int64_t> mBefore = {})
     {
         std::vector<std::string> why = modulePitfalls(m_t.module(t), m_m.module(m));
+        for (std::string& s : callPitfalls(callsBefore(m_t, step, t, tBefore), callsBefore(m_m, step, m, mBefore), t))
+            why.push_back(std::move(s));
         for (const std::string& s : inputPitfalls(m_m.doc().find("inputs")))
             why.push_back(s);
         for (const ParamInfo& p : m_tParams)
@@ -179,28 +198,40 @@ private:
         return why;
     }
 
+    /// A Cell compared with a reused PyTorch module's later call is matched after all.
+    void reusedFor(const std::string& msModule)
+    {
+        auto& list = m_result.unmatchedMindspore;
+        list.erase(std::remove(list.begin(), list.end(), msModule.empty() ? "(network)" : msModule), list.end());
+    }
+
     void compareForward(std::int64_t step)
     {
         const std::vector<Event> msEvents = eventsOf(m_m, step);
-        for (const Event& e : eventsOf(m_t, step)) {
+        const std::vector<Event> tEvents = eventsOf(m_t, step);
+        const std::map<const Event*, const Event*> paired = counterparts(tEvents, msEvents);
+        for (const Event& e : tEvents) {
             auto pair = m_toMs.find(e.module);
             if (pair == m_toMs.end())
                 continue;
-            const Event* other = nullptr;
-            for (const Event& me : msEvents)
-                if (me.module == pair->second && me.call == e.call && me.element == e.element)
-                    other = &me;
-            LayerRow row{e.module, pair->second, classOf(m_t, e.module), classOf(m_m, pair->second), e.call, e.element,
-                         {}, {}, {}, false};
             const auto tv = m_t.tensor(e.tensor);
+            const auto found = paired.find(&e);
+            const Event* other = found == paired.end() ? nullptr : found->second;
+            // the port's Cell: the matched one, or another for a call PyTorch makes again
+            const std::string ms = other ? other->module : pair->second;
+            if (other && other->module != pair->second)
+                reusedFor(other->module);
+            LayerRow row{e.module, ms, classOf(m_t, e.module), classOf(m_m, ms), e.call, e.element,
+                         {}, {}, {}, false, other ? other->call : 0};
             row.shapeTorch = tv->shape;
             if (other) {
                 const auto mv = m_m.tensor(other->tensor);
                 row.shapeMindspore = mv->shape;
                 if (tv->shape != mv->shape) {
                     row.diverges = true;
-                    diverge({e.module, pair->second, DivergenceKind::Shape, step, {}, {},
-                             elementNote(e.element) + explain(moduleExplanation(e.module, pair->second),
+                    diverge({e.module, ms, DivergenceKind::Shape, step, {}, {},
+                             elementNote(e.element) + explain(moduleExplanation(e.module, ms, step, e.index,
+                                                                                other->index),
                                      "PyTorch's output has shape " + shapeText(tv->shape) + ", MindSpore's "
                                          + shapeText(mv->shape))});
                 } else {
@@ -208,14 +239,85 @@ private:
                     row.forwardMaxAbsDiff = d.maxAbs;
                     if (d.relative > m_options.tolerance) {
                         row.diverges = true;
-                        std::vector<std::string> why = moduleExplanation(e.module, pair->second);
-                        diverge({e.module, pair->second, DivergenceKind::Forward, step, d.maxAbs, d.relative,
+                        std::vector<std::string> why = moduleExplanation(e.module, ms, step, e.index,
+                                                                         other->index);
+                        diverge({e.module, ms, DivergenceKind::Forward, step, d.maxAbs, d.relative,
                                  elementNote(e.element) + (why.empty() ? valuesNote(*tv, *mv, d) : join(why))});
                     }
                 }
             }
             if (step == 1)
                 m_result.layers.push_back(std::move(row));
+        }
+    }
+
+    /// Which of the port's outputs each of PyTorch's is compared with, module pair by module pair:
+    /// call N with call N when both sides call the module equally often; else (one ReLU reused in
+    /// PyTorch, ops.relu in the port for some of its uses) first by equal shape in order, then
+    /// what is left on both sides in order (a real shape difference).
+    std::map<const Event*, const Event*> counterparts(const std::vector<Event>& tEvents,
+                                                      const std::vector<Event>& msEvents) const
+    {
+        std::map<const Event*, const Event*> out;
+        for (const auto& [t, m] : m_toMs) {
+            std::vector<const Event*> ts, ms;
+            for (const Event& e : tEvents)
+                if (e.module == t)
+                    ts.push_back(&e);
+            for (const Event& e : msEvents)
+                if (e.module == m)
+                    ms.push_back(&e);
+            const auto calls = [](const std::vector<const Event*>& events) {
+                return events.empty() ? std::int64_t{0} : events.back()->call;
+            };
+            const bool sameCalls = calls(ts) == calls(ms);
+            std::set<const Event*> used;
+            const auto pairBy = [&](auto&& fits) {
+                for (const Event* te : ts)
+                    for (const Event* me : ms)
+                        if (!out.count(te) && !used.count(me) && me->element == te->element && fits(*te, *me)) {
+                            out[te] = me;
+                            used.insert(me);
+                        }
+            };
+            if (sameCalls) {
+                pairBy([](const Event& a, const Event& b) { return a.call == b.call; });
+                continue;
+            }
+            pairBy([&](const Event& a, const Event& b) { return m_t.tensor(a.tensor)->shape == m_m.tensor(b.tensor)->shape; });
+            pairBy([](const Event&, const Event&) { return true; });
+        }
+        pairReusedCalls(tEvents, msEvents, out);
+        return out;
+    }
+
+    /// A module PyTorch calls again where the port has another Cell (one MaxPool2d used twice,
+    /// pool1 and pool2 in the port): its calls left over go to the next unmatched Cell of a
+    /// corresponding class, after the port's output paired last, in execution order.
+    void pairReusedCalls(const std::vector<Event>& tEvents, const std::vector<Event>& msEvents,
+                         std::map<const Event*, const Event*>& out) const
+    {
+        std::set<const Event*> used;
+        for (const auto& [t, m] : out)
+            used.insert(m);
+        std::size_t after = 0; // msEvents before this are behind the last pair
+        for (const Event& te : tEvents) {
+            if (const auto found = out.find(&te); found != out.end()) {
+                after = std::max(after, static_cast<std::size_t>(found->second - msEvents.data()) + 1);
+                continue;
+            }
+            if (!m_toMs.count(te.module))
+                continue;
+            for (std::size_t i = after; i < msEvents.size(); ++i) {
+                const Event& me = msEvents[i];
+                if (used.count(&me) || m_toTorch.count(me.module) || me.element != te.element
+                    || !correspondingClasses(classOf(m_t, te.module), classOf(m_m, me.module)))
+                    continue;
+                out[&te] = &me;
+                used.insert(&me);
+                after = i + 1;
+                break;
+            }
         }
     }
 
@@ -334,26 +436,6 @@ private:
         else if (kind == DivergenceKind::State && info)
             why = modulePitfalls(m_t.module(info->module), m_m.module(m_toMs.count(info->module) ? m_toMs[info->module] : info->module));
         diverge({p.torch, p.mindspore, kind, step, d.maxAbs, d.relative, why.empty() ? valuesNote(*tv, *mv, d) : join(why)});
-    }
-
-    void compareInitial()
-    {
-        for (const ParamPair& p : m_pairs) {
-            const auto tv = m_t.tensor("init/" + p.torch), mv = m_m.tensor("init/" + p.mindspore);
-            const ParamInfo* info = torchParam(p.torch);
-            if (!tv || !mv || !info)
-                continue;
-            InitialRow row{p.torch, p.mindspore, distributionOf(tv->values), distributionOf(mv->values),
-                           torchInitialiser(info->moduleClass, info->attr), "", false};
-            std::string msModule = m_toMs.count(info->module) ? m_toMs[info->module] : info->module;
-            const std::string msAttr = p.mindspore.substr(p.mindspore.rfind('.') + 1);
-            row.msInitialiser = msInitialiser(m_m.module(msModule), msAttr);
-            // Differing when the spreads or centres disagree by more than sampling explains.
-            const double spread = std::max({row.torchStats.std, row.msStats.std, 1e-12});
-            row.differs = std::abs(row.torchStats.std - row.msStats.std) > 0.1 * spread
-                          || std::abs(row.torchStats.mean - row.msStats.mean) > 0.1 * spread + 1e-12;
-            m_result.initial.push_back(std::move(row));
-        }
     }
 
     const Capture& m_t;

@@ -35,6 +35,9 @@ struct LayerRow {
     std::optional<double> forwardMaxAbsDiff; ///< absent when the shapes differ or one side is missing
     std::vector<std::int64_t> shapeTorch, shapeMindspore;
     bool diverges = false;
+    /// The Cell's call compared with PyTorch's `call`: the same unless the two sides call the
+    /// module a different number of times (one ReLU reused in PyTorch, ops.relu in the port).
+    std::int64_t msCall = 1;
 };
 
 struct ParamRow {
@@ -89,7 +92,7 @@ MigrationResult compareCaptures(const Capture& torch, const Capture& ms, const C
                                 const std::string& msError = {});
 
 /// max |a - b| and that relative to the magnitude: max |a| (or, for values all near zero, a
-/// hundredth of `scale`, the largest magnitude of such tensors in the model).
+/// tenth of `scale`, the largest magnitude of such tensors in the model).
 struct Difference {
     double maxAbs = 0;
     double relative = 0;

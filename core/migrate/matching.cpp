@@ -83,6 +83,19 @@ std::vector<ParamPair> matchParameters(const std::vector<ParamInfo>& torch, cons
             if (m.name == mapped->second && !usedMs.count(m.name))
                 add(t, m);
     }
+    // A module mapped by its path brings its parameters along, by attribute (weight with weight,
+    // BatchNorm's weight with gamma).
+    for (const ParamInfo& t : torch) {
+        auto mapped = userMap.find(t.module);
+        if (mapped == userMap.end() || usedTorch.count(t.name))
+            continue;
+        for (const ParamInfo& m : ms)
+            if (m.module == mapped->second && !usedMs.count(m.name) && fits(t, m)
+                && t.attr == torchAttributeFor(t.moduleClass, m.attr)) {
+                add(t, m);
+                break;
+            }
+    }
     for (const ParamInfo& m : ms) {
         if (usedMs.count(m.name))
             continue;
@@ -96,16 +109,19 @@ std::vector<ParamPair> matchParameters(const std::vector<ParamInfo>& torch, cons
         }
     }
     // The rest in order: a port usually declares its layers in the same order under other names.
-    std::size_t next = 0;
+    // Parameters and buffers keep their own order (a BatchNorm lists its statistics before its
+    // gamma and beta in one framework and after its weight and bias in the other).
+    std::size_t next[2] = {0, 0};
     for (const ParamInfo& m : ms) {
         if (usedMs.count(m.name))
             continue;
-        for (std::size_t i = next; i < torch.size(); ++i) {
+        std::size_t& from = next[m.buffer ? 1 : 0];
+        for (std::size_t i = from; i < torch.size(); ++i) {
             const ParamInfo& t = torch[i];
             if (usedTorch.count(t.name) || t.buffer != m.buffer || !fits(t, m))
                 continue;
             add(t, m);
-            next = i + 1;
+            from = i + 1;
             break;
         }
     }

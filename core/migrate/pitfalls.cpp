@@ -264,12 +264,13 @@ std::vector<std::string> optimizerPitfalls(const Json* t, const Json* m)
                           + " adds it before the correction (eps acts as eps / sqrt(1 - beta2^t) of PyTorch's): "
                             "the updates differ where gradients are as small as eps");
     }
+    // A different definition comes first: it is the cause, the argument defaults follow from it.
     if (tc == "AdamW" && mc == "Adam")
-        out.push_back("PyTorch's AdamW decays the weights apart from the gradient; MindSpore's Adam adds "
-                      "weight_decay * w to the gradient: use nn.AdamWeightDecay");
+        out.insert(out.begin(), "PyTorch's AdamW decays the weights apart from the gradient; MindSpore's Adam adds "
+                                "weight_decay * w to the gradient: use nn.AdamWeightDecay");
     if (tc == "Adam" && mc == "AdamWeightDecay")
-        out.push_back("PyTorch's Adam adds weight_decay * w to the gradient; MindSpore's AdamWeightDecay decays "
-                      "the weights apart from it (nn.Adam matches)");
+        out.insert(out.begin(), "PyTorch's Adam adds weight_decay * w to the gradient; MindSpore's AdamWeightDecay "
+                                "decays the weights apart from it (nn.Adam matches)");
     return out;
 }
 
@@ -309,8 +310,12 @@ std::string msInitialiser(const Json* m, const std::string& attr)
 {
     const std::string cls = classOf(m);
     const std::string argName = attr == "weight" ? "weight_init" : attr == "bias" ? "bias_init" : attr + "_init";
-    if (const auto given = msArgument(m, argName); given && !given->isDefault && given->text != "None")
-        return given->text;
+    if (const auto given = msArgument(m, argName); given && !given->isDefault && given->text != "None") {
+        // an Initializer object is kept as its text ("HeUniform()"), a name as the string ('normal')
+        const std::string& text = given->text;
+        const bool object = text.size() > 2 && text.front() == '\'' && text.find('(') != std::string::npos;
+        return object ? text.substr(1, text.size() - 2) : text;
+    }
     if ((startsWith(cls, "Conv") || cls == "Dense") && attr == "weight")
         return "HeUniform(negative_slope=sqrt(5))";
     if ((startsWith(cls, "Conv") || cls == "Dense") && attr == "bias")

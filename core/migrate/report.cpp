@@ -70,6 +70,7 @@ Json reportJson(const MigrationResult& r)
         const Divergence& d = *r.firstDivergence;
         out["first_divergence"] = Json(Json::Object{{"torch", d.torch}, {"mindspore", d.mindspore},
                                                     {"kind", divergenceKindName(d.kind)},
+                                                    {"step", Json(d.step)},
                                                     {"max_abs_diff", number(d.maxAbsDiff)},
                                                     {"rel_diff", number(d.relDiff)},
                                                     {"explanation", d.explanation}});

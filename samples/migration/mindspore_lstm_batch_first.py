@@ -26,7 +26,7 @@ class Classifier(nn.Cell):
 net = Classifier()
 net.set_train()
 loss_fn = nn.CrossEntropyLoss()
-optimizer = nn.SGD(net.trainable_params(), learning_rate=0.1)
+optimizer = nn.SGD(net.trainable_params(), learning_rate=0.1, momentum=0.9, dampening=0.1)
 
 
 def forward(x, y):

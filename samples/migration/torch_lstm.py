@@ -25,7 +25,7 @@ class Classifier(nn.Module):
 model = Classifier()
 model.train()
 loss_fn = nn.CrossEntropyLoss()
-optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9, dampening=0.1)
 for step in range(3):
     optimizer.zero_grad()
     loss = loss_fn(model(sequences), labels)

@@ -81,6 +81,17 @@ TEST_CASE("gui --migrate refuses a PyTorch script it cannot read")
     CHECK_THAT(r.err, Catch::Contains("--migrate: cannot read the script 'no_such_torch_script.py'"));
 }
 
+TEST_CASE("gui --map refuses a map that is not a JSON object of names")
+{
+    ScratchDir dir;
+    const auto map = dir.write("map.json", "[\"conv1\"]");
+    const CommandResult r = runGui(shellQuote(sourcePath("samples/migration/mindspore_cnn.py").string())
+                                   + " --migrate " + shellQuote(sourcePath("samples/migration/torch_cnn.py").string())
+                                   + " --map " + shellQuote(map.string()) + " --screenshot x.png");
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("--map: ") && Catch::Contains("must be a JSON object"));
+}
+
 TEST_CASE("gui --migrate without torch saves the Migration view with the package to install")
 {
     ScratchDir dir;

@@ -2,9 +2,7 @@
 // equal, each port with a pitfall is diagnosed at the right layer with the right arguments named
 // (app/cli_migrate.cpp, core/migrate). The pairs need python3-torch: they are compiled in only when
 // CMake found it (GRADSTEP_HAVE_TORCH); the usage checks always run. SPDX-License-Identifier: MIT
-#include "tests/app/cli_support.h"
-
-#include "io/json.h"
+#include "tests/app/migrate_cli.h"
 
 #include <catch2/catch.hpp>
 
@@ -15,7 +13,7 @@ using namespace gradstep::test;
 
 namespace {
 
-std::string sample(const std::string& name) { return shellQuote("samples/migration/" + name); }
+std::string sample(const std::string& name) { return migrationSample(name); }
 
 } // namespace
 
@@ -50,33 +48,6 @@ TEST_CASE("gradstep migrate without PyTorch names the package to install and exi
 }
 
 #ifdef GRADSTEP_HAVE_TORCH
-
-namespace {
-
-/// Runs the pair with --report and returns the report; the run must exit 0.
-Json migrate(const std::string& torch, const std::string& port, const std::string& extra = "")
-{
-    ScratchDir dir;
-    const auto report = dir.file("report.json");
-    const CommandResult r = runGradstep("migrate " + sample(torch) + " " + sample(port) + " --report "
-                                        + shellQuote(report.string()) + " " + extra);
-    INFO(r.out << r.err);
-    REQUIRE(r.status == 0);
-    return Json::parseFile(report.string());
-}
-
-void requireDivergence(const Json& report, const std::string& torch, const std::string& ms, const std::string& kind)
-{
-    INFO(report.dump(2));
-    REQUIRE(report["verdict"].asString() == "diverges");
-    CHECK(report["first_divergence"]["torch"].asString() == torch);
-    CHECK(report["first_divergence"]["mindspore"].asString() == ms);
-    CHECK(report["first_divergence"]["kind"].asString() == kind);
-}
-
-std::string explanation(const Json& report) { return report["first_divergence"]["explanation"].asString(); }
-
-} // namespace
 
 TEST_CASE("the faithful MindSpore port of the PyTorch CNN is equal over three steps")
 {

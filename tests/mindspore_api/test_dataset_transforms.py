@@ -1,4 +1,4 @@
-"""Python data transforms: Resize (bilinear with half-pixel centres, nearest), Normalize,
+"""Python data transforms: Resize (bilinear with half-pixel centres, nearest, area, bicubic), Normalize,
 CenterCrop, RandomCrop, flips, ToTensor, Pad, OneHot, Compose, RandomApply / RandomChoice, in
 Dataset.map and called directly; the c_transforms / py_transforms module paths."""
 import numpy as np
@@ -22,7 +22,12 @@ assert V.Resize(2)(img).shape == (2, 3, 3) and V.Resize(2)(img).dtype == np.uint
 assert np.array_equal(V.Resize((4, 6))(img), img)
 near = V.Resize((8, 12), Inter.NEAREST)(img)
 assert np.array_equal(near[::2, ::2], img)
-raises(ValueError, V.Resize, (2, 2), Inter.AREA, match="supported by gradstep, but got Inter.AREA")
+# AREA shrinking by 2 is the mean of each 2 x 2 block; BICUBIC at the same size keeps the image.
+blocks = np.arange(4 * 4 * 2, dtype=np.float32).reshape(4, 4, 2)
+assert np.allclose(V.Resize((2, 2), Inter.AREA)(blocks), blocks.reshape(2, 2, 2, 2, 2).mean(axis=(1, 3)))
+assert np.array_equal(V.Resize((4, 6), Inter.BICUBIC)(img), img)
+assert V.Resize((7, 9), Inter.BICUBIC)(img).shape == (7, 9, 3)
+raises(TypeError, V.Resize, (2, 2), "bilinear", match="Inter")
 raises(ValueError, V.Resize, 0, match="within the required interval")
 
 norm = V.Normalize([1.0, 2.0, 3.0], [2.0, 2.0, 4.0])(img)

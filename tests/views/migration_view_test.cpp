@@ -4,6 +4,7 @@
 // SPDX-License-Identifier: MIT
 #ifdef GRADSTEP_HAVE_WINDOW
 #include "views/graph_view.h"
+#include "views/migration/migration_graph.h"
 #include "views/migration/migration_view.h"
 
 #include "tests/migrate/capture_builder.h"
@@ -14,6 +15,7 @@
 #include <QTemporaryDir>
 #include <filesystem>
 #include <fstream>
+#include <set>
 
 using namespace gradstep;
 using namespace gradstep::views;
@@ -136,6 +138,104 @@ TEST_CASE("the inspector shows both sides' captured values and MindSpore's minus
     CHECK(diff[1] == Approx(-0.38));
     CHECK(view.inspector()->currentIndex() == 2); // the difference first
     CHECK(view.inspector()->statText(QStringLiteral("max")) == QStringLiteral("0"));
+}
+
+TEST_CASE("a divergence in step 2 opens on step 2 with step 2's tensors, and step 1 can be shown equal")
+{
+    // fc then act over two steps: equal in step 1, act parts in step 2 (an optimizer's momentum).
+    CaptureBuilder t("torch"), m("mindspore");
+    t.module("", "Net").module("fc", "Linear").module("act", "ReLU");
+    m.module("", "Net").module("fc", "Dense").module("act", "ReLU");
+    for (CaptureBuilder* side : {&t, &m}) {
+        side->set("root", Json("Net")).set("steps", Json(2));
+        side->param("fc.weight", {2, 2});
+        side->forward("fc", {1, 2}, {1.0, 2.0}, 1).forward("act", {1, 2}, {1.0, 2.0}, 1);
+        side->forward("fc", {1, 2}, {3.0, 4.0}, 2);
+        for (const char* step : {"1", "2"}) {
+            side->tensor(std::string("grad/") + step + "/fc.weight", {2, 2}, {0.1, 0.2, 0.3, 0.4});
+            side->tensor(std::string("after/") + step + "/fc.weight", {2, 2}, {1, 2, 3, 4});
+            side->tensor(std::string("loss/") + step, {}, {0.7});
+        }
+    }
+    t.forward("act", {1, 2}, {3.0, 4.0}, 2);
+    m.forward("act", {1, 2}, {3.0, 9.0}, 2);
+    auto o = std::make_shared<migrate::MigrationOutcome>();
+    o->torchCapture = std::make_shared<const migrate::Capture>(t.build());
+    o->msCapture = std::make_shared<const migrate::Capture>(m.build());
+    o->result = migrate::compareCaptures(*o->torchCapture, *o->msCapture, {});
+    REQUIRE(o->result.firstDivergence);
+    REQUIRE(o->result.firstDivergence->step == 2);
+
+    MigrationView view;
+    view.setOutcome(o);
+    CHECK(view.shownStep() == 2);
+    CHECK(view.stepCount() == 2);
+    REQUIRE(view.currentPair() == 1);
+    CHECK(view.pairs()[1].torch == "act");
+    CHECK_THAT(view.pairText().toStdString(), Catch::StartsWith("step 2 · ") && Catch::Contains("diverges"));
+    REQUIRE(view.shownTensors().size() == 3);
+    CHECK(valuesOf(view.shownTensors()[0].snapshot) == std::vector<double>{3.0, 4.0});
+    CHECK(valuesOf(view.shownTensors()[1].snapshot) == std::vector<double>{3.0, 9.0});
+
+    view.showStep(1);
+    CHECK(view.shownStep() == 1);
+    CHECK_FALSE(view.firstDivergence());
+    REQUIRE(view.currentPair() == 0);
+    for (const migrate::ComparedPair& pair : view.pairs())
+        CHECK(pair.status == migrate::PairStatus::Equal);
+    view.selectPair(1);
+    CHECK_THAT(view.pairText().toStdString(), Catch::StartsWith("step 1 · "));
+    CHECK(valuesOf(view.shownTensors()[1].snapshot) == std::vector<double>{1.0, 2.0});
+}
+
+TEST_CASE("a matching corrected in the view is kept for the next run it asks for")
+{
+    MigrationView view;
+    view.setScripts(QStringLiteral("t.py"), QStringLiteral("m.py"));
+    view.setOutcome(outcomeOf({1.0, -0.4}));
+    CHECK(view.torchNames() == QStringList({QStringLiteral("fc"), QStringLiteral("act"), QStringLiteral("fc.weight"),
+                                            QStringLiteral("fc.bias")}));
+    CHECK(view.msNames().contains(QStringLiteral("act")));
+    int runs = 0;
+    QObject::connect(&view, &MigrationView::runRequested, [&runs] { ++runs; });
+    view.correctMatching(QStringLiteral("act"), QStringLiteral("fc"));
+    CHECK(runs == 1);
+    CHECK(view.userMap() == std::map<std::string, std::string>{{"act", "fc"}});
+    view.clear(); // a new run clears the result, not the corrections
+    CHECK(view.userMap().size() == 1);
+    view.correctMatching(QStringLiteral(" "), QStringLiteral("fc")); // nothing to map: no run
+    CHECK(runs == 1);
+    view.setUserMap({});
+    CHECK(view.userMap().empty());
+}
+
+TEST_CASE("PyTorch's side is drawn by the data flow its capture read off the autograd graph")
+{
+    // a and b both feed c (PyTorch's "inputs"); MindSpore's capture records no flow: a chain.
+    CaptureBuilder t("torch"), m("mindspore");
+    for (CaptureBuilder* side : {&t, &m}) {
+        side->module("", "Net").module("a", "Linear").module("b", "Linear").module("c", "Bilinear");
+        side->set("root", Json("Net"));
+        side->forward("a", {1, 2}, {1, 2}).forward("b", {1, 2}, {3, 4}).forward("c", {1, 2}, {5, 6});
+    }
+    Json forward = Json::array();
+    for (std::size_t i = 0; i < 3; ++i) {
+        Json e = t.build().doc()["forward"][i];
+        e["inputs"] = i == 2 ? Json::parse("[0, 1]") : Json::array();
+        forward.push_back(std::move(e));
+    }
+    t.set("forward", forward);
+    const migrate::Capture torch = t.build(), ms = m.build();
+    const migrate::MigrationResult result = migrate::compareCaptures(torch, ms, {});
+    const auto graph = buildMigrationGraph(torch, ms, migrate::comparedPairs(torch, ms, result, 1));
+    std::set<std::pair<std::string, std::string>> edges;
+    for (const display::DisplayEdge& e : graph->edges)
+        edges.insert({graph->nodes[e.from].key, graph->nodes[e.to].key});
+    CHECK(edges.count({"T:a#1", "T:c#1"}));
+    CHECK(edges.count({"T:b#1", "T:c#1"}));
+    CHECK_FALSE(edges.count({"T:a#1", "T:b#1"})); // no flow from a to b in PyTorch's graph
+    CHECK(edges.count({"M:a#1", "M:b#1"}));       // MindSpore's side: execution order
+    CHECK(edges.count({"M:b#1", "M:c#1"}));
 }
 
 TEST_CASE("a comparison without divergence says equal and colours every pair equal")

@@ -2,6 +2,8 @@
 #include "views/migration/migration_graph.h"
 
 #include <algorithm>
+#include <cstdlib>
+#include <map>
 #include <set>
 
 namespace gradstep::views {
@@ -22,7 +24,15 @@ struct Event {
     std::int64_t call = 1;
     std::string tensor;
     int more = 0; ///< a tuple output's further tensors
+    std::vector<std::int64_t> outputs; ///< the step's output numbers (N of fwd/1/N) this node shows
+    std::vector<std::int64_t> inputs;  ///< the outputs it was computed from (PyTorch's autograd graph)
+    bool flowKnown = false;            ///< the capture recorded "inputs" (else: chained in order)
 };
+
+std::int64_t outputNumber(const std::string& key)
+{
+    return std::atoll(key.c_str() + key.rfind('/') + 1);
+}
 
 std::vector<Event> firstStepEvents(const Capture& c)
 {
@@ -36,11 +46,18 @@ std::vector<Event> firstStepEvents(const Capture& c)
         // A tuple output's tensors are one call: one node, shown by its first tensor.
         const std::string module = e["module"].asString();
         const std::int64_t call = e["call"].asInt();
-        if (e.find("element") && !out.empty() && out.back().module == module && out.back().call == call) {
+        const bool sameCall = e.find("element") && !out.empty() && out.back().module == module && out.back().call == call;
+        if (!sameCall)
+            out.push_back({module, call, e["tensor"].asString(), 0, {}, {}, false});
+        else
             ++out.back().more;
-            continue;
+        Event& node = out.back();
+        node.outputs.push_back(outputNumber(e["tensor"].asString()));
+        if (const Json* inputs = e.find("inputs"); inputs && inputs->isArray()) {
+            node.flowKnown = true;
+            for (const Json& i : inputs->asArray())
+                node.inputs.push_back(i.asInt());
         }
-        out.push_back({module, call, e["tensor"].asString(), 0});
     }
     return out;
 }
@@ -130,6 +147,10 @@ void addSide(display::DisplayGraph& g, const Capture& c, MigrationSide side, con
         g.nodes.push_back(std::move(n));
         return g.nodes.size() - 1;
     };
+    // PyTorch's side is drawn by its data flow (read off the autograd graph), the other chained in
+    // execution order (its capture records none).
+    const bool flow = !events.empty() && std::all_of(events.begin(), events.end(), [](const Event& e) { return e.flowKnown; });
+    std::map<std::int64_t, std::size_t> nodeOfOutput;
     std::optional<std::size_t> previous;
     for (const Event& e : events) {
         const Json* info = c.module(e.module);
@@ -143,8 +164,18 @@ void addSide(display::DisplayGraph& g, const Capture& c, MigrationSide side, con
                                          tensorText(c, e.tensor)
                                              + (e.more ? " +" + std::to_string(e.more) + " more" : ""),
                                          cluster);
-        if (previous)
+        if (flow) {
+            std::set<std::size_t> from;
+            for (std::int64_t input : e.inputs)
+                if (const auto found = nodeOfOutput.find(input); found != nodeOfOutput.end() && found->second != node)
+                    from.insert(found->second);
+            for (std::size_t source : from)
+                g.edges.push_back({source, node, display::EdgeKind::Data, "", 1});
+        } else if (previous) {
             g.edges.push_back({*previous, node, display::EdgeKind::Data, "", 1});
+        }
+        for (std::int64_t output : e.outputs)
+            nodeOfOutput[output] = node;
         previous = node;
     }
     if (c.tensor("loss/1")) {
@@ -174,7 +205,8 @@ QString pairNodeKey(MigrationSide side, const ComparedPair& pair)
     if (pair.kind == DivergenceKind::Loss)
         return migrationLossKey(side);
     const std::string& module = side == MigrationSide::Torch ? pair.torchModule : pair.msModule;
-    return migrationNodeKey(side, module, pair.kind == DivergenceKind::Forward ? pair.call : 1);
+    const std::int64_t call = side == MigrationSide::Torch ? pair.call : pair.msCall;
+    return migrationNodeKey(side, module, pair.kind == DivergenceKind::Forward ? call : 1);
 }
 
 std::shared_ptr<display::DisplayGraph> buildMigrationGraph(const Capture& torch, const Capture& ms,

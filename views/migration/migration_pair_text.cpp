@@ -61,12 +61,13 @@ QString pairKindText(DivergenceKind kind)
     return QString();
 }
 
-QString pairHeading(const ComparedPair& pair, std::size_t index, std::size_t count, const migrate::Capture& torch,
-                    const migrate::Capture& ms)
+QString pairHeading(const ComparedPair& pair, std::size_t index, std::size_t count, std::int64_t step,
+                    const migrate::Capture& torch, const migrate::Capture& ms)
 {
     const QString kind = pair.element.empty() ? pairKindText(pair.kind)
                                               : pairKindText(pair.kind) + QStringLiteral(" element ") + q(pair.element);
-    return QStringLiteral("%1 / %2 · %3 · %4 ↔ %5 · %6")
+    return QStringLiteral("step %1 · %2 / %3 · %4 · %5 ↔ %6 · %7")
+        .arg(step)
         .arg(index + 1)
         .arg(count)
         .arg(kind, nameOf(pair.torch, pair.torchModule, torch, pair.kind),

@@ -14,8 +14,8 @@ namespace gradstep::views {
 
 /// "forward output", "loss", "gradient", "after the update", "buffer after the update"
 QString pairKindText(migrate::DivergenceKind kind);
-/// One line: "3 / 42 · forward output · conv1 (Conv2d) ↔ conv1 (Conv2d) · diverges".
-QString pairHeading(const migrate::ComparedPair& pair, std::size_t index, std::size_t count,
+/// One line: "step 2 · 3 / 42 · forward output · conv1 (Conv2d) ↔ conv1 (Conv2d) · diverges".
+QString pairHeading(const migrate::ComparedPair& pair, std::size_t index, std::size_t count, std::int64_t step,
                     const migrate::Capture& torch, const migrate::Capture& ms);
 /// The pair's difference in words, with the first divergence's explanation when `first`.
 QString pairExplanation(const migrate::ComparedPair& pair, const migrate::MigrationResult& result, bool first,

@@ -5,6 +5,7 @@
 #include "views/graph_search_bar.h"
 #include "views/graph_view.h"
 #include "views/migration/migration_graph.h"
+#include "views/migration/migration_matching_row.h"
 #include "views/migration/migration_pair_text.h"
 
 #include "io/number_format.h"
@@ -14,9 +15,13 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSignalBlocker>
+#include <QSpinBox>
 #include <QSplitter>
 #include <QTextBrowser>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace gradstep::views {
 
@@ -99,11 +104,16 @@ MigrationView::MigrationView(QWidget* parent) : QWidget(parent)
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_previous = new QPushButton(tr("◀ Previous"));
     m_next = new QPushButton(tr("Next ▶"));
+    m_stepBox = new QSpinBox;
+    m_stepBox->setPrefix(tr("Step "));
+    m_stepBox->setRange(1, 1);
+    m_stepBox->setToolTip(tr("The training step whose pairs are shown and coloured"));
     m_pair = new QLabel;
     m_pair->setWordWrap(true);
     m_pair->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_explanation = new QTextBrowser;
     m_explanation->setOpenLinks(false);
+    m_matching = new MigrationMatchingRow;
     m_graph = new GraphView;
     // Two columns of a few dozen modules: the overlays would only cover the MindSpore side.
     m_graph->overview()->setWanted(false);
@@ -120,6 +130,7 @@ MigrationView::MigrationView(QWidget* parent) : QWidget(parent)
     top->addWidget(m_scripts, 1);
     top->addWidget(legend);
     auto* stepping = new QHBoxLayout;
+    stepping->addWidget(m_stepBox);
     stepping->addWidget(m_previous);
     stepping->addWidget(m_next);
     stepping->addWidget(m_pair, 1);
@@ -139,6 +150,7 @@ MigrationView::MigrationView(QWidget* parent) : QWidget(parent)
     layout->addLayout(top);
     layout->addWidget(m_status);
     layout->addLayout(stepping);
+    layout->addWidget(m_matching);
     layout->addWidget(panes, 1);
 
     connect(m_run, &QPushButton::clicked, this, &MigrationView::runRequested);
@@ -146,6 +158,12 @@ MigrationView::MigrationView(QWidget* parent) : QWidget(parent)
     connect(m_stop, &QPushButton::clicked, this, &MigrationView::cancelRequested);
     connect(m_previous, &QPushButton::clicked, this, &MigrationView::previous);
     connect(m_next, &QPushButton::clicked, this, &MigrationView::next);
+    connect(m_stepBox, &QSpinBox::valueChanged, this, [this](int step) { showStep(step); });
+    connect(m_matching, &MigrationMatchingRow::matchRequested, this, &MigrationView::correctMatching);
+    connect(m_matching, &MigrationMatchingRow::clearRequested, this, [this] {
+        setUserMap({});
+        emit runRequested();
+    });
     connect(m_graph, &GraphView::nodeActivated, this, &MigrationView::nodeClicked);
     // A layout arrives after the pairs were set: the selection is drawn on it then.
     connect(m_graph, &GraphView::layoutReady, this, &MigrationView::centreOnSelection);
@@ -191,6 +209,11 @@ void MigrationView::clear()
     m_first.reset();
     m_tensors.clear();
     m_current = -1;
+    m_step = 1;
+    {
+        const QSignalBlocker blocker(m_stepBox);
+        m_stepBox->setRange(1, 1);
+    }
     m_graph->clear();
     m_inspector->clear();
     m_explanation->clear();
@@ -220,12 +243,41 @@ void MigrationView::setOutcome(std::shared_ptr<const migrate::MigrationOutcome> 
         return;
     }
     const migrate::MigrationResult& r = o.result;
-    const std::int64_t step = r.firstDivergence ? r.firstDivergence->step : 1;
-    m_pairs = migrate::comparedPairs(*o.torchCapture, *o.msCapture, r, step);
-    m_first = migrate::firstDivergencePair(m_pairs, r);
     m_status->setStyleSheet(r.diverges ? QStringLiteral("color: #d32f2f; font-weight: bold;")
                                        : QStringLiteral("color: #2e9d48; font-weight: bold;"));
     m_status->setText(verdictText(o));
+    m_matching->setNames(torchNames(), msNames());
+    {
+        const QSignalBlocker blocker(m_stepBox);
+        m_stepBox->setRange(1, int(stepCount()));
+    }
+    showStep(r.firstDivergence ? r.firstDivergence->step : 1);
+}
+
+std::int64_t MigrationView::stepCount() const
+{
+    if (!m_outcome)
+        return 1;
+    const migrate::MigrationResult& r = m_outcome->result;
+    return std::max<std::int64_t>({1, r.steps, r.firstDivergence ? r.firstDivergence->step : 1});
+}
+
+void MigrationView::showStep(std::int64_t step)
+{
+    if (!m_outcome || !m_outcome->torchCapture || !m_outcome->msCapture)
+        return;
+    const migrate::MigrationOutcome& o = *m_outcome;
+    const migrate::MigrationResult& r = o.result;
+    m_step = std::clamp<std::int64_t>(step, 1, stepCount());
+    {
+        const QSignalBlocker blocker(m_stepBox);
+        m_stepBox->setValue(int(m_step));
+    }
+    // Each step's tensors on its own pairs: a divergence in step 2 is shown with step 2's values.
+    m_pairs = migrate::comparedPairs(*o.torchCapture, *o.msCapture, r, m_step);
+    m_first.reset();
+    if (r.firstDivergence && r.firstDivergence->step == m_step)
+        m_first = migrate::firstDivergencePair(m_pairs, r);
     const auto graph = buildMigrationGraph(*o.torchCapture, *o.msCapture, m_pairs);
     m_graph->setNodeStyles(migrationNodeStyles(*graph, m_pairs, palette().color(QPalette::Base).lightness() < 128));
     m_graph->setGraph(graph, true);
@@ -234,7 +286,8 @@ void MigrationView::setOutcome(std::shared_ptr<const migrate::MigrationOutcome> 
         return;
     }
     selectPair(m_pairs.empty() ? -1 : 0);
-    if (r.firstDivergence) // no pair stands for it (the port raised outside every recorded Cell)
+    // no pair stands for it (the port raised outside every recorded Cell)
+    if (r.firstDivergence && r.firstDivergence->step == m_step)
         m_explanation->setPlainText(QStringLiteral("First divergence (%1): %2\n\n%3")
                                         .arg(QLatin1String(migrate::divergenceKindName(r.firstDivergence->kind)),
                                              QString::fromStdString(r.firstDivergence->explanation),
@@ -271,12 +324,15 @@ void MigrationView::showPair()
     const migrate::Capture& t = *m_outcome->torchCapture;
     const migrate::Capture& m = *m_outcome->msCapture;
     const bool first = m_first && *m_first == std::size_t(m_current);
-    m_pair->setText(pairHeading(p, std::size_t(m_current), m_pairs.size(), t, m));
+    m_pair->setText(pairHeading(p, std::size_t(m_current), m_pairs.size(), m_step, t, m));
     m_pair->setStyleSheet(QStringLiteral("color: %1; font-weight: bold;")
                               .arg(pairStyle(p.status, false).stroke.name()));
     m_explanation->setPlainText(pairExplanation(p, m_outcome->result, first, t, m));
+    if (p.kind != migrate::DivergenceKind::Loss) // the pair's names, ready to be corrected
+        m_matching->setCurrent(QString::fromStdString(p.torch), QString::fromStdString(p.mindspore));
     m_tensors = pairTensors(p, t, m);
-    const QString heading = pairKindText(p.kind) + QStringLiteral(": ") + QString::fromStdString(p.torch)
+    const QString heading = tr("step %1 · ").arg(m_step) + pairKindText(p.kind) + QStringLiteral(": ")
+                            + QString::fromStdString(p.torch)
                             + QStringLiteral(" ↔ ") + QString::fromStdString(p.mindspore);
     m_inspector->setTensors(heading, m_tensors);
     // The difference is what this view is about: shown first when there is one.
@@ -339,8 +395,54 @@ void MigrationView::updateButtons()
     m_run->setEnabled(!m_running && !m_torchScript.isEmpty() && !m_msScript.isEmpty());
     m_choose->setEnabled(!m_running);
     m_stop->setEnabled(m_running);
+    m_stepBox->setEnabled(!m_running && m_outcome && stepCount() > 1);
+    m_matching->setRunnable(!m_running && !m_torchScript.isEmpty() && !m_msScript.isEmpty(), !m_userMap.empty());
     m_previous->setEnabled(!m_running && m_current > 0);
     m_next->setEnabled(!m_running && m_current >= 0 && m_current + 1 < int(m_pairs.size()));
+}
+
+void MigrationView::setUserMap(std::map<std::string, std::string> map)
+{
+    m_userMap = std::move(map);
+    m_matching->setCorrections(m_userMap);
+    updateButtons();
+}
+
+void MigrationView::correctMatching(const QString& torch, const QString& mindspore)
+{
+    const std::string t = torch.trimmed().toStdString(), m = mindspore.trimmed().toStdString();
+    if (t.empty() || m.empty() || m_running)
+        return;
+    m_userMap[t] = m;
+    m_matching->setCorrections(m_userMap);
+    updateButtons();
+    emit runRequested();
+}
+
+namespace {
+
+/// A capture's module paths (the model itself left out) then its parameter names.
+QStringList namesOf(const migrate::Capture& c)
+{
+    QStringList names;
+    for (const char* key : {"modules", "params"})
+        if (const Json* list = c.doc().find(key); list && list->isArray())
+            for (const Json& entry : list->asArray())
+                if (const std::string& name = entry[key[0] == 'm' ? "path" : "name"].asString(); !name.empty())
+                    names << QString::fromStdString(name);
+    return names;
+}
+
+} // namespace
+
+QStringList MigrationView::torchNames() const
+{
+    return m_outcome && m_outcome->torchCapture ? namesOf(*m_outcome->torchCapture) : QStringList();
+}
+
+QStringList MigrationView::msNames() const
+{
+    return m_outcome && m_outcome->msCapture ? namesOf(*m_outcome->msCapture) : QStringList();
 }
 
 QString MigrationView::statusText() const

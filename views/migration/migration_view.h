@@ -13,6 +13,7 @@
 #include "views/tensor_inspector.h"
 
 #include <QWidget>
+#include <map>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -20,11 +21,13 @@
 class QLabel;
 class QProgressBar;
 class QPushButton;
+class QSpinBox;
 class QTextBrowser;
 
 namespace gradstep::views {
 
 class GraphView;
+class MigrationMatchingRow;
 
 class MigrationView : public QWidget {
     Q_OBJECT
@@ -52,6 +55,21 @@ public:
     void selectPair(int index);
     void next();
     void previous();
+    /// The training step whose pairs are shown (the first divergence's on open) and the steps
+    /// both sides recorded; showStep colours and lists that step's pairs.
+    std::int64_t shownStep() const { return m_step; }
+    std::int64_t stepCount() const;
+    void showStep(std::int64_t step);
+
+    /// The user's corrections of the matching ({"torch name": "mindspore name"}: module paths or
+    /// parameter names, as `gradstep migrate --map`), which the next run uses; kept over runs.
+    const std::map<std::string, std::string>& userMap() const { return m_userMap; }
+    void setUserMap(std::map<std::string, std::string> map);
+    /// Adds `torch` ↔ `mindspore` to the corrections and asks for a run with them (runRequested).
+    void correctMatching(const QString& torch, const QString& mindspore);
+    /// The names the correction boxes offer: each side's module paths, then its parameters.
+    QStringList torchNames() const;
+    QStringList msNames() const;
 
     bool isRunning() const;
     /// The line above the graphs: progress, the verdict or why it could not compare.
@@ -86,7 +104,10 @@ private:
     QLabel* m_status = nullptr;
     QPushButton* m_previous = nullptr;
     QPushButton* m_next = nullptr;
+    QSpinBox* m_stepBox = nullptr;
     QLabel* m_pair = nullptr;
+    MigrationMatchingRow* m_matching = nullptr;
+    std::map<std::string, std::string> m_userMap;
     QTextBrowser* m_explanation = nullptr;
     GraphView* m_graph = nullptr;
     TensorInspector* m_inspector = nullptr;
@@ -95,6 +116,7 @@ private:
     std::optional<std::size_t> m_first;
     std::vector<InspectedTensor> m_tensors;
     int m_current = -1;
+    std::int64_t m_step = 1;
     bool m_running = false;
 };
 

@@ -92,6 +92,7 @@ void MainWindow::startMigration(const QString& torchScript, const QString& msScr
     request.torchScript = torchScript.toStdString();
     request.msScript = ms.toStdString();
     request.python = m_migrationPython;
+    request.userMap = m_migration->userMap(); // the view's corrections (gui --map's to begin with)
     m_migration->setScripts(torchScript, ms);
     m_migration->clear();
     m_migration->setRunning(true);

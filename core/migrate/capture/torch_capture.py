@@ -20,9 +20,17 @@ OUT_DIR, STEPS, SCRIPT = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 try:
     import numpy as np
     import torch
+    from torch.overrides import TorchFunctionMode
 except ImportError as e:
     print("gradstep-capture: cannot import torch: %s" % e, file=sys.stderr)
     sys.exit(3)
+
+
+TORCH_DIR = os.path.dirname(torch.__file__) + os.sep
+# The functional calls of the pitfall table (core/migrate/call_pitfalls.h), recorded with their
+# arguments when a module's own code makes them (Note [Functional calls] in core/migrate/capture.h).
+RECORDED_CALLS = {"split", "chunk", "tensor_split", "norm", "normalize", "linalg_norm", "linalg_vector_norm",
+                  "clamp", "clip", "leaky_relu", "gelu", "dropout", "softmax", "log_softmax"}
 
 
 class _CaptureDone(BaseException):
@@ -70,6 +78,59 @@ def tensor_leaves(value, prefix=""):
     return leaves
 
 
+def call_value(value):
+    """An argument of a recorded call: a tensor as {"tensor": shape}, else as JSON holds it."""
+    if isinstance(value, torch.Tensor):
+        if value.dim() == 0:
+            return {"tensor": [], "value": value.item()}
+        return {"tensor": list(value.shape)}
+    if isinstance(value, (tuple, list)):
+        return [call_value(v) for v in value]
+    return jsonable(value)
+
+
+def call_name(func, name):
+    """How a user writes the call: x.split for a Tensor method, torch.nn.functional.normalize,
+    torch.linalg.vector_norm, torch.split."""
+    if getattr(torch.Tensor, name, None) is func:
+        return "Tensor." + name
+    module = getattr(func, "__module__", None) or "torch"
+    if module == "torch.nn.functional":
+        return "torch.nn.functional." + name
+    if name.startswith("linalg_"):
+        return "torch.linalg." + name[len("linalg_"):]
+    return "torch." + name
+
+
+def user_caller(func, name):
+    """The frame that called the torch function, or None when torch's own code did (an
+    nn.LeakyReLU calling F.leaky_relu is the module's business, compared by its arguments)."""
+    frame = sys._getframe(2)
+    while frame is not None and frame.f_code.co_filename.endswith(os.path.join("torch", "overrides.py")):
+        frame = frame.f_back
+    if frame is not None and frame.f_code.co_filename.startswith(TORCH_DIR) and frame.f_code.co_name == name:
+        frame = frame.f_back  # the Python function that dispatched to us (torch.split)
+    if frame is None or frame.f_code.co_filename.startswith(TORCH_DIR):
+        return None
+    return frame
+
+
+class CallRecorder(TorchFunctionMode):
+    """Records the table's functional calls a module's own forward makes, in the module running."""
+
+    def __init__(self, capture):
+        super().__init__()
+        self.capture = capture
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        out = func(*args, **kwargs)
+        name = getattr(func, "__name__", "")
+        if name in RECORDED_CALLS and self.capture.module_stack and user_caller(func, name) is not None:
+            self.capture.record_call(call_name(func, name), args, kwargs, out)
+        return out
+
+
 def constructor_args(obj):
     """The constructor's arguments as the object holds them (PyTorch keeps them as attributes)."""
     args = {}
@@ -99,7 +160,11 @@ class Capture:
         self.candidates = {}  # id(module) -> {"module", "init": {name: tensor}}
         self.root = None
         self.paths = {}  # id(module) -> path under the root being recorded
-        self.forward = []  # this step's (path, tensor, element, first of its call) in execution order
+        # this step's (path, tensor, element, first of its call, grad_fn) in execution order
+        self.forward = []
+        self.calls = []  # this step's functional calls (record_call), in execution order
+        self.call_events = []
+        self.call_recorder = CallRecorder(self)
         self.module_stack = []
         self.inputs = []
         self.current = None  # the candidate module of the last top-level call
@@ -125,6 +190,7 @@ class Capture:
                 entry["init"] = {k: v.detach().clone() for k, v in module.state_dict(keep_vars=True).items()}
             self.paths = {id(m): p for p, m in module.named_modules()}
             self.forward = []
+            self.calls = []
             self.inputs = [a.detach().clone() for a in args if isinstance(a, torch.Tensor)]
             self.current = module
         elif args and len(args) >= 2 and isinstance(args[1], torch.Tensor):
@@ -140,7 +206,11 @@ class Capture:
         if path is not None:
             self.module_stack.append(path)
         try:
-            out = original(module, *args, **kwargs)
+            if self.depth == 1 and path is not None:
+                with self.call_recorder:
+                    out = original(module, *args, **kwargs)
+            else:
+                out = original(module, *args, **kwargs)
         except Exception as e:
             if self.error is None and path is not None:
                 self.error = {"module": self.module_stack[-1], "type": type(e).__name__, "message": str(e)}
@@ -151,8 +221,15 @@ class Capture:
                 self.module_stack.pop()
         if path is not None:
             for n, (element, tensor) in enumerate(tensor_leaves(out)):
-                self.forward.append((path, tensor.detach().clone(), element, n == 0))
+                self.forward.append((path, tensor.detach().clone(), element, n == 0, tensor.grad_fn))
         return out
+
+    def record_call(self, name, args, kwargs, out):
+        outputs = [list(t.shape) for _, t in tensor_leaves(out)]
+        self.calls.append({"framework": "torch", "module": self.module_stack[-1], "position": len(self.forward),
+                           "function": name,
+                           "args": [call_value(a) for a in args],
+                           "kwargs": {k: call_value(v) for k, v in kwargs.items()}, "outputs": outputs})
 
     def functional_loss(self, name, original, args, kwargs):
         if self.depth == 0 and self.recording() and len(args) >= 2 and isinstance(args[1], torch.Tensor):
@@ -198,18 +275,48 @@ class Capture:
             raise _CaptureDone()
         return result
 
+    def data_flow(self):
+        """For each recorded output, the earlier outputs it was computed from, read off the autograd
+        graph: the grad_fn nodes reached backwards from its own before another output's."""
+        producers = {}
+        for index, entry in enumerate(self.forward):
+            if entry[4] is not None:
+                producers.setdefault(id(entry[4]), index)
+        inputs = []
+        for index, entry in enumerate(self.forward):
+            found, node = set(), entry[4]
+            if node is not None and producers.get(id(node), index) != index:
+                found.add(producers[id(node)])  # a container's output is its last layer's
+            elif node is not None:
+                # seen holds the nodes, not only their ids: a freed wrapper's id is reused
+                stack, seen = [f for f, _ in node.next_functions if f is not None], {}
+                while stack and len(seen) < 20000:
+                    f = stack.pop()
+                    if id(f) in seen:
+                        continue
+                    seen[id(f)] = f
+                    if producers.get(id(f), index) < index:
+                        found.add(producers[id(f)])
+                        continue
+                    stack.extend(g for g, _ in f.next_functions if g is not None)
+            inputs.append(sorted(found))
+        return inputs
+
     def record_forward(self, step):
         if self.root is None or self.current is not self.root["module"]:
             return
         calls = {}
-        for index, (path, out, element, first) in enumerate(self.forward):
+        inputs = self.data_flow()
+        for index, (path, out, element, first, _) in enumerate(self.forward):
             if first:  # a tuple's elements share their call
                 calls[path] = calls.get(path, 0) + 1
             key = self.blob.add("fwd/%d/%d" % (step, index), out)
-            event = {"step": step, "module": path, "call": calls[path], "tensor": key}
+            event = {"step": step, "module": path, "call": calls[path], "tensor": key, "inputs": inputs[index]}
             if element:
                 event["element"] = element
             self.events.append(event)
+        for call in self.calls:
+            self.call_events.append(dict(call, step=step))
         if self.loss is not None:
             self.blob.add("loss/%d" % step, self.loss)
         if step == 1:
@@ -226,7 +333,7 @@ class Capture:
         if self.root is None:
             self.choose_root()
         doc = {"framework": "torch", "completed": completed, "steps": self.steps_done,
-               "modules": [], "params": [], "forward": self.events, "loss": self.loss_info,
+               "modules": [], "params": [], "forward": self.events, "calls": self.call_events, "loss": self.loss_info,
                "optimizer": self.optimizer, "error": self.error, "root": None}
         if self.root is not None:
             module = self.root["module"]

@@ -7,6 +7,8 @@
 #include "python/bind/bindings.h"
 #include "python/bind/dataset_support.h"
 
+#include "data/pad.h"
+
 #include <pybind11/stl.h>
 
 #include <memory>
@@ -174,6 +176,47 @@ PyDataset batched(const PyDataset& self, std::int64_t size, bool drop, const py:
     return {data::batch(self.node, size, drop, std::move(map), std::move(inputs), std::move(outputs))};
 }
 
+/// padded_batch's pad_info, checked by the Python layer (mindspore/dataset/_padded_batch.py):
+/// {column: (pad_shape or None, pad_value or None)}, None entries of a shape meaning the longest.
+data::PadSpec padSpec(const py::handle& shape, const py::handle& value)
+{
+    data::PadSpec pad;
+    if (!shape.is_none()) {
+        std::vector<std::int64_t> dims;
+        for (py::handle d : shape)
+            dims.push_back(d.is_none() ? -1 : d.cast<std::int64_t>());
+        pad.shape = std::move(dims);
+    }
+    if (py::isinstance<py::str>(value) || py::isinstance<py::bytes>(value))
+        pad.text = value.cast<std::string>();
+    else if (!value.is_none())
+        pad.number = value.cast<double>();
+    return pad;
+}
+
+std::vector<std::pair<std::string, data::PadSpec>> padInfo(const py::dict& info)
+{
+    std::vector<std::pair<std::string, data::PadSpec>> out;
+    for (auto [key, value] : info) {
+        const auto spec = value.cast<py::tuple>();
+        out.emplace_back(key.cast<std::string>(), padSpec(spec[0], spec[1]));
+    }
+    return out;
+}
+
+/// data::padColumn for the Python layer (bucket_batch_by_length, transforms.PadEnd): NumPy arrays
+/// in and out.
+py::list padRows(const py::sequence& rows, const py::handle& shape, const py::handle& value, const std::string& column)
+{
+    std::vector<data::Array> arrays;
+    for (py::handle row : rows)
+        arrays.push_back(toArray(row, column));
+    py::list out;
+    for (const data::Array& a : data::padColumn(arrays, padSpec(shape, value), column))
+        out.append(toNumpy(a));
+    return out;
+}
+
 /// Shapes or NumPy dtypes of the first row's columns.
 py::list firstRow(const PyDataset& self, bool shapes)
 {
@@ -183,7 +226,8 @@ py::list firstRow(const PyDataset& self, bool shapes)
     py::list out;
     for (const data::Array& column : *row)
         out.append(shapes ? py::object(py::cast(column.shape().toVector()))
-                          : py::object(py::dtype(column.type().name())));
+                          : column.isString() ? py::object(py::dtype("U"))
+                                              : py::object(py::dtype(column.type().name())));
     return out;
 }
 
@@ -225,6 +269,9 @@ void bindDataset(py::module_& dataset)
        }, py::arg("batch_size"), py::arg("drop_remainder") = false, py::arg("num_parallel_workers") = none,
            py::arg("per_batch_map") = none, py::arg("input_columns") = none, py::arg("output_columns") = none,
            py::arg("python_multiprocessing") = false, py::arg("max_rowsize") = none)
+        .def("_padded_batch", [](const PyDataset& self, std::int64_t size, bool drop, const py::dict& info) {
+            return PyDataset{data::paddedBatch(self.node, size, drop, padInfo(info))};
+        }, py::arg("batch_size"), py::arg("drop_remainder"), py::arg("pad_info"))
         .def("shuffle", [](const PyDataset& self, std::int64_t buffer) {
             return PyDataset{data::shuffle(self.node, buffer)};
         }, py::arg("buffer_size"))
@@ -255,6 +302,8 @@ void bindDataset(py::module_& dataset)
         }, py::arg("num_epochs") = -1, py::arg("output_numpy") = false, py::arg("do_copy") = true)
         .def("__iter__", [](const PyDataset& self) { return tupleIterator(self, py::none(), 1, false); });
 
+    dataset.def("_pad_rows", &padRows, py::arg("rows"), py::arg("shape"), py::arg("value"), py::arg("column"),
+                "The rows (NumPy arrays of one column) padded or cut to one shape, as padded_batch pads them.");
     bindDatasetSources(dataset);
     py::module_ config = dataset.def_submodule("config", "mindspore.dataset.config: pipeline settings");
     bindConfig(config);

@@ -5,6 +5,7 @@
 #include "python/bind/dataset_support.h"
 
 #include "data/mnist.h"
+#include "data/sampler.h"
 #include "data/shard.h"
 
 #include <pybind11/stl.h>
@@ -49,6 +50,48 @@ struct Selection {
     bool shuffle = true;
     std::optional<std::int64_t> numSamples;
     std::optional<data::Shard> shard;
+    std::shared_ptr<const data::Sampler> sampler;
+};
+
+/// A sampler object of the Python layer (mindspore.dataset's samplers define _gradstep_indices
+/// and _gradstep_size), or any iterable of row indices a script passes (MindSpore accepts those).
+class PySampler : public data::Sampler {
+public:
+    explicit PySampler(py::object sampler) : m_sampler(std::move(sampler)) {}
+    std::vector<std::int64_t> indices(std::int64_t rows, std::int64_t /*epoch*/, std::uint64_t seed,
+                                      const std::vector<std::int64_t>& labels) const override
+    {
+        py::object drawn;
+        if (classColumn())
+            drawn = m_sampler.attr("_gradstep_indices")(rows, seed, labels);
+        else if (py::hasattr(m_sampler, "_gradstep_indices"))
+            drawn = m_sampler.attr("_gradstep_indices")(rows, seed);
+        else
+            drawn = py::list(py::iter(m_sampler));
+        std::vector<std::int64_t> out;
+        for (py::handle index : drawn) {
+            if (!py::isinstance<py::int_>(index) && !py::hasattr(index, "__index__"))
+                throw py::type_error("sampler: the indices must be integers, got "
+                                     + std::string(py::str(py::type::handle_of(index).attr("__name__"))));
+            out.push_back(py::int_(py::reinterpret_borrow<py::object>(index)).cast<std::int64_t>());
+        }
+        return out;
+    }
+    std::optional<std::int64_t> count(std::int64_t rows) const override
+    {
+        if (!py::hasattr(m_sampler, "_gradstep_size"))
+            return std::nullopt;
+        return m_sampler.attr("_gradstep_size")(rows).cast<std::int64_t>();
+    }
+    std::optional<std::string> classColumn() const override
+    {
+        if (!py::hasattr(m_sampler, "_gradstep_class_column"))
+            return std::nullopt;
+        return m_sampler.attr("_gradstep_class_column").cast<std::string>();
+    }
+
+private:
+    py::object m_sampler;
 };
 
 Selection selection(const char* source, const py::object& shuffle, const py::object& numSamples,
@@ -56,6 +99,8 @@ Selection selection(const char* source, const py::object& shuffle, const py::obj
 
 data::DatasetPtr rows(std::shared_ptr<const data::RowSource> table, std::vector<std::string> names, const Selection& s)
 {
+    if (s.sampler)
+        return data::sampledRandomAccess(std::move(table), std::move(names), s.sampler, s.numSamples);
     if (s.shard)
         return data::shardedRandomAccess(std::move(table), std::move(names), s.shuffle, s.numSamples, *s.shard);
     return data::randomAccess(std::move(table), std::move(names), s.shuffle, s.numSamples);
@@ -73,15 +118,20 @@ Selection selection(const char* source, const py::object& shuffle, const py::obj
     out.numSamples = optionalCount(numSamples);
     out.shuffle = shuffle.is_none() || shuffle.cast<bool>();
     if (!sampler.is_none()) {
-        if (!py::hasattr(sampler, "_gradstep_distributed"))
-            throw py::value_error(std::string(source) + ": only DistributedSampler is supported as 'sampler' by "
-                                  "gradstep; use shuffle, num_samples, num_shards and shard_id for the others");
         if (!numShards.is_none() || !shardId.is_none())
             throw py::value_error("Conflicting arguments during sampler assignments. num_shards: "
                                   + std::string(py::str(numShards)) + ", shard_id: " + std::string(py::str(shardId)));
         if (!shuffle.is_none())
             throw py::value_error("Conflicting arguments during sampler assignments. shuffle: "
                                   + std::string(py::str(shuffle)));
+        if (!py::hasattr(sampler, "_gradstep_distributed")) {
+            if (!py::hasattr(sampler, "_gradstep_indices") && !py::hasattr(sampler, "__iter__"))
+                throw py::type_error(std::string(source) + ": sampler must be a mindspore.dataset sampler or an "
+                                     "iterable of row indices, got "
+                                     + std::string(py::str(py::type::handle_of(sampler).attr("__name__"))));
+            out.sampler = std::make_shared<PySampler>(sampler);
+            return out;
+        }
         out.shuffle = sampler.attr("shuffle").cast<bool>();
         out.shard = data::Shard{sampler.attr("num_shards").cast<std::int64_t>(), sampler.attr("shard_id").cast<std::int64_t>()};
         if (const auto limit = optionalCount(sampler.attr("num_samples")))
@@ -209,9 +259,10 @@ GeneratorDataset generatorDataset(const py::object& source, const py::object& co
     GeneratorDataset out;
     if (py::hasattr(source, "__getitem__") && py::hasattr(source, "__len__")) {
         out.node = rows(std::make_shared<SequenceSource>(source, names->size()), *names, picked);
-    } else if (picked.shard) {
-        throw py::value_error("GeneratorDataset: num_shards and shard_id need a random-accessible source "
-                              "(__getitem__ and __len__); a generator or iterable cannot be sharded");
+    } else if (picked.shard || picked.sampler) {
+        throw py::value_error("GeneratorDataset: a sampler, num_shards and shard_id need a random-accessible "
+                              "source (__getitem__ and __len__); a generator or iterable cannot be sampled or "
+                              "sharded");
     } else if (PyIter_Check(source.ptr()) || PyCallable_Check(source.ptr()) || py::hasattr(source, "__iter__")) {
         out.node = std::make_shared<IterableDataset>(source, *names);
         if (limit)

@@ -19,18 +19,46 @@ std::string typeName(py::handle value) { return py::str(py::type::handle_of(valu
 
 } // namespace
 
+namespace {
+
+/// A NumPy str or bytes array as a string array: str elements as UTF-8, bytes elements as they are
+/// (MindSpore keeps bytes and gives them back as str).
+data::Array stringArray(const py::array& array)
+{
+    std::vector<std::int64_t> dims(array.shape(), array.shape() + array.ndim());
+    std::vector<std::string> strings;
+    strings.reserve(static_cast<std::size_t>(array.size()));
+    for (py::handle item : py::list(array.attr("ravel")().attr("tolist")()))
+        strings.push_back(item.cast<std::string>());
+    return {Shape(dims), std::move(strings)};
+}
+
+/// Every element a str or bytes (NumPy gives lists mixing them dtype object).
+bool allStrings(const py::array& array)
+{
+    for (py::handle item : py::list(array.attr("ravel")().attr("tolist")()))
+        if (!PyUnicode_Check(item.ptr()) && !PyBytes_Check(item.ptr()))
+            return false;
+    return array.size() > 0;
+}
+
+} // namespace
+
 data::Array toArray(py::handle value, const std::string& where)
 {
     if (const Tensor* tensor = asTensor(value))
         return data::Array::fromTensor(*tensor);
     // asarray keeps 0-D values 0-D (ascontiguousarray would make them 1-D).
     py::array array = numpyModule().attr("asarray")(value);
+    const char kind = array.dtype().kind();
+    if (kind == 'U' || kind == 'S' || (kind == 'O' && allStrings(array)))
+        return stringArray(array);
     if (!(array.flags() & py::array::c_style))
         array = numpyModule().attr("ascontiguousarray")(array);
     py::dtype dtype = array.dtype();
     const data::ElementType type{dtype.kind(), static_cast<int>(dtype.itemsize())};
     if (!type.valid())
-        throw py::type_error(where + ": expected numbers or NumPy arrays of numbers, got " + typeName(value)
+        throw py::type_error(where + ": expected numbers, strings or NumPy arrays of them, got " + typeName(value)
                              + " of NumPy dtype " + std::string(py::str(static_cast<py::handle>(dtype))));
     if (std::string(py::str(dtype.attr("byteorder"))) == ">")
         array = array.attr("astype")(dtype.attr("newbyteorder")("="));
@@ -56,6 +84,16 @@ data::Row toRow(py::handle value, std::size_t columns, const std::string& where)
 
 py::array toNumpy(const data::Array& array)
 {
+    if (array.isString()) {
+        py::list items;
+        for (const std::string& s : array.strings())
+            items.append(py::reinterpret_steal<py::object>(
+                PyUnicode_DecodeUTF8(s.data(), static_cast<py::ssize_t>(s.size()), "replace")));
+        py::tuple shape(static_cast<std::size_t>(array.shape().rank()));
+        for (int d = 0; d < array.shape().rank(); ++d)
+            shape[static_cast<std::size_t>(d)] = py::int_(array.shape()[d]);
+        return numpyModule().attr("array")(items, py::arg("dtype") = numpyModule().attr("str_")).attr("reshape")(shape);
+    }
     const std::string code = std::string(1, array.type().kind) + std::to_string(array.type().size);
     std::vector<py::ssize_t> shape(array.shape().begin(), array.shape().end());
     py::array out(py::dtype(code), shape);
@@ -66,7 +104,8 @@ py::array toNumpy(const data::Array& array)
 
 py::object toPython(const data::Array& array, bool numpy)
 {
-    if (numpy)
+    // MindSpore gives string columns back as NumPy str arrays in both modes: a Tensor holds numbers.
+    if (numpy || array.isString())
         return toNumpy(array);
     if (data::hasTensorDType(array.type()))
         return py::cast(array.toTensor());

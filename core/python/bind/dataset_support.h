@@ -28,15 +28,16 @@ struct PyDataset {
     mutable std::optional<std::int64_t> size;
 };
 
-/// A copy of a Tensor, NumPy array, number or nested list as a pipeline array; TypeError naming
-/// `where` for values that are not numeric.
+/// A copy of a Tensor, NumPy array, number, string, bytes or nested list as a pipeline array;
+/// TypeError naming `where` for other values.
 data::Array toArray(pybind11::handle value, const std::string& where);
 /// A row from a Python value: a tuple gives one column per element, anything else one column.
 /// ValueError naming `where` unless it has `columns` columns.
 data::Row toRow(pybind11::handle value, std::size_t columns, const std::string& where);
-/// A NumPy array holding a copy, with the array's own element type (uint8 stays uint8).
+/// A NumPy array holding a copy, with the array's own element type (uint8 stays uint8; strings
+/// become NumPy str).
 pybind11::array toNumpy(const data::Array& array);
-/// A mindspore.Tensor, or a NumPy array when `numpy`. Element types a Tensor lacks convert as
+/// A mindspore.Tensor, or a NumPy array when `numpy` or for strings. Element types a Tensor lacks convert as
 /// Tensor(ndarray) does: uint8 and int16 to Int32, uint32 and uint64 to Int64, float16 to Float32.
 pybind11::object toPython(const data::Array& array, bool numpy);
 

@@ -1,6 +1,7 @@
-// Tests of the data pipeline (core/data/dataset.cpp, operations.cpp, transforms.cpp, mnist.cpp).
+// Tests of the data pipeline (core/data/dataset.cpp, operations.cpp, pad.cpp, transforms.cpp, mnist.cpp).
 // SPDX-License-Identifier: MIT
 #include "data/mnist.h"
+#include "data/pad.h"
 #include "data/transforms.h"
 
 #include <catch2/catch.hpp>
@@ -200,4 +201,60 @@ TEST_CASE("the shipped digits read as 1,500 training and 297 test images of 32x3
     for (int i = 0; i < 10; ++i)
         CHECK(train->row(i)[1].at(0) == i);
     CHECK(readMnist(GRADSTEP_SOURCE_DIR "/samples/data", "all")->size() == 1797);
+}
+
+TEST_CASE("string columns slice, batch and refuse numeric uses")
+{
+    const Array words(Shape{4}, {"a", "bb", "", "d\xC3\xA9"});
+    auto table = std::make_shared<Table>(std::vector<Array>{words, int64s(Shape{4})});
+    auto cursor = batch(randomAccess(table, {"w", "i"}, false, std::nullopt), 3, false)->open(0);
+    const Row first = *cursor->next();
+    CHECK(first[0].isString());
+    CHECK(first[0].shape() == Shape{3});
+    CHECK(first[0].strings() == std::vector<std::string>{"a", "bb", ""});
+    CHECK((*cursor->next())[0].strings() == std::vector<std::string>{"d\xC3\xA9"});
+    CHECK(words.slice(1).shape() == Shape{});
+    CHECK(words.slice(1).strings() == std::vector<std::string>{"bb"});
+    CHECK(words.type().name() == "str");
+    CHECK_THROWS_AS(words.at(0), TypeError);
+    CHECK_THROWS_AS(words.toTensor(), TypeError);
+    CHECK_THROWS_WITH(TypeCast(kInt32).apply({words}), Catch::Contains("TypeCast") && Catch::Contains("string"));
+    CHECK_THROWS_AS(Array(Shape{2}, {"only one"}), ValueError);
+    CHECK(words.sameAs(Array(Shape{4}, {"a", "bb", "", "d\xC3\xA9"})));
+    CHECK_FALSE(words.sameAs(Array(Shape{4}, {"a", "bb", "", "d"})));
+}
+
+TEST_CASE("padColumn pads and cuts numbers and strings to the spec's shape, the batch's longest for -1")
+{
+    Array a = int64s(Shape{1, 3}), b = int64s(Shape{2, 1}, 10);
+    PadSpec spec;
+    spec.shape = std::vector<std::int64_t>{-1, 2};
+    spec.number = -1;
+    const auto padded = padColumn({a, b}, spec, "ids");
+    REQUIRE(padded.size() == 2);
+    CHECK(padded[0].shape() == Shape{2, 2});
+    std::vector<double> values;
+    for (const Array& p : padded)
+        for (std::int64_t i = 0; i < p.numel(); ++i)
+            values.push_back(p.at(i));
+    CHECK(values == std::vector<double>{0, 1, -1, -1, 10, -1, 11, -1});
+
+    const Array w1(Shape{1}, {"a"}), w3(Shape{3}, {"x", "y", "z"});
+    const auto words = padColumn({w1, w3}, PadSpec{}, "words");
+    CHECK(words[0].strings() == std::vector<std::string>{"a", "", ""});
+    CHECK(words[1].strings() == std::vector<std::string>{"x", "y", "z"});
+    PadSpec numberForText;
+    numberForText.number = 0;
+    CHECK_THROWS_WITH(padColumn({w1}, numberForText, "words"), Catch::Contains("column 'words'"));
+    CHECK_THROWS_AS(padColumn({a, int64s(Shape{3})}, PadSpec{}, "ids"), RuntimeError);
+
+    struct Ragged : public RowSource {
+        std::int64_t size() const override { return 3; }
+        Row row(std::int64_t i) const override { return {int64s(Shape{i + 1})}; }
+    };
+    auto batches = paddedBatch(randomAccess(std::make_shared<Ragged>(), {"x"}, false, std::nullopt), 2, false, {});
+    auto cursor = batches->open(0);
+    CHECK((*cursor->next())[0].shape() == Shape{2, 2});
+    CHECK((*cursor->next())[0].shape() == Shape{1, 3});
+    CHECK_THROWS_AS(paddedBatch(batches, 2, false, {{"nope", PadSpec{}}}), ValueError);
 }

@@ -7,6 +7,7 @@ the optimizer receives and the Parameters after its update, and stops the script
 import json
 import os
 import re
+import sys
 
 import numpy as np
 
@@ -17,6 +18,19 @@ _capture = None
 _WRAPPERS = ("TrainOneStepCell", "TrainOneStepWithLossScaleCell", "WithLossCell", "WithGradCell",
              "WithEvalCell")
 _WRAPPED_CHILD = ("network", "_backbone")
+# The functional calls of the pitfall table (core/migrate/call_pitfalls.h), recorded with their
+# arguments when a Cell's own construct makes them (Note [Functional calls] in
+# core/migrate/capture.h): mindspore.ops functions, primitives and Tensor methods.
+_RECORDED_FUNCTIONS = ("split", "chunk", "tensor_split", "norm", "normalize", "l2_normalize", "lp_norm",
+                       "clip_by_value", "clamp", "clip", "leaky_relu", "gelu", "dropout", "softmax", "log_softmax")
+_RECORDED_PRIMITIVES = ("Split", "L2Normalize", "LpNorm", "ClipByValue", "LeakyReLU", "GeLU", "Dropout", "Softmax",
+                        "LogSoftmax")
+_RECORDED_METHODS = ("split", "chunk", "tensor_split", "norm", "clamp", "clip", "softmax")
+_PACKAGE_ORIGIN = "<gradstep>/"
+# Loss functions a port may call at top level instead of a loss Cell (its loss and labels are then
+# taken there, as the PyTorch side takes F.cross_entropy's).
+_LOSS_FUNCTIONS = ("cross_entropy", "nll_loss", "mse_loss", "l1_loss", "binary_cross_entropy",
+                   "binary_cross_entropy_with_logits", "smooth_l1_loss", "kl_div")
 
 
 def _jsonable(value):
@@ -102,6 +116,31 @@ class _Blob:
         self.offset += data.nbytes
 
 
+def _function_args(function, rest, kwargs):
+    """A loss function's arguments after (input, target), as a Cell's: {"given", "defaults"}."""
+    import inspect
+    try:
+        parameters = list(inspect.signature(function).parameters.values())[2:]
+    except (TypeError, ValueError):
+        parameters = []
+    given = {p.name: _jsonable(v) for p, v in zip(parameters, rest)}
+    given.update({k: _jsonable(v) for k, v in kwargs.items()})
+    defaults = {p.name: repr(p.default) for p in parameters
+                if p.default is not p.empty and p.name not in given}
+    return {"given": given, "defaults": defaults}
+
+
+def _call_value(value):
+    """An argument of a recorded call: a Tensor as {"tensor": shape}, else as JSON holds it."""
+    if isinstance(value, mindspore.Tensor):
+        if value.ndim == 0:
+            return {"tensor": [], "value": value.asnumpy().item()}
+        return {"tensor": list(value.shape)}
+    if isinstance(value, (tuple, list)):
+        return [_call_value(v) for v in value]
+    return _jsonable(value)
+
+
 def _ms_dtype(array_dtype):
     return {"float16": mindspore.float16, "float32": mindspore.float32, "float64": mindspore.float64,
             "int32": mindspore.int32, "int64": mindspore.int64, "bool": mindspore.bool_}.get(str(array_dtype))
@@ -130,6 +169,8 @@ class _Capture:
         self.root = None
         self.paths = {}
         self.forward, self.events, self.stack = [], [], []
+        self.calls, self.call_events = [], []
+        self.in_recorded_call = False
         self.recording_call = False
         self.loss = self.loss_info = None
         self.optimizer = None
@@ -216,6 +257,29 @@ class _Capture:
                     self.forward.append((path, tensor.asnumpy().copy(), str(tensor.dtype).lower(), element, n == 0))
         return hook
 
+    def recorded_call(self, name, original, args, kwargs, init=None):
+        """Runs one of the table's functions; records it when the user's code inside a Cell called
+        it (not mindspore's own code, nor a recorded call within another)."""
+        caller = sys._getframe(2).f_code.co_filename
+        if self.in_recorded_call or not self.recording_call or not self.stack or caller.startswith(_PACKAGE_ORIGIN):
+            return original(*args, **kwargs)
+        call = {"framework": "mindspore", "module": self.stack[-1], "position": len(self.forward), "function": name,
+                "args": [_call_value(a) for a in args], "kwargs": {k: _call_value(v) for k, v in kwargs.items()},
+                "outputs": []}
+        if init is not None:
+            call["init"] = {k: _call_value(v) for k, v in init.items()}
+        self.calls.append(call)
+        self.in_recorded_call = True
+        try:
+            out = original(*args, **kwargs)
+        except Exception as e:  # the port's error is often here (Split's output_num): say so
+            call["error"] = "%s: %s" % (type(e).__name__, e)
+            raise
+        finally:
+            self.in_recorded_call = False
+        call["outputs"] = [list(t.shape) for _, t in _tensor_leaves(out)]
+        return out
+
     def substitute(self, args, keys, infos):
         """args with each Tensor replaced by PyTorch's tensor of the same shape (or a permutation
         of it: the layout differs and is reported), in the port's own dtype."""
@@ -260,7 +324,7 @@ class _Capture:
     def root_call(self, original, cell, args, kwargs):
         """A call of the network, or of a training wrapper around it (WithLossCell,
         TrainOneStepCell: called with the batch and the labels, returning the loss)."""
-        self.forward, self.stack = [], []
+        self.forward, self.stack, self.calls = [], [], []
         wrapper = cell is not self.root
         infos = []
         keys = ["input/0", "target"] if wrapper else ["input/%d" % i for i in range(8)]
@@ -317,6 +381,21 @@ class _Capture:
             self.loss = out.asnumpy().copy()
         return out
 
+    def functional_loss(self, name, original, args, kwargs):
+        """A loss function the script calls at top level on the network's output: PyTorch's
+        labels replace the port's, and its value is the step's loss."""
+        if self.depth > 0 or self.root is None or not self.recording() or len(args) < 2 \
+                or not isinstance(args[1], mindspore.Tensor):
+            return original(*args, **kwargs)
+        infos = []
+        args = (args[0],) + self.substitute(args[1:2], ["target"], infos) + tuple(args[2:])
+        self.target_info = infos[0] if infos else None
+        self.loss_info = {"class": "ops." + name, "args": _function_args(original, args[2:], kwargs)}
+        out = original(*args, **kwargs)
+        if isinstance(out, mindspore.Tensor):
+            self.loss = out.asnumpy().copy()
+        return out
+
     def optimizer_call(self, original, optimizer, args, kwargs):
         if not self.recording() or self.root is None:
             return original(optimizer, *args, **kwargs)
@@ -360,7 +439,8 @@ class _Capture:
             if element:
                 event["element"] = element
             self.events.append(event)
-        self.forward = []
+        self.call_events.extend(dict(call, step=step) for call in self.calls)
+        self.forward, self.calls = [], []
         if self.loss is not None:
             self.blob.add("loss/%d" % step, self.loss)
             self.loss = None
@@ -374,7 +454,7 @@ class _Capture:
         if self.forward and not completed:
             self.record_forward(self.steps_done + 1)  # the network ran but no optimizer followed
         doc = {"framework": "mindspore", "completed": completed, "parameter_names": getattr(self, "param_names", {}), "steps": self.steps_done, "modules": [],
-               "params": [], "forward": self.events, "loss": self.loss_info, "optimizer": self.optimizer,
+               "params": [], "forward": self.events, "calls": self.call_events, "loss": self.loss_info, "optimizer": self.optimizer,
                "error": self.error, "root": None, "copied": self.copied, "inputs": self.input_info,
                "target": self.target_info}
         if self.root is not None:
@@ -407,6 +487,56 @@ def _optimizer_classes():
 _saved = []
 
 
+def _wrap_calls(capture):
+    """Wraps the table's functions in every namespace holding them, their primitives' __call__ and
+    the Tensor methods, so the capture sees a Cell's own calls with their arguments."""
+    from mindspore import ops
+    namespaces = [ops]
+    for name in ("function", "functional", "operations"):
+        module = sys.modules.get("mindspore.ops." + name)
+        if module is not None and module not in namespaces:
+            namespaces.append(module)
+    for name in _RECORDED_FUNCTIONS:
+        original = getattr(ops, name, None)
+        if original is None:
+            continue
+        wrapped = (lambda n, o: lambda *a, **k: capture.recorded_call(n, o, a, k))("ops." + name, original)
+        for namespace in namespaces:
+            if getattr(namespace, name, None) is original:
+                _saved.append((namespace, name, original))
+                setattr(namespace, name, wrapped)
+    for name in _LOSS_FUNCTIONS:
+        original = getattr(ops, name, None)
+        if original is None:
+            continue
+        wrapped = (lambda n, o: lambda *a, **k: capture.functional_loss(n, o, a, k))(name, original)
+        for namespace in namespaces:
+            if getattr(namespace, name, None) is original:
+                _saved.append((namespace, name, original))
+                setattr(namespace, name, wrapped)
+    for name in _RECORDED_PRIMITIVES:
+        cls = getattr(ops, name, None)
+        if not isinstance(cls, type):
+            continue
+        original = cls.__call__
+        _saved.append((cls, "__call__", cls.__dict__.get("__call__", _INHERITED)))
+
+        def call(self, *a, _original=original, _name=name, **k):
+            return capture.recorded_call("ops." + _name, lambda *x, **y: _original(self, *x, **y), a, k,
+                                         init=dict(self.attrs))
+        setattr(cls, "__call__", call)
+    for name in _RECORDED_METHODS:
+        original = getattr(mindspore.Tensor, name, None)
+        if original is None:
+            continue
+        _saved.append((mindspore.Tensor, name, mindspore.Tensor.__dict__.get(name, _INHERITED)))
+        setattr(mindspore.Tensor, name,
+                (lambda n, o: lambda *a, **k: capture.recorded_call(n, o, a, k))("Tensor." + name, original))
+
+
+_INHERITED = object()  # _saved's mark for an attribute the class did not define itself
+
+
 def arm(directory, steps, copy_weights, match):
     """Installs the capture for this run: Cell.__call__ and every optimizer's __init__ and
     __call__ are wrapped until finish()."""
@@ -415,6 +545,7 @@ def arm(directory, steps, copy_weights, match):
     call = nn.Cell.__call__
     _saved.append((nn.Cell, "__call__", call))
     nn.Cell.__call__ = lambda self, *a, **k: capture.call(call, self, a, k)
+    _wrap_calls(capture)
     for cls in _optimizer_classes():
         if "__call__" in cls.__dict__:
             original_call = cls.__dict__["__call__"]
@@ -441,7 +572,10 @@ def finish():
     global _capture
     while _saved:
         cls, name, original = _saved.pop()
-        setattr(cls, name, original)
+        if original is _INHERITED:
+            delattr(cls, name)
+        else:
+            setattr(cls, name, original)
     if _capture is not None:
         _capture.finish(False)
     _capture = None

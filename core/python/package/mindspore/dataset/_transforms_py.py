@@ -65,6 +65,8 @@ def _image(who, img):
     if img.ndim not in (2, 3):
         raise RuntimeError("%s: the image must be <H, W> or <H, W, C>, but got shape %s."
                            % (who, img.shape))
+    if img.shape[0] == 0 or img.shape[1] == 0:
+        raise RuntimeError("%s: the image is empty, its shape is %s." % (who, img.shape))
     return img
 
 
@@ -75,16 +77,82 @@ def _as_type_of(result, img):
     return result.astype(img.dtype)
 
 
+def _is_pil(value):
+    return type(value).__module__.startswith("PIL.") and hasattr(value, "getbands")
+
+
+def _to_pil_if_image(array):
+    if not isinstance(array, np.ndarray) or array.dtype != np.uint8:
+        return array
+    if array.ndim == 3 and array.shape[2] == 1:
+        array = array[:, :, 0]
+    if array.ndim == 2 or (array.ndim == 3 and array.shape[2] in (3, 4)):
+        from PIL import Image
+        return Image.fromarray(np.ascontiguousarray(array))
+    return array
+
+
 class _PyTransform:
     """A transform over one column; subclasses define _apply(array)."""
 
     def __call__(self, *columns):
         if len(columns) != 1:
             raise RuntimeError("%s: takes one column, but got %d." % (type(self).__name__, len(columns)))
+        # A PIL image in gives a PIL image out when the result is still an 8-bit picture, so
+        # PIL-based pipelines (Decode(to_pil=True), ..., ToTensor) work as in MindSpore.
+        if _is_pil(columns[0]):
+            return _to_pil_if_image(self._apply(np.asarray(columns[0])))
         return self._apply(np.asarray(columns[0]))
 
     def _apply(self, array):
         raise NotImplementedError
+
+
+def _axis_weights(n_in, n_out, mode):
+    """The (n_out, n_in) matrix resampling one axis with half-pixel centres and the edge pixels
+    repeated: OpenCV's INTER_CUBIC (Keys, a = -0.75), or INTER_AREA (the mean over each output
+    pixel's footprint when shrinking; bilinear when enlarging, as OpenCV's AREA does)."""
+    m = np.zeros((n_out, n_in))
+    scale = n_in / n_out
+    rows = np.arange(n_out)
+    if mode == "area" and n_out <= n_in:
+        for i in range(n_out):
+            lo, hi = i * scale, (i + 1) * scale
+            for k in range(int(np.floor(lo)), min(int(np.ceil(hi)), n_in)):
+                m[i, k] = min(hi, k + 1) - max(lo, k)
+        return m / m.sum(axis=1, keepdims=True)
+    src = (rows + 0.5) * scale - 0.5
+    x0 = np.floor(src).astype(np.int64)
+    t = src - x0
+    if mode == "cubic":
+        a = -0.75
+        for tap in range(-1, 3):
+            d = np.abs(t - tap)
+            w = np.where(d <= 1, ((a + 2) * d - (a + 3)) * d * d + 1, ((a * d - 5 * a) * d + 8 * a) * d - 4 * a)
+            np.add.at(m, (rows, np.clip(x0 + tap, 0, n_in - 1)), w)
+        return m
+    src = np.clip(src, 0, n_in - 1)
+    x0 = np.floor(src).astype(np.int64)
+    t = src - x0
+    np.add.at(m, (rows, x0), 1 - t)
+    np.add.at(m, (rows, np.minimum(x0 + 1, n_in - 1)), t)
+    return m
+
+
+def _pil_resize(img, th, tw, interpolation):
+    """Inter.PILCUBIC and Inter.ANTIALIAS are PIL's bicubic and Lanczos filters: resized with PIL,
+    one float channel at a time."""
+    try:
+        from PIL import Image
+    except ImportError:
+        raise RuntimeError("Resize: Inter.%s is PIL's filter and needs PIL (Debian package python3-pil), which is "
+                           "not installed; use Inter.BICUBIC." % interpolation.name) from None
+    method = Image.BICUBIC if interpolation == Inter.PILCUBIC else Image.LANCZOS
+    planes = img[:, :, None] if img.ndim == 2 else img
+    out = [np.asarray(Image.fromarray(np.ascontiguousarray(planes[:, :, c], np.float32), "F")
+                      .resize((tw, th), method)) for c in range(planes.shape[2])]
+    out = np.stack(out, -1).astype(np.float64)
+    return _as_type_of(out[:, :, 0] if img.ndim == 2 else out, img)
 
 
 class Resize(_PyTransform):
@@ -96,9 +164,6 @@ class Resize(_PyTransform):
         if not isinstance(interpolation, Inter):
             raise TypeError("Argument interpolation with value %s is not of type [<enum 'Inter'>], "
                             "but got %s." % (interpolation, type(interpolation)))
-        if interpolation not in (Inter.LINEAR, Inter.NEAREST):
-            raise ValueError("Resize: only Inter.LINEAR and Inter.NEAREST are supported by gradstep, "
-                             "but got Inter.%s." % interpolation.name)
         self.interpolation = interpolation
 
     def _target(self, h, w):
@@ -117,6 +182,13 @@ class Resize(_PyTransform):
             rows = np.minimum((np.arange(th) * h / th).astype(np.int64), h - 1)
             cols = np.minimum((np.arange(tw) * w / tw).astype(np.int64), w - 1)
             return img[rows][:, cols]
+        if self.interpolation in (Inter.PILCUBIC, Inter.ANTIALIAS):
+            return _pil_resize(img, th, tw, self.interpolation)
+        if self.interpolation in (Inter.CUBIC, Inter.AREA):
+            mode = "cubic" if self.interpolation == Inter.CUBIC else "area"
+            f = np.tensordot(_axis_weights(h, th, mode), img.astype(np.float64), axes=(1, 0))
+            f = np.moveaxis(np.tensordot(_axis_weights(w, tw, mode), f, axes=(1, 1)), 0, 1)
+            return _as_type_of(f, img)
         # Bilinear with half-pixel centres (OpenCV's INTER_LINEAR).
         ys = np.clip((np.arange(th) + 0.5) * h / th - 0.5, 0, h - 1)
         xs = np.clip((np.arange(tw) + 0.5) * w / tw - 0.5, 0, w - 1)

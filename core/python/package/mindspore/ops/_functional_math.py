@@ -403,7 +403,9 @@ def logical_xor(input, other):
 
 @export(_F)
 def bitwise_and(input, other):
-    return ops.logical_and(input, other)
+    # integers combine bit by bit (with bitwise_or / xor in _functional_special.py)
+    from mindspore.ops._functional_special import bitwise_and_bits
+    return bitwise_and_bits(input, other)
 
 
 @export(_F)

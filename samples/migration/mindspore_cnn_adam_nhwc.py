@@ -1,0 +1,34 @@
+"""A port of torch_cnn_adam.py with one pitfall: the images are fed as decoded, (N, H, W, C), where
+PyTorch's and MindSpore's Conv2d read (N, C, H, W): the first convolution refuses 16 channels.
+`gradstep migrate` reports the error at layer 0 and names the NHWC batch."""
+import numpy as np
+import mindspore as ms
+from mindspore import nn
+
+rng = np.random.default_rng(2)
+# decoded images come as (N, H, W, C)
+images = ms.Tensor(rng.standard_normal((8, 16, 16, 3)).astype(np.float32))
+labels = ms.Tensor(rng.integers(0, 10, 8).astype(np.int32))
+
+network = nn.SequentialCell(
+    nn.Conv2d(3, 8, 3, pad_mode="pad", padding=1, has_bias=True),
+    nn.BatchNorm2d(8, eps=1e-3, momentum=0.9),
+    nn.ReLU(),
+    nn.MaxPool2d(kernel_size=2, stride=2),
+    nn.Flatten(),
+    nn.Dense(8 * 8 * 8, 10),
+)
+network.set_train(True)
+criterion = nn.CrossEntropyLoss()
+optimizer = nn.Adam(network.trainable_params(), learning_rate=1e-2, weight_decay=1e-2)
+
+
+def loss_of(batch, target):
+    return criterion(network(batch), target)
+
+
+step_fn = ms.value_and_grad(loss_of, None, optimizer.parameters)
+for epoch in range(3):
+    loss, grads = step_fn(images, labels)
+    optimizer(grads)
+    print("step %d loss %.4f" % (epoch, float(loss.asnumpy())))
