@@ -86,13 +86,7 @@ class LRN(_nn.Cell):
     def construct(self, x):
         if x.ndim != 4:
             raise ValueError("For 'LRN', the input must be 4-D (N, C, H, W), but got shape %s." % (tuple(x.shape),))
-        r = self.depth_radius
-        square = ops.pad(x * x, (0, 0, 0, 0, r, r))
-        channels = x.shape[1]
-        total = square[:, 0:channels]
-        for k in range(1, 2 * r + 1):
-            total = total + square[:, k:k + channels]
-        return x / ops.pow(self.bias + self.alpha * total, self.beta)
+        return ops.lrn(x, self.depth_radius, self.bias, self.alpha, self.beta, self.norm_region)
 
 
 class OneHot(_nn.Cell):

@@ -1,7 +1,7 @@
 """Pools of MindSpore 2.2 beyond the 1-D and 2-D ones: MaxPool3d and AvgPool3d (the composite
 pooling of ops/_functional_pool.py over three spatial axes), AdaptiveAvgPool3d and
 AdaptiveMaxPool3d (the adaptive bins of _layers_basic.py), LPPool1d/2d (the p-th root of a summed
-window of x^p) and MaxUnpool1d/2d/3d (scatters each value to the flat index a max pool returned)."""
+window of x^p, ops.lp_pool1d/2d) and MaxUnpool1d/2d/3d (scatters each value to the flat index a max pool returned)."""
 import numpy as np
 
 import mindspore.nn as _nn
@@ -113,12 +113,8 @@ class _LPPool(_nn.Cell):
         if x.ndim not in (n + 1, n + 2):
             raise ValueError("For '%s', the dimension of input must be %d or %d, but got %d."
                              % (self._who, n + 1, n + 2, x.ndim))
-        kernel = _P._tuple(self._who, "kernel_size", self.kernel_size, n)
-        stride = None if not self.stride else self.stride
-        mean = _P._pool(self._who, ops.pow(x, self.norm_type), kernel, stride, 0, 1, self.ceil_mode, n, "avg")
-        # MindSpore's form: the window mean times its size, negative sums (odd p) clamped to 0.
-        total = ops.sign(mean) * ops.relu(ops.abs(mean)) * float(np.prod(kernel))
-        return ops.pow(total, 1.0 / self.norm_type)
+        pool = ops.lp_pool1d if n == 1 else ops.lp_pool2d
+        return pool(x, self.norm_type, self.kernel_size, self.stride or None, self.ceil_mode)
 
     def extend_repr(self):
         return "norm_type=%s, kernel_size=%s, stride=%s, ceil_mode=%s" % (

@@ -41,12 +41,8 @@ class MultiLabelSoftMarginLoss(LossBase):
             raise ValueError("For 'MultiLabelSoftMarginLoss', the 'x' must be 2-D (N, C), but got shape %s."
                              % (tuple(x.shape),))
         _check_same_shape("MultiLabelSoftMarginLoss", x, target, ("x", "target"))
-        target = ops.cast(target, x.dtype)
-        # log sigmoid(x) = -softplus(-x), computed stably.
-        per_class = target * ops.softplus(-x) + (1.0 - target) * ops.softplus(x)
-        if self.weight is not None:
-            per_class = per_class * ops.cast(self.weight, x.dtype)
-        return self.get_loss(ops.mean(per_class, -1))
+        weight = None if self.weight is None else ops.cast(self.weight, x.dtype)
+        return self.get_loss(ops.multilabel_soft_margin_loss(x, ops.cast(target, x.dtype), weight, "none"))
 
 
 class MultiLabelMarginLoss(LossBase):
