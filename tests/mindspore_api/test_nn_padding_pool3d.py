@@ -22,10 +22,21 @@ close(nn.ReflectionPad3d(1)(Tensor(x3)), np.pad(x3, ((0, 0), (1, 1), (1, 1), (1,
 close(nn.ReplicationPad3d((1, 0, 0, 2, 2, 1))(Tensor(x3)), np.pad(x3, ((0, 0), (2, 1), (0, 2), (1, 0)), "edge"))
 w = rng.standard_normal((2, 3, 8))
 check_grad(lambda t: (nn.ReflectionPad1d((2, 1))(t) * Tensor(w)).sum(), x1)
-assert repr(nn.ReflectionPad2d(1)) == "ReflectionPad2d<padding=(1, 1, 1, 1)>", repr(nn.ReflectionPad2d(1))
-raises(ValueError, nn.ReflectionPad2d, (1, 2, 3), match="the length of 'padding' must be 4")
-raises(TypeError, nn.ReplicationPad1d, 1.5, match="must be int or tuple")
+assert repr(nn.ReflectionPad2d(1)) == "ReflectionPad2d<>", repr(nn.ReflectionPad2d(1))
+# MindSpore's examples; a shorter tuple pads fewer trailing axes; replication crops for negative padding.
+nine = np.arange(9.0).reshape(1, 3, 3)
+close(nn.ReflectionPad2d((1, 1, 2, 0))(Tensor(nine)), [[[7, 6, 7, 8, 7], [4, 3, 4, 5, 4], [1, 0, 1, 2, 1],
+                                                         [4, 3, 4, 5, 4], [7, 6, 7, 8, 7]]])
+close(nn.ReplicationPad2d((1, 1, 2, 0))(Tensor(nine[None])), [[[[0, 0, 1, 2, 2], [0, 0, 1, 2, 2], [0, 0, 1, 2, 2],
+                                                                [3, 3, 4, 5, 5], [6, 6, 7, 8, 8]]]])
+close(nn.ReflectionPad2d((1, 2))(Tensor(x2)), np.pad(x2, ((0, 0), (0, 0), (0, 0), (1, 2)), "reflect"))
+close(nn.ReplicationPad1d((-1, 2))(Tensor(x1)), np.pad(x1[..., 1:], ((0, 0), (0, 0), (0, 2)), "edge"))
+raises(ValueError, nn.ReflectionPad2d, (1, 2, 3), match="must be divisible by 2, but got padding of length 3")
+raises(TypeError, nn.ReplicationPad1d, 1.5, match="must be an integer or tuple, but got float")
+raises(TypeError, nn.ReflectionPad1d, [1, 2], match="must be an integer or tuple, but got list")
+raises(ValueError, nn.ReflectionPad1d, (1, -1), match="must be >= 0")
 raises(ValueError, nn.ReflectionPad1d(5), Tensor(x1), match="must be less than its size 5")
+raises(ValueError, nn.ReflectionPad3d(1), Tensor(x1[0, 0]), match="the dimension of the tensor should be at least 3")
 raises(ValueError, nn.ReplicationPad3d(1), Tensor(x1), match="dimension of input must be 4 or 5")
 
 

@@ -1,6 +1,6 @@
-"""ReflectionPad1d/2d/3d and ReplicationPad1d/2d/3d of MindSpore 2.2: the last n axes padded by
+"""ReflectionPad1d/2d/3d and ReplicationPad1d/2d/3d of MindSpore 2.2: the last axes padded by
 mirroring (without the edge) or by repeating the edge, through ops.pad's gathers (so gradients
-flow back to the positions copied)."""
+flow back to the positions copied). A tuple pads as many trailing axes as it has pairs."""
 import mindspore.nn as _nn
 from mindspore import ops
 
@@ -18,27 +18,30 @@ class _MirrorPadNd(_nn.Cell):
         who, n = self._who, self._n
         if isinstance(padding, int) and not isinstance(padding, bool):
             padding = (padding,) * (2 * n)
-        elif isinstance(padding, (tuple, list)):
-            padding = tuple(padding)
-            if len(padding) != 2 * n:
-                raise ValueError("For '%s', the length of 'padding' must be %d, but got %d."
-                                 % (who, 2 * n, len(padding)))
-            if not all(isinstance(p, int) and not isinstance(p, bool) for p in padding):
-                raise TypeError("For '%s', the elements of 'padding' must be int, but got %s." % (who, padding))
-        else:
-            raise TypeError("For '%s', the type of 'padding' must be int or tuple, but got %s."
+        if not isinstance(padding, tuple):
+            raise TypeError("For '%s' the input 'padding' must be an integer or tuple, but got %s"
                             % (who, type(padding).__name__))
-        if any(p < 0 for p in padding):
-            raise ValueError("For '%s', the 'padding' must not be negative, but got %s." % (who, padding))
+        if len(padding) % 2:
+            raise ValueError("For '%s' the length of input 'padding' must be divisible by 2, but got padding of "
+                             "length %d." % (who, len(padding)))
+        if not all(isinstance(p, int) and not isinstance(p, bool) for p in padding):
+            raise TypeError("For '%s' every element in 'padding' must be integer, but got %s." % (who, padding))
+        # Reflection cannot pad by a negative amount; replication crops then (as PadV3 does).
+        if self._mode == "reflect" and any(p < 0 for p in padding):
+            raise ValueError("For '%s' every element in 'padding' must be >= 0, but got %s." % (who, padding))
         self.padding = padding
 
     def construct(self, x):
         who, n = self._who, self._n
-        if x.ndim not in (n + 1, n + 2):
+        pairs = len(self.padding) // 2
+        if self._mode == "replicate" and x.ndim not in (n + 1, n + 2):
             raise ValueError("For '%s', the dimension of input must be %d or %d, but got %d."
                              % (who, n + 1, n + 2, x.ndim))
+        if x.ndim < pairs:
+            raise ValueError("For '%s', for padding with length %d, the dimension of the tensor should be at least "
+                             "%d, but got %d." % (who, len(self.padding), pairs, x.ndim))
         if self._mode == "reflect":
-            for k in range(n):
+            for k in range(pairs):
                 size = x.shape[x.ndim - 1 - k]
                 before, after = self.padding[2 * k], self.padding[2 * k + 1]
                 if before >= size or after >= size:
@@ -46,9 +49,6 @@ class _MirrorPadNd(_nn.Cell):
                                      "size %d, but got input shape %s."
                                      % (who, before, after, x.ndim - 1 - k, size, tuple(x.shape)))
         return ops.pad(x, self.padding, self._mode)
-
-    def extend_repr(self):
-        return "padding={}".format(self.padding)
 
 
 class ReflectionPad1d(_MirrorPadNd):
