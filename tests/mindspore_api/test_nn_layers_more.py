@@ -50,7 +50,8 @@ raises(ValueError, nn.Range, 1, 5, 0, match="'delta' can not be zero")
 
 c = np.arange(12.0).reshape(1, 6, 2)
 close(nn.ChannelShuffle(3)(Tensor(c)), c[:, [0, 2, 4, 1, 3, 5]])
-assert repr(nn.ChannelShuffle(3)) == "ChannelShuffle<groups=3>"
+sixteen = np.arange(16).reshape(1, 4, 2, 2)   # MindSpore's example: channels 0, 2, 1, 3
+close(nn.ChannelShuffle(2)(Tensor(sixteen, ms.int32)), sixteen[:, [0, 2, 1, 3]])
 raises(ValueError, nn.ChannelShuffle(4), Tensor(c), match="divisible by 'groups'")
 
 v = rng.standard_normal((3, 4))

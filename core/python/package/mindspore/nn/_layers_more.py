@@ -155,9 +155,6 @@ class ChannelShuffle(_nn.Cell):
         y = ops.transpose(y, (0, 2, 1) + tuple(range(3, y.ndim)))
         return ops.reshape(y, (n, c) + rest)
 
-    def extend_repr(self):
-        return "groups={}".format(self.groups)
-
 
 class ClipByNorm(_nn.Cell):
     """x * clip_norm / max(||x||_2, clip_norm), the L2 norm taken over axis (None: all of x)."""
