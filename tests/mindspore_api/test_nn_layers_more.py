@@ -106,6 +106,10 @@ close(nn.PipelineCell(SumLoss(dense), 3)(Tensor(five), 2.0), 2.0 * dense(Tensor(
 close(nn.MicroBatchInterleaved(SumLoss(dense), 2)(Tensor(five), 1.0), dense(Tensor(five)).asnumpy().sum(), rtol=1e-5)
 assert [p.name for p in nn.MicroBatchInterleaved(SumLoss(nn.Dense(3, 2)), 2).trainable_params()] == \
     ["layer.weight", "layer.bias"]   # no prefix of its own (auto_prefix=False)
+accumulated = ms.grad(nn.GradAccumulationCell(SumLoss(dense), 2), grad_position=None,
+                      weights=dense.trainable_params())(Tensor(five), 1.0)
+close(accumulated[1], np.full(2, 5.0))   # d(sum of all outputs) / d bias = the 5 rows
+close(accumulated[0], np.tile(five.sum(0), (2, 1)), rtol=1e-5)
 raises(ValueError, nn.PipelineCell, dense, 0, match="'micro_size' must be large than 0")
 raises(TypeError, nn.MicroBatchInterleaved, dense, 2.0, match="'interleave_num' must be integer")
 target = nn.Dense(3, 2)

@@ -1,10 +1,11 @@
-"""The micro-batch and parallel wrappers of MindSpore 2.2 on one device: MicroBatchInterleaved and
-PipelineCell (the batch cut into pieces along axis 0, the network run on each, the outputs
-summed), ParameterUpdate and VirtualDatasetCellTriple."""
+"""The micro-batch and parallel wrappers of MindSpore 2.2 on one device: MicroBatchInterleaved,
+PipelineCell and GradAccumulationCell (the batch cut into pieces along axis 0, the network run on
+each, the outputs summed), ParameterUpdate and VirtualDatasetCellTriple."""
 import mindspore.nn as _nn
 from mindspore import Parameter, Tensor, log, ops
 
-__all__ = ["MicroBatchInterleaved", "PipelineCell", "ParameterUpdate", "VirtualDatasetCellTriple"]
+__all__ = ["MicroBatchInterleaved", "PipelineCell", "GradAccumulationCell", "ParameterUpdate",
+           "VirtualDatasetCellTriple"]
 
 
 def _count(who, name, value):
@@ -68,6 +69,17 @@ class PipelineCell(_MicroBatchSum):
     """network over micro_size micro-batches of the batch, the outputs summed (pipeline stages
     run them on different devices; one device runs them in turn)."""
     _who = "PipelineCell"
+
+    def __init__(self, network, micro_size):
+        super().__init__(network, _count(self._who, "micro_size", micro_size))
+        self.micro_size = micro_size
+
+
+class GradAccumulationCell(_MicroBatchSum):
+    """network over micro_size micro-batches of the batch, the outputs summed, so the gradient is
+    accumulated over them (the parallel modes schedule the micro-batches; one device runs them in
+    turn)."""
+    _who = "GradAccumulationCell"
 
     def __init__(self, network, micro_size):
         super().__init__(network, _count(self._who, "micro_size", micro_size))
