@@ -77,7 +77,7 @@ class Net(nn.Cell):
 
     def construct(self, x, vol, log_probs, targets, in_len, tg_len, scores, labels, ids, vals, field_ids):
         y = self.softmax(self.lp(self.shuffle(self.lrn(self.conv(self.pad(x))))))
-        a = self.unfold(y).sum()
+        a = (self.unfold(y) ** 2).sum()   # squared: a plain sum of softmax outputs has no gradient
         b = self.rep(x[:, 0]).sum()
         c = self.up3d(self.pool3d(vol)).sum()
         emb = self.fields(ids, vals, field_ids)
