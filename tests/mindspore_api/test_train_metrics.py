@@ -157,7 +157,9 @@ assert abs(m.eval() - 0.15) < 1e-6, m.eval()
 raises(TypeError, Metric, match="abstract")
 
 # names / get_metric_fn
-assert names() == ['F1', 'acc', 'accuracy', 'confusion_matrix', 'loss', 'mae', 'mse', 'precision', 'recall',
+assert names() == ['F1', 'acc', 'accuracy', 'auc', 'bleu_score', 'confusion_matrix', 'confusion_matrix_metric',
+                   'cosine_similarity', 'dice', 'hausdorff_distance', 'loss', 'mae', 'mean_surface_distance', 'mse',
+                   'occlusion_sensitivity', 'perplexity', 'precision', 'recall', 'roc', 'root_mean_square_distance',
                    'top_1_accuracy', 'top_5_accuracy', 'topk'], names()
 assert isinstance(get_metric_fn('precision', eval_type='multilabel'), Precision)
 assert get_metric_fn('topk', 2).k == 2

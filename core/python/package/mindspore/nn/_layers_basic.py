@@ -10,6 +10,7 @@ import mindspore.nn as _nn
 from mindspore import Parameter, Tensor, ops
 from mindspore.common import dtype as mstype
 from mindspore.common.initializer import HeUniform, Uniform, initializer
+from mindspore.nn._adaptive_argmax import adaptive_argmax
 from mindspore.ops._functional_nn import _even_adaptive_avg
 
 __all__ = ["Identity", "MatMul", "Embedding", "Dropout1d", "Dropout2d", "Dropout3d", "Flatten",
@@ -453,9 +454,16 @@ class AdaptiveMaxPool2d(_AdaptivePool):
 
     def __init__(self, output_size, return_indices=False):
         super().__init__(output_size)
-        if return_indices:
-            raise ValueError("For 'AdaptiveMaxPool2d', 'return_indices' is not supported by gradstep.")
-        self.return_indices = False
+        if not isinstance(return_indices, bool):
+            raise TypeError("For 'AdaptiveMaxPool2d', the type of 'return_indices' must be bool, but got %s."
+                            % type(return_indices).__name__)
+        self.return_indices = return_indices
+
+    def construct(self, x):
+        out = _AdaptivePool.construct(self, x)
+        if not self.return_indices:
+            return out
+        return out, adaptive_argmax(x, self._sizes)
 
 
 for _name in __all__:

@@ -197,7 +197,7 @@ def _pool(op, x, kernel_size, stride, padding, dilation, ceil_mode, n, how, pad_
 def _argmax_indices(stacked, sizes, pads, kernel, stride, dilation, outs):
     """Where each window's first maximum lies in the unpadded input, flattened over the spatial
     dimensions (no gradient: indices)."""
-    choice = ops.argmax(stacked, 2).asnumpy()                 # (N, C, *outs): the kernel offset
+    choice = ops.argmax(stacked, 2)                            # (N, C, *outs): the kernel offset
     offsets = np.array(list(np.ndindex(*kernel)))              # (K, n)
     flat = np.zeros((len(offsets),) + tuple(outs), np.int64)
     for axis, (size, (before, _), s, d) in enumerate(zip(sizes, pads, stride, dilation)):
@@ -206,8 +206,10 @@ def _argmax_indices(stacked, sizes, pads, kernel, stride, dilation, outs):
         position = np.arange(outs[axis]).reshape(shape) * s - before
         coordinate = offsets[:, axis].reshape((-1,) + (1,) * len(outs)) * d + position
         flat = flat * size + coordinate
-    picked = np.take_along_axis(flat[None, None], choice[:, :, None], axis=2)[:, :, 0]
-    return U.const(picked, mstype.int64)
+    # A gather of the constant positions by the (runtime) choice, so it also compiles in graph mode.
+    table = ops.broadcast_to(U.const(flat[None, None], mstype.int64), tuple(choice.shape[:2]) + flat.shape)
+    picked = ops.gather_elements(table, 2, ops.expand_dims(ops.cast(choice, mstype.int64), 2))
+    return ops.stop_gradient(ops.squeeze(picked, 2))
 
 
 @export(_F)

@@ -1,23 +1,28 @@
-"""mindspore.train.metrics: Metric and the metrics Model.eval computes, by name or instance.
-
-Not provided (yet): HausdorffDistance, Dice, ROC, auc, BleuScore, CosineSimilarity,
-OcclusionSensitivity, MeanSurfaceDistance, RootMeanSquareDistance, Perplexity and
-ConfusionMatrixMetric.
-"""
+"""mindspore.train.metrics: Metric and the metrics Model.eval computes, by name or instance."""
 from mindspore.train.metrics.accuracy import Accuracy
+from mindspore.train.metrics.bleu import BleuScore
 from mindspore.train.metrics.confusion_matrix import ConfusionMatrix
+from mindspore.train.metrics.confusion_matrix_metric import ConfusionMatrixMetric
+from mindspore.train.metrics.cosine_similarity import CosineSimilarity
+from mindspore.train.metrics.dice import Dice, Perplexity
 from mindspore.train.metrics.error import MAE, MSE
 from mindspore.train.metrics.fbeta import F1, Fbeta
 from mindspore.train.metrics.loss import Loss
 from mindspore.train.metrics.metric import Metric, rearrange_inputs
+from mindspore.train.metrics.occlusion_sensitivity import OcclusionSensitivity
 from mindspore.train.metrics.precision import Precision
 from mindspore.train.metrics.recall import Recall
+from mindspore.train.metrics.roc import ROC, auc
+from mindspore.train.metrics.surface_distance import HausdorffDistance, MeanSurfaceDistance, RootMeanSquareDistance
 from mindspore.train.metrics.topk import (Top1CategoricalAccuracy, Top5CategoricalAccuracy,
                                           TopKCategoricalAccuracy)
 
 __all__ = ["names", "get_metric_fn", "Accuracy", "MAE", "MSE", "Metric", "rearrange_inputs",
            "Precision", "Recall", "Fbeta", "F1", "TopKCategoricalAccuracy",
-           "Top1CategoricalAccuracy", "Top5CategoricalAccuracy", "Loss", "ConfusionMatrix"]
+           "Top1CategoricalAccuracy", "Top5CategoricalAccuracy", "Loss", "ConfusionMatrix", "Dice",
+           "Perplexity", "CosineSimilarity", "ROC", "auc", "BleuScore",
+           "HausdorffDistance", "MeanSurfaceDistance", "RootMeanSquareDistance", "ConfusionMatrixMetric",
+           "OcclusionSensitivity"]
 
 __factory__ = {
     'accuracy': Accuracy,
@@ -32,6 +37,17 @@ __factory__ = {
     'mse': MSE,
     'loss': Loss,
     'confusion_matrix': ConfusionMatrix,
+    'confusion_matrix_metric': ConfusionMatrixMetric,
+    'dice': Dice,
+    'roc': ROC,
+    'auc': auc,
+    'bleu_score': BleuScore,
+    'perplexity': Perplexity,
+    'cosine_similarity': CosineSimilarity,
+    'occlusion_sensitivity': OcclusionSensitivity,
+    'hausdorff_distance': HausdorffDistance,
+    'mean_surface_distance': MeanSurfaceDistance,
+    'root_mean_square_distance': RootMeanSquareDistance,
 }
 
 
