@@ -168,8 +168,12 @@ raises(ValueError, lambda: ops.conv2d(Tensor(img), Tensor(w), padding=1), "paddi
 q = np.arange(16, dtype=np.float32).reshape(1, 1, 4, 4)
 close(ops.max_pool2d(Tensor(q), 2), q.reshape(1, 1, 2, 2, 2, 2).max(axis=(3, 5)))
 close(ops.avg_pool2d(Tensor(q), 2, 2), q.reshape(1, 1, 2, 2, 2, 2).mean(axis=(3, 5)))
-raises(ValueError, lambda: ops.max_pool2d(Tensor(q), 2, padding=1), "padding")
-raises(ValueError, lambda: ops.avg_pool2d(Tensor(q), 2, ceil_mode=True), "ceil_mode")
+# padding pads with -inf (max) and 0 (avg, counted by default); more than half the kernel is refused
+close(ops.max_pool2d(Tensor(q), 2, padding=1), np.array([[[[0, 2, 3], [8, 10, 11], [12, 14, 15]]]], np.float32))
+close(ops.avg_pool2d(Tensor(q), 2, 2, padding=1), np.array([[[[0, 3, 3], [12, 30, 18], [12, 27, 15]]]], np.float32) / 4)  # window sums / 4
+raises(ValueError, lambda: ops.max_pool2d(Tensor(q), 2, padding=2), "at most half")
+# ceil_mode: a 3x3 window with stride 2 over 4x4 gives 2x2 (the last window partial)
+close(ops.max_pool2d(Tensor(q), 3, 2, ceil_mode=True), np.array([[[[10, 11], [14, 15]]]], np.float32))
 ones = Tensor(np.ones((8, 8), np.float32))
 d = ops.dropout(ones, p=0.25, seed=3).asnumpy()
 assert set(np.unique(d).tolist()) <= {0.0, float(np.float32(1.0 / 0.75))} and 0 < (d == 0).sum() < 64
