@@ -142,25 +142,6 @@ private:
     std::atomic<bool> m_interrupted{false};
 };
 
-int connectTo(const std::string& path, std::string& error)
-{
-    sockaddr_un address{};
-    if (path.size() >= sizeof address.sun_path) {
-        error = "the controller's socket path is too long: " + path;
-        return -1;
-    }
-    address.sun_family = AF_UNIX;
-    std::memcpy(address.sun_path, path.c_str(), path.size() + 1);
-    const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    if (fd < 0 || ::connect(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0) {
-        error = "cannot reach the controller at " + path + ": " + std::strerror(errno);
-        if (fd >= 0)
-            ::close(fd);
-        return -1;
-    }
-    return fd;
-}
-
 /// One call of the window's remote world, carried out here; the answer to send back.
 RankMessage carryOut(const RankMessage& request)
 {
@@ -224,7 +205,7 @@ std::shared_ptr<dist::RemoteWorld> relayWorld(int fd)
 
 int serveRelay(const std::string& socketPath, int rank, int size, std::string& error)
 {
-    const int fd = connectTo(socketPath, error);
+    const int fd = connectToController(socketPath, error);
     if (fd < 0)
         return 1;
     RankReader reader(fd);

@@ -27,25 +27,6 @@ namespace gradstep::session {
 
 namespace {
 
-int connectTo(const std::string& path, std::string& error)
-{
-    sockaddr_un address{};
-    if (path.size() >= sizeof address.sun_path) {
-        error = "the controller's socket path is too long: " + path;
-        return -1;
-    }
-    address.sun_family = AF_UNIX;
-    std::memcpy(address.sun_path, path.c_str(), path.size() + 1);
-    const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    if (fd < 0 || ::connect(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0) {
-        error = "cannot reach the controller at " + path + ": " + std::strerror(errno);
-        if (fd >= 0)
-            ::close(fd);
-        return -1;
-    }
-    return fd;
-}
-
 class Server {
 public:
     Server(debug::Session& session, int rank, int fd) : m_session(session), m_rank(rank), m_reader(fd) {}
@@ -172,7 +153,7 @@ private:
 
 RankServeEnd serveRank(debug::Session& session, int rank, int size, const std::string& socketPath, std::string& error)
 {
-    const int fd = connectTo(socketPath, error);
+    const int fd = connectToController(socketPath, error);
     if (fd < 0)
         return RankServeEnd::NoController;
     RankServeEnd end = RankServeEnd::ControllerGone;

@@ -9,6 +9,7 @@
 #include <limits>
 #include <poll.h>
 #include <sys/socket.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 namespace gradstep::session {
@@ -113,6 +114,25 @@ double rankWireNumberValue(const Json& value)
     if (value.isString() && value.asString() == "-inf")
         return -std::numeric_limits<double>::infinity();
     return std::numeric_limits<double>::quiet_NaN();
+}
+
+int connectToController(const std::string& path, std::string& error)
+{
+    sockaddr_un address{};
+    if (path.size() >= sizeof address.sun_path) {
+        error = "the controller's socket path is too long: " + path;
+        return -1;
+    }
+    address.sun_family = AF_UNIX;
+    std::memcpy(address.sun_path, path.c_str(), path.size() + 1);
+    const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0 || ::connect(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0) {
+        error = "cannot reach the controller at " + path + ": " + std::strerror(errno);
+        if (fd >= 0)
+            ::close(fd);
+        return -1;
+    }
+    return fd;
 }
 
 } // namespace gradstep::session

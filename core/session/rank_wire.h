@@ -55,4 +55,8 @@ std::vector<double> doublesFromBlock(std::string_view block, std::size_t at, std
 Json rankWireNumber(double value);
 double rankWireNumberValue(const Json& value);
 
+/// A connected Unix-socket descriptor to the controller at `path` (a rank's server and the window's
+/// relay both dial it), or -1 with `error` saying why.
+int connectToController(const std::string& path, std::string& error);
+
 } // namespace gradstep::session
