@@ -445,18 +445,16 @@ class AdaptiveMaxPool1d(_AdaptivePool):
     _reduce = staticmethod(_max_keep)
 
 
-class AdaptiveMaxPool2d(_AdaptivePool):
-    """The maximum of each of output_size bins of (N, C, H, W) input."""
-    _who = "AdaptiveMaxPool2d"
-    _n = 2
-    _ndims = (3, 4)
+class _AdaptiveMaxPoolIndices(_AdaptivePool):
+    """An adaptive max pool that can also give where each maximum lies in the flattened spatial
+    input (int64), as AdaptiveMaxPool2d and 3d do with return_indices."""
     _reduce = staticmethod(_max_keep)
 
     def __init__(self, output_size, return_indices=False):
         super().__init__(output_size)
         if not isinstance(return_indices, bool):
-            raise TypeError("For 'AdaptiveMaxPool2d', the type of 'return_indices' must be bool, but got %s."
-                            % type(return_indices).__name__)
+            raise TypeError("For '%s', the type of 'return_indices' must be bool, but got %s."
+                            % (self._who, type(return_indices).__name__))
         self.return_indices = return_indices
 
     def construct(self, x):
@@ -464,6 +462,13 @@ class AdaptiveMaxPool2d(_AdaptivePool):
         if not self.return_indices:
             return out
         return out, adaptive_argmax(x, self._sizes)
+
+
+class AdaptiveMaxPool2d(_AdaptiveMaxPoolIndices):
+    """The maximum of each of output_size bins of (N, C, H, W) input."""
+    _who = "AdaptiveMaxPool2d"
+    _n = 2
+    _ndims = (3, 4)
 
 
 for _name in __all__:

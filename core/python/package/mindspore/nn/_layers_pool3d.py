@@ -7,8 +7,7 @@ import numpy as np
 import mindspore.nn as _nn
 from mindspore import ops
 from mindspore.common import dtype as mstype
-from mindspore.nn._adaptive_argmax import adaptive_argmax
-from mindspore.nn._layers_basic import _AdaptivePool, _max_keep, _mean_keep
+from mindspore.nn._layers_basic import _AdaptiveMaxPoolIndices, _AdaptivePool, _mean_keep
 from mindspore.nn._layers_pool import (_AVG_OPTIONS, _MAX_OPTIONS, _GeneralPool, _kernel_arg, _options,
                                        _settings)
 from mindspore.nn._value_checks import known_values
@@ -63,26 +62,12 @@ class AdaptiveAvgPool3d(_AdaptivePool):
     _reduce = staticmethod(_mean_keep)
 
 
-class AdaptiveMaxPool3d(_AdaptivePool):
+class AdaptiveMaxPool3d(_AdaptiveMaxPoolIndices):
     """The maximum of each of output_size bins of (N, C, D, H, W) or (C, D, H, W) input; with
     return_indices also where each maximum lies in the flattened D x H x W volume (int64)."""
     _who = "AdaptiveMaxPool3d"
     _n = 3
     _ndims = (4, 5)
-    _reduce = staticmethod(_max_keep)
-
-    def __init__(self, output_size, return_indices=False):
-        super().__init__(output_size)
-        if not isinstance(return_indices, bool):
-            raise TypeError("For 'AdaptiveMaxPool3d', the type of 'return_indices' must be bool, but got %s."
-                            % type(return_indices).__name__)
-        self.return_indices = return_indices
-
-    def construct(self, x):
-        out = _AdaptivePool.construct(self, x)
-        if not self.return_indices:
-            return out
-        return out, adaptive_argmax(x, self._sizes)
 
 
 # ------------------------------------------------------------------------------------------------
