@@ -1,6 +1,7 @@
 // Batching rules of shape and indexing ops: the batch axis is kept in front of the element's
 // axes, whose attributes (axes, shapes, slices, permutations) move past it.
 // SPDX-License-Identifier: MIT
+#include "ops/one_output.h"
 #include "ops/batching/batch_rules.h"
 
 #include "ops/dispatch.h"
@@ -30,12 +31,6 @@ Tensor raisedTo(const BatchedCall& call, std::size_t i, int rank)
     return reshape(in.physical, shape);
 }
 
-OutputList one(Tensor t)
-{
-    OutputList out;
-    out.push_back(std::move(t));
-    return out;
-}
 } // namespace
 
 // Reshape, Flatten, ExpandDims, Squeeze only change the shape: the element's result shape comes
@@ -48,7 +43,7 @@ OutputList batchReshapeLike(const BatchedCall& call)
     const OpCall element{call.op, logical, call.attrs};
     SpecList specs;
     call.op.infer(element, specs);
-    return one(reshape(call.input(0).physical, withBatch(call.batchSize, specs[0].shape.toVector())));
+    return oneOutput(reshape(call.input(0).physical, withBatch(call.batchSize, specs[0].shape.toVector())));
 }
 
 OutputList batchBroadcastTo(const BatchedCall& call)
@@ -126,12 +121,12 @@ OutputList batchGather(const BatchedCall& call)
     const Tensor physical[] = {params.physical, indices.physical};
     Tensor out = callOp1(call.op, physical, call.attrs);
     if (axis == 0)
-        return one(std::move(out));
+        return oneOutput(std::move(out));
     std::vector<std::int64_t> perm{axis};
     for (std::int64_t a = 0; a < out.rank(); ++a)
         if (a != axis)
             perm.push_back(a);
-    return one(transpose(out, perm));
+    return oneOutput(transpose(out, perm));
 }
 
 OutputList batchTile(const BatchedCall& call)

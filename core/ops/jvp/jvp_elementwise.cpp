@@ -9,6 +9,7 @@
 // f'(x) is written as each op's backward rule writes it (from y where the rule uses y), so both
 // modes agree at kinks and at infinities: ReLU' = 0 at 0, LeakyReLU' = alpha at 0, |x|' = 0 at 0.
 // SPDX-License-Identifier: MIT
+#include "ops/one_output.h"
 #include "ops/jvp/jvp_rules.h"
 
 #include "ops/dispatch.h"
@@ -20,12 +21,6 @@
 namespace gradstep {
 
 namespace {
-OutputList one(const Tensor& t)
-{
-    OutputList out;
-    out.push_back(t);
-    return out;
-}
 
 /// f'(x) · dx for a unary elementwise op.
 Tensor unaryTangent(const JvpCall& call, const Tensor& dx)
@@ -70,20 +65,20 @@ Tensor unaryTangent(const JvpCall& call, const Tensor& dx)
 Tensor indicator(const Tensor& condition, const Tensor& like) { return cast(condition, like.dtype()); }
 } // namespace
 
-OutputList jvpUnaryElementwise(const JvpCall& call) { return one(unaryTangent(call, call.tangent(0))); }
+OutputList jvpUnaryElementwise(const JvpCall& call) { return oneOutput(unaryTangent(call, call.tangent(0))); }
 
 OutputList jvpAdd(const JvpCall& call)
 {
     if (call.has(0) && call.has(1))
-        return one(add(call.tangent(0), call.tangent(1)));
-    return one(call.has(0) ? call.tangent(0) : call.tangent(1));
+        return oneOutput(add(call.tangent(0), call.tangent(1)));
+    return oneOutput(call.has(0) ? call.tangent(0) : call.tangent(1));
 }
 
 OutputList jvpSub(const JvpCall& call)
 {
     if (call.has(0) && call.has(1))
-        return one(sub(call.tangent(0), call.tangent(1)));
-    return one(call.has(0) ? call.tangent(0) : neg(call.tangent(1)));
+        return oneOutput(sub(call.tangent(0), call.tangent(1)));
+    return oneOutput(call.has(0) ? call.tangent(0) : neg(call.tangent(1)));
 }
 
 OutputList jvpMul(const JvpCall& call)
@@ -95,7 +90,7 @@ OutputList jvpMul(const JvpCall& call)
         const Tensor term = mul(call.input(0), call.tangent(1));
         t = t.defined() ? add(t, term) : term;
     }
-    return one(t);
+    return oneOutput(t);
 }
 
 OutputList jvpRealDiv(const JvpCall& call)
@@ -108,7 +103,7 @@ OutputList jvpRealDiv(const JvpCall& call)
         const Tensor term = mul(call.output(0), call.tangent(1));
         numerator = numerator.defined() ? sub(numerator, term) : neg(term);
     }
-    return one(div(numerator, b));
+    return oneOutput(div(numerator, b));
 }
 
 OutputList jvpPow(const JvpCall& call)
@@ -124,7 +119,7 @@ OutputList jvpPow(const JvpCall& call)
         const Tensor term = mul(mul(call.tangent(1), log(floatBase)), y);
         t = t.defined() ? add(t, term) : term;
     }
-    return one(t);
+    return oneOutput(t);
 }
 
 OutputList jvpExtremum(const JvpCall& call)
@@ -137,7 +132,7 @@ OutputList jvpExtremum(const JvpCall& call)
     const Tensor da = call.tangentOrZeros(0);
     const Tensor db = call.tangentOrZeros(1);
     const Tensor tie = mul(add(da, db), scalarLike(0.5, da));
-    return one(select(aWins, da, select(bWins, db, mul(tie, indicator(equal(a, b), tie)))));
+    return oneOutput(select(aWins, da, select(bWins, db, mul(tie, indicator(equal(a, b), tie)))));
 }
 
 OutputList jvpClipByValue(const JvpCall& call)
@@ -148,12 +143,12 @@ OutputList jvpClipByValue(const JvpCall& call)
     const Tensor hi = cast(call.input(2), dtype);
     const Tensor aboveHi = less(hi, maximum(x, lo));
     const Tensor belowLo = less(x, lo);
-    return one(select(aboveHi, call.tangentOrZeros(2), select(belowLo, call.tangentOrZeros(1), call.tangentOrZeros(0))));
+    return oneOutput(select(aboveHi, call.tangentOrZeros(2), select(belowLo, call.tangentOrZeros(1), call.tangentOrZeros(0))));
 }
 
 OutputList jvpSelect(const JvpCall& call)
 {
-    return one(select(call.input(0), call.tangentOrZeros(1), call.tangentOrZeros(2)));
+    return oneOutput(select(call.input(0), call.tangentOrZeros(1), call.tangentOrZeros(2)));
 }
 
 } // namespace gradstep

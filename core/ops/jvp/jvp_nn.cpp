@@ -17,6 +17,7 @@
 //   sparse_softmax_cross_entropy_grad(x, t, g) = (softmax(x) - onehot(t)) · g[:, None]:
 //              d = softmax_grad(softmax(x), dx) · g[:, None] + sparse_softmax_cross_entropy_grad(x, t, dg).
 // SPDX-License-Identifier: MIT
+#include "ops/one_output.h"
 #include "ops/jvp/jvp_rules.h"
 
 #include "ops/dispatch.h"
@@ -29,23 +30,14 @@
 
 namespace gradstep {
 
-namespace {
-OutputList one(const Tensor& t)
-{
-    OutputList out;
-    out.push_back(t);
-    return out;
-}
-} // namespace
-
 OutputList jvpMaxPool(const JvpCall& call)
 {
-    return one(maxPoolGradGradWithAttrs(call.input(0), call.tangent(0), call.attrs));
+    return oneOutput(maxPoolGradGradWithAttrs(call.input(0), call.tangent(0), call.attrs));
 }
 
 OutputList jvpSoftmax(const JvpCall& call)
 {
-    return one(softmaxGrad(call.output(0), call.tangent(0), call.attrs.getInt("axis", -1)));
+    return oneOutput(softmaxGrad(call.output(0), call.tangent(0), call.attrs.getInt("axis", -1)));
 }
 
 OutputList jvpLogSoftmax(const JvpCall& call)
@@ -53,14 +45,14 @@ OutputList jvpLogSoftmax(const JvpCall& call)
     const std::int64_t axis = call.attrs.getInt("axis", -1);
     const Tensor& dx = call.tangent(0);
     const Tensor expected = reduceSum(mul(exp(call.output(0)), dx), {axis}, true);
-    return one(sub(dx, expected));
+    return oneOutput(sub(dx, expected));
 }
 
 OutputList jvpDropout(const JvpCall& call)
 {
     const Tensor& mask = call.output(1);
     const double p = call.attrs.getFloat("keep_prob");
-    OutputList out = one(mul(call.tangent(0), mul(mask, scalarLike(1.0 / p, mask))));
+    OutputList out = oneOutput(mul(call.tangent(0), mul(mask, scalarLike(1.0 / p, mask))));
     out.push_back(Tensor());
     return out;
 }
@@ -86,7 +78,7 @@ OutputList jvpSoftmaxGrad(const JvpCall& call)
         const Tensor s = reduceSum(mul(y, g), {axis}, true);
         t = sum(t, sub(mul(dy, sub(g, s)), mul(y, reduceSum(mul(g, dy), {axis}, true))));
     }
-    return one(t);
+    return oneOutput(t);
 }
 
 OutputList jvpLogSoftmaxGrad(const JvpCall& call)
@@ -96,7 +88,7 @@ OutputList jvpLogSoftmaxGrad(const JvpCall& call)
     Tensor t = call.has(1) ? logSoftmaxGrad(y, call.tangent(1), axis) : Tensor();
     if (call.has(0))
         t = sum(t, neg(mul(mul(exp(y), call.tangent(0)), reduceSum(call.input(1), {axis}, true))));
-    return one(t);
+    return oneOutput(t);
 }
 
 OutputList jvpSparseCrossEntropyGrad(const JvpCall& call)
@@ -108,30 +100,30 @@ OutputList jvpSparseCrossEntropyGrad(const JvpCall& call)
         t = mul(softmaxGrad(softmax(logits, -1), call.tangent(0), -1), reshape(g, {logits.shape()[0], 1}));
     if (call.has(2))
         t = sum(t, sparseSoftmaxCrossEntropyGrad(logits, call.input(1), call.tangent(2)));
-    return one(t);
+    return oneOutput(t);
 }
 
-OutputList jvpSiLU(const JvpCall& call) { return one(siluGrad(call.input(0), call.tangent(0))); }
+OutputList jvpSiLU(const JvpCall& call) { return oneOutput(siluGrad(call.input(0), call.tangent(0))); }
 
 OutputList jvpCrossEntropy(const JvpCall& call)
 {
     if (!call.has(0))
-        return one(Tensor());
+        return oneOutput(Tensor());
     const Tensor& logits = call.input(0);
     const Tensor& labels = call.input(1);
     const Tensor mass = reduceSum(labels, {1}, true);
     const Tensor slope = sub(mul(softmax(logits, -1), mass), labels);
-    return one(reduceSum(mul(slope, call.tangent(0)), {1}, false));
+    return oneOutput(reduceSum(mul(slope, call.tangent(0)), {1}, false));
 }
 
 OutputList jvpSparseCrossEntropy(const JvpCall& call)
 {
     if (!call.has(0))
-        return one(Tensor());
+        return oneOutput(Tensor());
     const Tensor& logits = call.input(0);
     const Tensor ones = Tensor::full(call.output(0).shape(), 1.0, call.output(0).dtype());
     const Tensor slope = sparseSoftmaxCrossEntropyGrad(logits, call.input(1), ones);
-    return one(reduceSum(mul(slope, call.tangent(0)), {1}, false));
+    return oneOutput(reduceSum(mul(slope, call.tangent(0)), {1}, false));
 }
 
 } // namespace gradstep

@@ -68,6 +68,18 @@ def _zero_pad(x, axis, before, after):
     return ops.concat(pieces, axis) if len(pieces) > 1 else x
 
 
+
+def transposed_crops(cell, axis):
+    """(crop before, crop after) of a transposed convolution's full output along spatial axis
+    `axis`, from the Cell's pad_mode, _pads, kernel_size, dilation and stride (2-D and 3-D alike)."""
+    if cell.pad_mode == "pad":
+        return cell._pads[2 * axis], cell._pads[2 * axis + 1]
+    if cell.pad_mode == "same":
+        k_eff = cell.dilation[axis] * (cell.kernel_size[axis] - 1) + 1
+        total = max(k_eff - cell.stride[axis], 0)
+        return total // 2, total - total // 2
+    return 0, 0
+
 class Conv2dTranspose(_nn.Cell):
     """The transpose of Conv2d (the gradient of a convolution with respect to its input) over
     NCHW input; weight shape (in_channels, out_channels / group, kH, kW)."""
@@ -119,13 +131,7 @@ class Conv2dTranspose(_nn.Cell):
 
     def _crops(self, size, axis):
         """(crop before, crop after) of the full transposed output along axis (0: H, 1: W)."""
-        k_eff = self.dilation[axis] * (self.kernel_size[axis] - 1) + 1
-        if self.pad_mode == "pad":
-            return self._pads[2 * axis], self._pads[2 * axis + 1]
-        if self.pad_mode == "same":
-            total = max(k_eff - self.stride[axis], 0)
-            return total // 2, total - total // 2
-        return 0, 0
+        return transposed_crops(self, axis)
 
     def construct(self, x):
         if x.ndim != 4:

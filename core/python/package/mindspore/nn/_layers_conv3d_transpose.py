@@ -8,6 +8,7 @@ import mindspore.ops._functional_image as _I
 from mindspore import Parameter, ops
 from mindspore.common import dtype as mstype
 from mindspore.common.initializer import HeUniform, Uniform, initializer
+from mindspore.nn._layers_conv import transposed_crops
 
 __all__ = ["Conv3dTranspose"]
 
@@ -74,14 +75,6 @@ class Conv3dTranspose(_nn.Cell):
         else:
             self.bias = None
 
-    def _crops(self, axis):
-        k_eff = self.dilation[axis] * (self.kernel_size[axis] - 1) + 1
-        if self.pad_mode == "pad":
-            return self._pads[2 * axis], self._pads[2 * axis + 1]
-        if self.pad_mode == "same":
-            total = max(k_eff - self.stride[axis], 0)
-            return total // 2, total - total // 2
-        return 0, 0
 
     def construct(self, x):
         if x.ndim != 5:
@@ -91,7 +84,7 @@ class Conv3dTranspose(_nn.Cell):
                              % (self.in_channels, x.shape[1]))
         pads, spatial = [], []
         for axis in range(3):
-            before, after = self._crops(axis)
+            before, after = transposed_crops(self, axis)
             k_eff = self.dilation[axis] * (self.kernel_size[axis] - 1) + 1
             full = (x.shape[2 + axis] - 1) * self.stride[axis] + k_eff
             pads.append((before, after))
