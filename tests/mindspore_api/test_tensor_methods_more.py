@@ -1,0 +1,78 @@
+"""Tensor methods MindSpore documents that call an op: bitwise, select, scatter_* and inplace_*,
+itemset, choose, lp_norm, determinants, ger / cdist, col2im, searchsorted on a scalar, and the
+gradients that flow through them."""
+import numpy as np
+
+import mindspore as ms
+from mindspore import Tensor
+from _check import close, raises
+
+rng = np.random.default_rng(7)
+a = np.array([0, 0, 1, -1, 1, 1, 1], np.int16)
+b = np.array([0, 1, 1, -1, -1, 2, 3], np.int16)
+ta, tb = Tensor(a), Tensor(b)
+assert (ta.bitwise_and(tb).asnumpy() == (a & b)).all() and (ta.bitwise_or(tb).asnumpy() == (a | b)).all()
+assert (ta.bitwise_xor(tb).asnumpy() == (a ^ b)).all() and (ta.invert().asnumpy() == ~a).all()
+
+x = rng.standard_normal((3, 4)).astype(np.float32)
+cond = x > 0
+close(Tensor(x).select(Tensor(cond), 2.0), np.where(cond, x, 2.0))
+close(Tensor(x).select(Tensor(cond), Tensor(-x)), np.where(cond, x, -x))
+raises(TypeError, Tensor(x).select, Tensor(cond), 2, match="the tensor type should be int32")
+
+# scatter_*: repeated indices combine; inplace_*: rows, with a negative row index.
+idx = Tensor(np.array([[0, 1], [0, 1], [2, 3]], np.int32))
+upd = np.array([2.0, 3.0, -1.0], np.float32)
+want = x.copy(); want[0, 1] *= 6.0; want[2, 3] *= -1.0
+close(Tensor(x).scatter_mul(idx, Tensor(upd)), want)
+want = x.copy(); want[0, 1] = min(x[0, 1], 2.0); want[2, 3] = min(x[2, 3], -1.0)
+close(Tensor(x).scatter_min(idx, Tensor(upd)), want)
+v = rng.standard_normal((2, 4)).astype(np.float32)
+want = x.copy(); want[[0, 2]] = v
+close(Tensor(x).inplace_update(Tensor(v), (0, -1)), want)
+want = x.copy(); want[[0, 2]] -= v
+close(Tensor(x).inplace_sub(Tensor(v), (0, 2)), want)
+raises(ValueError, Tensor(x).inplace_add, Tensor(v), (0,), match="the shape of 'v' must be (1, 4)")
+
+# itemset leaves the tensor alone and returns the changed copy; index as a tuple or flat.
+t = Tensor(x)
+want = x.copy(); want[1, 2] = 9.0
+close(t.itemset((1, 2), 9.0), want)
+close(t.itemset(6, 9.0), want)
+close(t, x)
+raises(IndexError, t.itemset, 1.0, match="must have one element")
+
+c = Tensor(np.array([2, 3, 1, 0, 7, -1]))
+choices = np.arange(24).reshape(4, 6)
+assert (c.choose(Tensor(choices)).asnumpy() == choices[np.clip([2, 3, 1, 0, 7, -1], 0, 3), np.arange(6)]).all()
+assert (c.choose(list(choices), mode="wrap").asnumpy() == choices[np.mod([2, 3, 1, 0, 7, -1], 4), np.arange(6)]).all()
+
+y = rng.standard_normal((2, 3, 4)).astype(np.float32)
+close(Tensor(y).lp_norm([0, 2], p=3), (np.abs(y) ** 3).sum((0, 2)) ** (1 / 3), rtol=1e-5)
+close(Tensor(y).lp_norm(1, p=1, keep_dims=True), np.abs(y).sum(1, keepdims=True))
+m = rng.standard_normal((2, 3, 3)).astype(np.float32)
+close(Tensor(m).matrix_determinant(), np.linalg.det(m), rtol=1e-4)
+sign, logdet = Tensor(m).log_matrix_determinant()
+close(sign, np.sign(np.linalg.det(m)))
+close(logdet, np.log(np.abs(np.linalg.det(m))), rtol=1e-4)
+p, q = rng.standard_normal(4).astype(np.float32), rng.standard_normal(3).astype(np.float32)
+close(Tensor(p).ger(Tensor(q)), np.outer(p, q))
+u, w = rng.standard_normal((1, 3, 2)).astype(np.float32), rng.standard_normal((1, 4, 2)).astype(np.float32)
+close(Tensor(u).cdist(Tensor(w)), np.sqrt(((u[:, :, None] - w[:, None]) ** 2).sum(-1)), rtol=1e-5)
+
+# col2im: non-overlapping 2x2 blocks of a 4x4 plane put back in place.
+plane = rng.standard_normal((1, 2, 4, 4)).astype(np.float32)
+blocks = plane.reshape(1, 2, 2, 2, 2, 2).transpose(0, 1, 3, 5, 2, 4).reshape(1, 2, 4, 4)
+close(Tensor(blocks).col2im(Tensor(np.array([4, 4], np.int32)), 2, 1, 0, 2), plane)
+
+s = Tensor(np.array([1, 2, 3, 4, 5]))
+assert s.searchsorted(3).shape == () and int(s.searchsorted(3, side="right").asnumpy()) == 3
+assert (s.searchsorted(Tensor(np.array([0, 5]))).asnumpy() == [0, 4]).all()
+shuffled = Tensor(np.array([4.0, 1.0, 3.0]))
+assert int(shuffled.searchsorted(2.0, sorter=[1, 2, 0]).asnumpy()) == 1
+
+# Gradients reach the right elements.
+g = ms.grad(lambda t: t.inplace_update(Tensor(v), (0, 2)).sum())(Tensor(x))
+close(g, np.array([[0] * 4, [1] * 4, [0] * 4], np.float32))
+g = ms.grad(lambda t: t.lp_norm(1, p=2).sum())(Tensor(x))
+close(g, x / np.linalg.norm(x, axis=1, keepdims=True), rtol=1e-5)
