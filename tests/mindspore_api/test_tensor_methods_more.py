@@ -76,3 +76,48 @@ g = ms.grad(lambda t: t.inplace_update(Tensor(v), (0, 2)).sum())(Tensor(x))
 close(g, np.array([[0] * 4, [1] * 4, [0] * 4], np.float32))
 g = ms.grad(lambda t: t.lp_norm(1, p=2).sum())(Tensor(x))
 close(g, x / np.linalg.norm(x, axis=1, keepdims=True), rtol=1e-5)
+
+# The methods that are the op of the same name with the tensor first, against NumPy.
+f = rng.standard_normal((3, 4)).astype(np.float32)
+h = rng.standard_normal((3, 4)).astype(np.float32)
+tf, th = Tensor(f), Tensor(h)
+close(tf.hypot(th), np.hypot(f, h))
+close(tf.copysign(th), np.copysign(f, h))
+close(tf.fmax(th), np.fmax(f, h))
+close(tf.logaddexp2(th), np.logaddexp2(f, h), rtol=1e-5)
+close(tf.rot90(1, (0, 1)), np.rot90(f, 1, (0, 1)))
+close(tf.movedim(0, 1), np.moveaxis(f, 0, 1))
+close(tf.msort(), np.sort(f, 0))
+close(tf.t(), f.T)
+close(tf.heaviside(Tensor(np.float32(0.5))), np.heaviside(f, 0.5))
+close(Tensor(f[0]).diagflat(), np.diagflat(f[0]))
+sq = f[:3, :3] + 3 * np.eye(3, dtype=np.float32)
+close(Tensor(sq).inverse(), np.linalg.inv(sq), rtol=1e-4, atol=1e-5)
+close(Tensor(sq).det(), np.linalg.det(sq), rtol=1e-4)
+close(Tensor(f[:, :3]).cross(Tensor(h[:, :3]), 1), np.cross(f[:, :3], h[:, :3]), rtol=1e-5)
+i, j = np.array([12, 18, -7]), np.array([8, 27, 21])
+assert (Tensor(i).gcd(Tensor(j)).asnumpy() == np.gcd(i, j)).all() and (Tensor(i).lcm(Tensor(j)).asnumpy() == np.lcm(i, j)).all()
+assert (Tensor(i.astype(np.int32)).bitwise_left_shift(Tensor(np.int32(2))).asnumpy() == i * 4).all()
+seg = Tensor(np.array([0, 2, 0], np.int32))
+close(tf.unsorted_segment_max(seg, 3)[[0, 2]], np.stack([np.maximum(f[0], f[2]), f[1]]))
+assert (tf.eq(tf).asnumpy()).all()
+
+# The rest written here: nanmean, fill_diagonal, masked_scatter, cholesky_solve, index_put.
+nan = f.copy(); nan[0, 1] = nan[2, 2] = np.nan
+close(Tensor(nan).nanmean(1), np.nanmean(nan, 1))
+close(Tensor(nan).nanmean(), np.nanmean(nan))
+tall = np.zeros((7, 3), np.float32)
+want = tall.copy(); np.fill_diagonal(want, 5.0, wrap=True)
+close(Tensor(tall).fill_diagonal(5.0, wrap=True), want)
+mask = f > 0
+src = np.arange(12, dtype=np.float32)
+want = f.copy(); want[mask] = src[:mask.sum()]
+close(tf.masked_scatter(Tensor(mask), Tensor(src)), want)
+spd = sq @ sq.T
+chol = np.linalg.cholesky(spd).astype(np.float32)
+close(Tensor(h[:3]).cholesky_solve(Tensor(chol)), np.linalg.solve(spd, h[:3]), rtol=1e-3, atol=1e-4)
+rows, cols = Tensor(np.array([0, 2, 0])), Tensor(np.array([1, 3, 1]))
+want = f.copy(); np.add.at(want, ([0, 2, 0], [1, 3, 1]), 1.0)
+close(tf.index_put((rows, cols), Tensor(np.float32(1.0)), accumulate=True), want)
+want = f.copy(); want[[2, 1], [-1, 0]] = [7.0, 8.0]
+close(tf.index_put((Tensor(np.array([2, 1])), Tensor(np.array([-1, 0]))), Tensor(np.array([7.0, 8.0], np.float32))), want)

@@ -262,6 +262,104 @@ def flush_from_cache(self):
     return None
 
 
+# Tensor.name(*args) is ops.name(self, *args) for these (MindSpore's Tensor pages refer each to
+# the op); the more specific methods above come first.
+_SAME_AS_OPS = (
+    "addbmm", "addr", "adjoint", "aminmax", "angle", "approximate_equal", "baddbmm", "bincount",
+    "bitwise_left_shift", "bitwise_right_shift", "cholesky", "cholesky_inverse", "copysign", "cov", "cross",
+    "det", "diag_embed", "diagflat", "diagonal_scatter", "digamma", "dsplit", "erfinv", "float_power", "fmax",
+    "fmin", "gcd", "geqrf", "heaviside", "histc", "hsplit", "hypot", "i0", "igamma", "igammac", "inverse",
+    "isneginf", "isposinf", "isreal", "lcm", "ldexp", "lgamma", "logaddexp2", "logcumsumexp", "logdet",
+    "lu_solve", "movedim", "msort", "mvlgamma", "nextafter", "orgqr", "ormqr", "positive", "random_categorical",
+    "reverse", "reverse_sequence", "rot90", "select_scatter", "sgn", "slice_scatter", "slogdet", "t", "unfold",
+    "unique_with_pad", "unsorted_segment_max", "unsorted_segment_min", "unsorted_segment_prod", "vsplit", "xdivy",
+)
+
+
+def _same_as_op(name):
+    # Looked up at the call: the ops modules that define some of these load after this one.
+    def fn(self, *args, **kwargs):
+        return getattr(ops, name)(self, *args, **kwargs)
+
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = "mindspore.ops.%s with this tensor as its first input." % name
+    return fn
+
+
+for _name in _SAME_AS_OPS:
+    _methods.setdefault(_name, _same_as_op(_name))
+
+
+@method
+def eq(self, other):
+    return ops.equal(self, other)
+
+
+@method
+def nanmean(self, axis=None, keepdims=False, *, dtype=None):
+    """The mean of the elements that are not NaN (NaN where all of a slice is NaN)."""
+    keep = ops.logical_not(ops.isnan(self))
+    zeroed = ops.select(keep, self, ops.zeros_like(self))
+    axes = () if axis is None else axis
+    total = ops.sum(zeroed, axes, keepdim=keepdims) if axes != () else ops.sum(zeroed)
+    count = ops.sum(ops.cast(keep, self.dtype), axes, keepdim=keepdims) if axes != () else \
+        ops.sum(ops.cast(keep, self.dtype))
+    out = total / count
+    return out if dtype is None else ops.cast(out, dtype)
+
+
+@method
+def fill_diagonal(self, fill_value, wrap=False):
+    """A copy with the main diagonal (all indices equal) set to fill_value; for a tall matrix,
+    wrap=True starts the diagonal again every N + 1 rows, as NumPy's fill_diagonal does."""
+    if self.ndim < 2:
+        raise ValueError("For 'Tensor.fill_diagonal', the dimension of the tensor must be at least 2, "
+                         "but got %d." % self.ndim)
+    if self.ndim > 2 and len(set(self.shape)) != 1:
+        raise ValueError("For 'Tensor.fill_diagonal', all dimensions of a tensor of more than 2 dimensions must "
+                         "be equal, but got %s." % (tuple(self.shape),))
+    mask = np.zeros(tuple(self.shape), bool)
+    np.fill_diagonal(mask, True, wrap=wrap)
+    return ops.select(Tensor(mask), ops.fill(self.dtype, self.shape, fill_value), self)
+
+
+@method
+def masked_scatter(self, mask, source):
+    """A copy whose positions where mask (broadcast to self) is True take source's elements
+    in row-major order."""
+    full = np.broadcast_to(mask.asnumpy() if isinstance(mask, Tensor) else np.asarray(mask), tuple(self.shape))
+    count = int(full.sum())
+    if count > source.size:
+        raise ValueError("For 'Tensor.masked_scatter', 'source' has %d elements but the mask selects %d."
+                         % (source.size, count))
+    where = np.flatnonzero(full)
+    taken = ops.reshape(source, (-1,))[:count]
+    flat = ops.tensor_scatter_update(ops.reshape(self, (-1,)), _int_tensor(where[:, None]), taken)
+    return ops.reshape(flat, self.shape)
+
+
+@method
+def cholesky_solve(self, input2, upper=False):
+    """X with A X = self, A given by its Cholesky factor input2 (lower, or upper when upper=True)."""
+    return ops.matmul(ops.cholesky_inverse(input2, upper), self)
+
+
+@method
+def index_put(self, indices, values, accumulate=False):
+    """A copy with self[indices] set to values (added to them when accumulate); indices is a
+    tuple of index tensors, one per leading axis, broadcast together."""
+    if not isinstance(indices, (tuple, list)) or not indices:
+        raise TypeError("For 'Tensor.index_put', 'indices' must be a non-empty tuple of Tensors.")
+    arrays = np.broadcast_arrays(*[i.asnumpy() if isinstance(i, Tensor) else np.asarray(i) for i in indices])
+    coords = np.stack([a.reshape(-1) for a in arrays], -1)
+    coords = np.where(coords < 0, coords + np.asarray(self.shape[:coords.shape[1]]), coords)
+    target = (coords.shape[0],) + tuple(self.shape[coords.shape[1]:])
+    vals = ops.broadcast_to(values if isinstance(values, Tensor) else Tensor(np.asarray(values), self.dtype),
+                            target)
+    scatter = ops.tensor_scatter_add if accumulate else ops.tensor_scatter_update
+    return scatter(self, _int_tensor(coords), ops.cast(vals, self.dtype))
+
+
 def _install():
     for name, fn in _methods.items():
         if not _defines(Tensor, name):
