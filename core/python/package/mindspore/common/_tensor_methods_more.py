@@ -309,6 +309,24 @@ def nanmean(self, axis=None, keepdims=False, *, dtype=None):
 
 
 @method
+def nanmedian(self, axis=-1, keepdims=False):
+    """(values, indices): the lower median of the elements that are not NaN along axis, and
+    where it lies (NaN and index 0 for a slice of NaNs only)."""
+    moved = ops.moveaxis(self, axis, -1)
+    data = moved.asnumpy()
+    order = np.argsort(data, -1, kind="stable")  # NaNs sort last
+    valid = (~np.isnan(data)).sum(-1, keepdims=True)
+    picked = np.take_along_axis(order, np.maximum(valid - 1, 0) // 2, -1)
+    picked = np.where(valid > 0, picked, 0)
+    index = _int_tensor(picked)
+    values = ops.gather_elements(moved, moved.ndim - 1, index)
+    values = ops.select(Tensor(valid > 0), values, ops.fill(self.dtype, values.shape, float("nan")))
+    if not keepdims:
+        return ops.squeeze(values, -1), ops.squeeze(index, -1)
+    return ops.moveaxis(values, -1, axis), ops.moveaxis(index, -1, axis)
+
+
+@method
 def fill_diagonal(self, fill_value, wrap=False):
     """A copy with the main diagonal (all indices equal) set to fill_value; for a tall matrix,
     wrap=True starts the diagonal again every N + 1 rows, as NumPy's fill_diagonal does."""
