@@ -127,3 +127,14 @@ close(vals, ref)
 assert (nan[np.arange(3), where.asnumpy()] == ref).all()
 vals, _ = Tensor(nan).nanmedian(0, keepdims=True)
 assert vals.shape == (1, 4)
+
+# In graph mode the values that decide masked_scatter's positions are read as the function compiles.
+@ms.jit
+def scatter_sum(t, m):
+    return t.masked_scatter(m, t * 2).sum() + t.lp_norm(0).sum() + t.select(m, 1.0).sum()
+
+
+g6 = np.arange(6, dtype=np.float32).reshape(2, 3)
+m6 = np.array([[True, False, True], [False, True, False]])
+want = g6.copy(); want[m6] = (g6 * 2).reshape(-1)[:3]
+close(scatter_sum(Tensor(g6), Tensor(m6)), want.sum() + np.linalg.norm(g6, axis=0).sum() + np.where(m6, g6, 1.0).sum())

@@ -8,6 +8,7 @@ import mindspore.ops as ops
 from mindspore import Tensor, log
 from mindspore.common import dtype as mstype
 from mindspore.common._tensor_methods import _defines
+from mindspore.ops import _functional_util as _U
 
 _methods = {}
 
@@ -217,7 +218,7 @@ def choose(self, choices, mode="clip"):
         raise ValueError("For 'Tensor.choose', the original tensor and the argument 'choices' cannot be scalars.")
     shape = np.broadcast_shapes(tuple(self.shape), *[tuple(c.shape) for c in stack])
     n = len(stack)
-    idx = self.asnumpy().astype(np.int64)
+    idx = _U.shape_deciding_values("Tensor.choose", self).astype(np.int64)
     if mode == "raise" and ((idx < 0) | (idx >= n)).any():
         raise ValueError("For 'Tensor.choose', the indices must be in [0, %d) in mode 'raise'." % n)
     idx = np.clip(idx, 0, n - 1) if mode == "clip" else np.mod(idx, n)
@@ -313,7 +314,7 @@ def nanmedian(self, axis=-1, keepdims=False):
     """(values, indices): the lower median of the elements that are not NaN along axis, and
     where it lies (NaN and index 0 for a slice of NaNs only)."""
     moved = ops.moveaxis(self, axis, -1)
-    data = moved.asnumpy()
+    data = _U.shape_deciding_values("Tensor.nanmedian", moved)
     order = np.argsort(data, -1, kind="stable")  # NaNs sort last
     valid = (~np.isnan(data)).sum(-1, keepdims=True)
     picked = np.take_along_axis(order, np.maximum(valid - 1, 0) // 2, -1)
@@ -345,7 +346,8 @@ def fill_diagonal(self, fill_value, wrap=False):
 def masked_scatter(self, mask, source):
     """A copy whose positions where mask (broadcast to self) is True take source's elements
     in row-major order."""
-    full = np.broadcast_to(mask.asnumpy() if isinstance(mask, Tensor) else np.asarray(mask), tuple(self.shape))
+    full = np.broadcast_to(_U.shape_deciding_values("Tensor.masked_scatter", mask) if isinstance(mask, Tensor)
+                           else np.asarray(mask), tuple(self.shape))
     count = int(full.sum())
     if count > source.size:
         raise ValueError("For 'Tensor.masked_scatter', 'source' has %d elements but the mask selects %d."
@@ -368,7 +370,8 @@ def index_put(self, indices, values, accumulate=False):
     tuple of index tensors, one per leading axis, broadcast together."""
     if not isinstance(indices, (tuple, list)) or not indices:
         raise TypeError("For 'Tensor.index_put', 'indices' must be a non-empty tuple of Tensors.")
-    arrays = np.broadcast_arrays(*[i.asnumpy() if isinstance(i, Tensor) else np.asarray(i) for i in indices])
+    arrays = np.broadcast_arrays(*[_U.shape_deciding_values("Tensor.index_put", i) if isinstance(i, Tensor)
+                                   else np.asarray(i) for i in indices])
     coords = np.stack([a.reshape(-1) for a in arrays], -1)
     coords = np.where(coords < 0, coords + np.asarray(self.shape[:coords.shape[1]]), coords)
     target = (coords.shape[0],) + tuple(self.shape[coords.shape[1]:])
