@@ -138,3 +138,5 @@ g6 = np.arange(6, dtype=np.float32).reshape(2, 3)
 m6 = np.array([[True, False, True], [False, True, False]])
 want = g6.copy(); want[m6] = (g6 * 2).reshape(-1)[:3]
 close(scatter_sum(Tensor(g6), Tensor(m6)), want.sum() + np.linalg.norm(g6, axis=0).sum() + np.where(m6, g6, 1.0).sum())
+close(Tensor(f).quantile(0.25, axis=1), np.quantile(f, 0.25, axis=1), rtol=1e-5)
+close(Tensor(nan).nanquantile(0.5, axis=0, keepdims=True), np.nanquantile(nan, 0.5, axis=0, keepdims=True), rtol=1e-5)

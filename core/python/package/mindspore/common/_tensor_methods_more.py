@@ -271,7 +271,8 @@ _SAME_AS_OPS = (
     "det", "diag_embed", "diagflat", "diagonal_scatter", "digamma", "dsplit", "erfinv", "float_power", "fmax",
     "fmin", "gcd", "geqrf", "heaviside", "histc", "hsplit", "hypot", "i0", "igamma", "igammac", "inverse",
     "isneginf", "isposinf", "isreal", "lcm", "ldexp", "lgamma", "logaddexp2", "logcumsumexp", "logdet",
-    "lu_solve", "movedim", "msort", "mvlgamma", "nextafter", "orgqr", "ormqr", "positive", "random_categorical",
+    "lu_solve", "movedim", "msort", "mvlgamma", "nanquantile", "nextafter", "orgqr", "ormqr", "positive", "quantile",
+    "random_categorical",
     "reverse", "reverse_sequence", "rot90", "select_scatter", "sgn", "slice_scatter", "slogdet", "t", "unfold",
     "unique_with_pad", "unsorted_segment_max", "unsorted_segment_min", "unsorted_segment_prod", "vsplit", "xdivy",
 )
