@@ -89,6 +89,38 @@ Tensor watchInput(Value& slot, std::int64_t position)
     return outs[0];
 }
 
+// Note [Inputs by identity]
+// MindSpore's PyNative engine knows an input by its tensor object: it gives every argument a
+// variable and stores it on the tensor itself (AutoGradCellImpl's constructor, SetGradInfoForInputs),
+// so one Tensor passed at several positions is one input whose variable is the last position's.
+// Every use of it flows there, and the earlier positions' gradients are zeros. The function sees
+// one object at all those positions too (a hook given (x, x) gets the same tensor twice). Graph
+// mode gives each position its own parameter, and its engine does not come here.
+TensorList watchInputs(std::vector<Value>& args, const std::vector<std::int64_t>& positions)
+{
+    std::vector<std::size_t> owner(args.size());
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        owner[i] = i;
+        for (std::size_t j = args.size(); j-- > i + 1 && args[i].isTensor();)
+            if (args[j].isTensor() && args[j].tensor().sameAs(args[i].tensor())) {
+                owner[i] = j;
+                break;
+            }
+    }
+    TensorList targets;
+    for (std::int64_t p : positions) {
+        const auto at = static_cast<std::size_t>(p);
+        if (owner[at] != at) // shadowed: its variable is never reached, so its gradient is zeros
+            targets.push_back(args[at].tensor().detach());
+        else
+            targets.push_back(watchInput(args[at], p));
+    }
+    for (std::size_t i = 0; i < args.size(); ++i)
+        if (owner[i] != i)
+            args[i] = args[owner[i]];
+    return targets;
+}
+
 // Without sens every output leaf is seeded with ones, so a tuple output is differentiated as the
 // sum of all its elements (SEMANTICS.md §1.5).
 TensorList onesLikeEach(const TensorList& roots)
@@ -193,9 +225,7 @@ GradResult differentiateOnTape(const Function& fn, std::vector<Value> args, cons
 {
     Tape tape;
     TapeGuard guard(tape);
-    TensorList targets;
-    for (std::int64_t p : request.positions)
-        targets.push_back(watchInput(args[static_cast<std::size_t>(p)], p));
+    TensorList targets = watchInputs(args, request.positions);
     targets.insert(targets.end(), request.weights.begin(), request.weights.end());
     GradResult result;
     result.output = fn(args);
