@@ -2,7 +2,8 @@
 identity], core/api/differentiate.cpp): one Tensor passed at several positions is one input, its
 whole gradient goes to the last of them and the earlier ones get zeros. Graph mode keeps one
 parameter per position. A Cell whose hooks get that Tensor twice differentiates like the same
-computation written without hooks (MindSpore's test_pynative_forward_hook_multi_inp)."""
+computation written without hooks (MindSpore's test_pynative_forward_hook_multi_inp), and its hooks
+and construct get the caller's Python objects (Note [Python identity in hooked calls])."""
 import numpy as np
 
 import mindspore as ms
@@ -68,6 +69,35 @@ close(hooked[0], [0.0, 0.0])
 close(hooked[1], [6.0, 24.0])  # d/dx 2x^3
 close(plain[0], hooked[0])
 close(plain[1], hooked[1])
+
+# Python identity in a Cell with hooks: the pre-hook and construct get the caller's objects, the
+# forward hook the object construct returned, and the caller the object the forward hook returned
+made = {}
+
+
+class Probe(nn.Cell):
+    def construct(self, a, b):
+        assert a is x and b is x
+        made["construct"] = a * b
+        return made["construct"]
+
+
+def probe_pre(cell_id, inputs):
+    assert inputs[0] is x and inputs[1] is x
+
+
+def probe_post(cell_id, inputs, output):
+    assert inputs[0] is x and output is made["construct"]
+    made["hook"] = output * 2
+    return made["hook"]
+
+
+probe = Probe()
+probe.register_forward_pre_hook(probe_pre)
+probe.register_forward_hook(probe_post)
+result = probe(x, x)
+assert result is made["hook"]
+close(result, [2.0, 8.0])
 
 # graph mode: one parameter per position, the partial derivatives
 ms.set_context(mode=ms.GRAPH_MODE)
