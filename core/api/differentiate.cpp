@@ -2,6 +2,7 @@
 // The public APIs in grad.cpp only validate arguments and shape what this returns.
 // SPDX-License-Identifier: MIT
 #include "api/grad.h"
+#include "api/inputs_by_identity.h"
 
 #include "autodiff/context.h"
 #include "autodiff/engine.h"
@@ -89,24 +90,10 @@ Tensor watchInput(Value& slot, std::int64_t position)
     return outs[0];
 }
 
-// Note [Inputs by identity]
-// MindSpore's PyNative engine knows an input by its tensor object: it gives every argument a
-// variable and stores it on the tensor itself (AutoGradCellImpl's constructor, SetGradInfoForInputs),
-// so one Tensor passed at several positions is one input whose variable is the last position's.
-// Every use of it flows there, and the earlier positions' gradients are zeros. The function sees
-// one object at all those positions too (a hook given (x, x) gets the same tensor twice). Graph
-// mode gives each position its own parameter, and its engine does not come here.
+// Note [Inputs by identity] (api/inputs_by_identity.h): positions sharing a Tensor share its alias.
 TensorList watchInputs(std::vector<Value>& args, const std::vector<std::int64_t>& positions)
 {
-    std::vector<std::size_t> owner(args.size());
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        owner[i] = i;
-        for (std::size_t j = args.size(); j-- > i + 1 && args[i].isTensor();)
-            if (args[j].isTensor() && args[j].tensor().sameAs(args[i].tensor())) {
-                owner[i] = j;
-                break;
-            }
-    }
+    const std::vector<std::size_t> owner = identityOwners(args);
     TensorList targets;
     for (std::int64_t p : positions) {
         const auto at = static_cast<std::size_t>(p);

@@ -1,5 +1,5 @@
 """PyNative gradients know an input by its Tensor object, as MindSpore's engine does (Note [Inputs by
-identity], core/api/differentiate.cpp): one Tensor passed at several positions is one input, its
+identity], core/api/inputs_by_identity.h): one Tensor passed at several positions is one input, its
 whole gradient goes to the last of them and the earlier ones get zeros. Graph mode keeps one
 parameter per position. A Cell whose hooks get that Tensor twice differentiates like the same
 computation written without hooks (MindSpore's test_pynative_forward_hook_multi_inp), and its hooks
@@ -25,6 +25,13 @@ close(g0, [0.0, 0.0])
 close(g1, [3.0, 12.0])
 close(ms.grad(f, grad_position=0)(x, x), [0.0, 0.0])
 close(ms.grad(f, grad_position=1)(x, x), [3.0, 12.0])
+# a @jit function differentiated in PyNative is one op of the PyNative tape: by identity too
+jit_f = ms.jit(f)
+g0, g1 = ms.grad(jit_f, grad_position=(0, 1))(x, x)
+close(g0, [0.0, 0.0])
+close(g1, [3.0, 12.0])
+close(ms.grad(jit_f, grad_position=0)(x, x), [0.0, 0.0])
+close(ms.grad(jit_f, grad_position=1)(x, x), [3.0, 12.0])
 # equal values in two objects are two inputs: d/da = 2ab, d/db = a^2
 g0, g1 = ms.grad(f, grad_position=(0, 1))(x, x_copy)
 close(g0, [2.0, 8.0])
