@@ -1,9 +1,11 @@
 """ops.jacfwd runs one jvp vmapped over every basis tangent (the tangents of all differentiated
 inputs stacked on one batch axis): its Jacobians equal jacrev's and float64 central differences,
 for one or several outputs and grad_positions, has_aux, a scalar output, and an op without a
-batching rule (LayerNorm, which vmap runs per basis tangent inside the trace)."""
+batching rule (LayerNorm, which vmap runs per basis tangent inside the trace); grad of jacfwd
+compiles in GRAPH_MODE."""
 import numpy as np
 
+import mindspore as ms
 import mindspore.nn as nn
 from mindspore import Tensor, ops
 
@@ -109,3 +111,13 @@ def counted(a):
 
 close(ops.jacfwd(counted)(Tensor(np.zeros(50))), np.eye(50) * 2)
 assert len(calls) == 2, len(calls)
+
+# compiled: grad of a jacfwd in GRAPH_MODE (the vmapped jvp traced into the graph) equals jacrev's
+ms.set_context(mode=ms.GRAPH_MODE)
+try:
+    x = Tensor(rng.randn(3))
+    twice = lambda a: ops.sin(ops.sin(a)) * a.sum()
+    close(ops.grad(lambda a: ops.jacfwd(twice)(a).sum())(x),
+          ops.grad(lambda a: ops.jacrev(twice)(a).sum())(x).asnumpy(), rtol=1e-10, atol=1e-12)
+finally:
+    ms.set_context(mode=ms.PYNATIVE_MODE)
