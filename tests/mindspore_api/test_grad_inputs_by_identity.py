@@ -106,6 +106,14 @@ result = probe(x, x)
 assert result is made["hook"]
 close(result, [2.0, 8.0])
 
+# a core Cell (ReLU) too; a forward hook returning None leaves the caller its output object
+relu = nn.ReLU()
+relu.register_forward_pre_hook(lambda cell_id, inputs: made.update(pre=inputs[0] is x))
+relu.register_forward_hook(lambda cell_id, inputs, output: made.update(out=output))
+result = relu(x)
+assert made["pre"] and result is made["out"]
+close(result, [1.0, 2.0])
+
 # graph mode: one parameter per position, the partial derivatives
 ms.set_context(mode=ms.GRAPH_MODE)
 try:

@@ -240,6 +240,11 @@ py::object callCell(const py::object& self, const py::args& args, const py::kwar
     if (!kwargs.empty())
         throw py::type_error("For '" + cell.className() + "', " + (python ? rule : "construct takes ")
                              + "positional inputs only, but got keyword arguments.");
+    std::optional<PythonIdentityScope> identity; // a core Cell's hooks see the caller's objects too
+    if (!cell.hooks().empty() && !cellHooksSuspended()) {
+        identity.emplace();
+        PythonIdentityScope::remember(args);
+    }
     return toPython(cell(toCellInputs(args, cell.className(), python)));
 }
 

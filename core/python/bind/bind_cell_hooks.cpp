@@ -116,7 +116,9 @@ HookHandle registerForwardHook(const py::object& self, const py::object& fn)
     const std::string what = "the forward hook of '" + cell.className() + "'";
     return handleFor(cell, cell.hooks().addForward([fn, id, what](const std::vector<Value>& inputs,
                                                                    const Value& output) -> std::optional<Value> {
-        const py::object result = fn(id, asTuple(inputs), toPython(output));
+        const py::object given = toPython(output);
+        PythonIdentityScope::remember(given); // the object the caller gets when the hook returns None
+        const py::object result = fn(id, asTuple(inputs), given);
         if (result.is_none())
             return std::nullopt;
         PythonIdentityScope::remember(result);
