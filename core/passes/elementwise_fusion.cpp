@@ -40,7 +40,9 @@ struct Grouping {
 };
 
 // Greedy grouping in topological order. A node joins a producer's group unless another input
-// reaches that group through a node outside it (the group would then depend on itself).
+// reaches that group through a node outside it (the group would then depend on itself). A group
+// is emitted as one unit, so it depends on whatever any of its members depends on, also on what
+// members that joined later depend on: reaching is followed through the groups' dependencies.
 class Grouper {
 public:
     explicit Grouper(const Graph& g)
@@ -64,6 +66,11 @@ public:
                 m_result.groups.emplace_back();
             m_result.groupOf[node.id] = group;
             m_result.groups[static_cast<std::size_t>(group)].push_back(node.id);
+            if (m_groupDeps.size() <= static_cast<std::size_t>(group))
+                m_groupDeps.resize(static_cast<std::size_t>(group) + 1);
+            for (int dep : m_reaches[node.id])
+                if (dep != group)
+                    m_groupDeps[static_cast<std::size_t>(group)].insert(dep);
         }
         return std::move(m_result);
     }
@@ -95,16 +102,36 @@ private:
     {
         for (ValueId in : node.inputs) {
             const GraphValue& v = m_g.value(in);
-            if (v.kind == ValueKind::NodeOutput && m_result.groupOf[v.node] != group
-                && m_reaches[v.node].count(group))
+            if (v.kind == ValueKind::NodeOutput && m_result.groupOf[v.node] != group && reaches(v.node, group))
                 return false;
         }
         return true;
     }
 
+    // Whether the unit of `producer` (its group, or itself) depends on `group`.
+    bool reaches(NodeId producer, int group) const
+    {
+        std::vector<int> todo(m_reaches[producer].begin(), m_reaches[producer].end());
+        if (m_result.groupOf[producer] >= 0)
+            todo.push_back(m_result.groupOf[producer]);
+        std::set<int> seen;
+        while (!todo.empty()) {
+            const int g = todo.back();
+            todo.pop_back();
+            if (g == group)
+                return true;
+            if (!seen.insert(g).second || static_cast<std::size_t>(g) >= m_groupDeps.size())
+                continue;
+            todo.insert(todo.end(), m_groupDeps[static_cast<std::size_t>(g)].begin(),
+                        m_groupDeps[static_cast<std::size_t>(g)].end());
+        }
+        return false;
+    }
+
     const Graph& m_g;
     Grouping m_result;
     std::vector<std::set<int>> m_reaches; ///< per node: the groups it depends on
+    std::vector<std::set<int>> m_groupDeps; ///< per group: the other groups its members depend on
     std::vector<DType> m_types;           ///< per node: its compute type, Bool when not fusible
 };
 
