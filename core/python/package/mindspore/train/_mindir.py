@@ -1,0 +1,340 @@
+"""Compiled graphs to and from MindSpore's MINDIR files (mind_ir.ModelProto, _mindir_proto.py).
+
+The core describes a compiled graph (mindspore._export_graph) and builds one back from a description
+(mindspore._GraphRunner): Note [Graphs for MINDIR] in core/python/jit/jit_export.cpp. This module maps
+descriptions to MindSpore 2.2's layout and back:
+- graph inputs are ValueInfoProtos ("<graph>:<name>", one TensorProto with dims and data_type) and
+  Parameters are GraphProto.parameter TensorProtos holding their values in raw_data (little-endian);
+- every op node names a PrimitiveProto of ModelProto.primitives ("REF::<name>"), which carries the
+  primitive's type (MindSpore's primitive name) and its attributes; the node's "shape" attribute
+  records its output type as MindSpore's exporter does;
+- constants are "Constant" nodes with a "value" attribute; a node with several outputs is read
+  through TupleGetItem nodes, a tuple result is a MakeTuple node.
+The reader also takes MindSpore 1.x's layout (op_type the primitive name, attributes on the node) and
+passes through the nodes that only order side effects (Load, Depend, UpdateState, monads).
+"""
+import numpy as np
+
+import mindspore as _ms
+from mindspore.train import _mindir_proto as _proto
+from mindspore.train._checkpoint_proto import NUMPY_TYPES
+
+__all__ = []
+
+# Nodes that are plumbing in MindSpore's graphs, not computations.
+_PASS_FIRST = ("Depend", "Load")
+_MONADS = ("UpdateState",)
+# Attributes MindSpore keeps on primitives for its own bookkeeping; our ops have no use for them.
+_SKIPPED_ATTRS = ("input_names", "output_names", "primitive_target")
+
+
+class _Outputs(list):
+    """The value ids of an op node's outputs: as an operand, the node means its first output."""
+
+
+class MindIRError(Exception):
+    """A file that is not a MINDIR model gradstep can run; _deployment turns it into load's error."""
+
+
+def _first(value):
+    return value[0] if isinstance(value, _Outputs) else value
+
+
+def _dtype(type_name):
+    """The mindspore dtype whose str() is type_name ("Float32" -> mindspore.float32)."""
+    return getattr(_ms, "bool_" if type_name == "Bool" else type_name.lower())
+
+
+def _dtype_of(number, where):
+    if number not in _proto.DATA_TYPES:
+        raise MindIRError("%s has the data_type %d, which is not one of MindSpore's tensor types." % (where, number))
+    return _proto.DATA_TYPES[number]
+
+
+def _fill_tensor_proto(proto, tensor, name=None, with_data=True):
+    type_name = str(tensor.dtype)
+    if type_name not in NUMPY_TYPES or type_name == "BFloat16":
+        raise TypeError("For 'export', the dtype %s cannot be written in a MINDIR file by gradstep." % type_name)
+    proto.dims.extend(tensor.shape)
+    proto.data_type = _proto.DATA_TYPE_OF[type_name]
+    if name is not None:
+        proto.name = name
+    if with_data:
+        flat = np.ascontiguousarray(tensor.asnumpy().reshape(-1))
+        proto.raw_data = flat.astype(flat.dtype.newbyteorder("<"), copy=False).tobytes()
+
+
+def _fill_attr(proto, name, value):
+    proto.name = name
+    if isinstance(value, bool):
+        proto.type, proto.i = _proto.ATTR["BOOL"], int(value)
+    elif isinstance(value, int):
+        proto.type, proto.i = _proto.ATTR["INT64"], value
+    elif isinstance(value, float):
+        proto.type, proto.d = _proto.ATTR["DOUBLE"], value
+    elif isinstance(value, str):
+        proto.type, proto.s = _proto.ATTR["STRING"], value.encode()
+    elif isinstance(value, tuple):
+        proto.type = _proto.ATTR["TUPLE"]
+        for item in value:
+            _fill_attr(proto.values.add(), "", item)
+    else:  # a dtype: MindSpore's "type form", a TENSORS attribute naming the type in tensors[0]
+        proto.type = _proto.ATTR["TENSORS"]
+        proto.tensors.add().data_type = _proto.DATA_TYPE_OF[str(value)]
+
+
+def write_model(description, file_name):
+    """Writes the graph `description` (mindspore._export_graph) to file_name as a ModelProto."""
+    model = _proto.model_class()()
+    model.ir_version = "1"
+    model.mind_ir_version = 1
+    model.producer_name = "MindSpore"
+    model.producer_version = _ms.__version__
+    model.little_endian = True
+    graph = model.graph
+    graph.name = description["name"]
+    values = description["values"]
+    names = {}
+
+    def name_of(value_id):
+        if value_id not in names:
+            names[value_id] = "%s:%%%d" % (graph.name, value_id)
+        return names[value_id]
+
+    taken = set()
+    parameters = iter(description["parameters"])
+    for value_id in description["inputs"]:
+        kind, name, dtype, shape = values[value_id]
+        unique, k = name, 1
+        while unique in taken:  # two Parameters may share a name; MindIR names must differ
+            unique, k = "%s_%d" % (name, k), k + 1
+        taken.add(unique)
+        names[value_id] = "%s:%s" % (graph.name, unique)
+        if kind == "parameter":
+            _fill_tensor_proto(graph.parameter.add(), next(parameters), names[value_id])
+        else:
+            info = graph.input.add(name=names[value_id])
+            _fill_tensor_proto(info.tensor.add(), _ms.Tensor(np.zeros(shape, NUMPY_TYPES[str(dtype)])),
+                               with_data=False)
+    for value_id, tensor in description["constants"].items():
+        node = graph.node.add(op_type="Constant", name=name_of(value_id), output=[name_of(value_id)])
+        attr = node.attribute.add(name="value", type=_proto.ATTR["TENSOR"])
+        _fill_tensor_proto(attr.t, tensor)
+
+    def add_primitive(op_type, attrs, instance):
+        primitive = model.primitives.add(name="%s_%d" % (op_type, len(model.primitives)), op_type=op_type,
+                                         instance_name=instance)
+        for attr_name, value in attrs.items():
+            _fill_attr(primitive.attribute.add(), attr_name, value)
+        return "REF::" + primitive.name
+
+    def add_index(index):
+        name = "%s:index%d" % (graph.name, index)
+        if name not in taken:
+            taken.add(name)
+            graph.node.add(op_type="Constant", name=name, output=[name]).attribute.add(
+                name="value", type=_proto.ATTR["INT64"], i=index)
+        return name
+
+    for k, spec in enumerate(description["nodes"]):
+        outputs = spec["outputs"]
+        node_name = "%s:%s_%d" % (graph.name, spec["op"], k) if len(outputs) > 1 else name_of(outputs[0])
+        node = graph.node.add(op_type=add_primitive(spec["op"], spec["attrs"], spec["scope"] or graph.name),
+                              name=node_name, output=[node_name], domain=spec["scope"],
+                              input=[name_of(i) for i in spec["inputs"]])
+        shape = node.attribute.add(name="shape", type=_proto.ATTR["TENSORS"])
+        for value_id in outputs:
+            _, _, dtype, dims = values[value_id]
+            shape.tensors.add(dims=dims, data_type=_proto.DATA_TYPE_OF[str(dtype)])
+        if len(outputs) > 1:
+            for index, value_id in enumerate(outputs):
+                graph.node.add(op_type=add_primitive("TupleGetItem", {}, graph.name), name=name_of(value_id),
+                               output=[name_of(value_id)], input=[node_name, add_index(index)])
+    results = [name_of(i) for i in description["outputs"]]
+    if description["tuple_output"]:
+        result = "%s:result" % graph.name
+        graph.node.add(op_type=add_primitive("MakeTuple", {}, graph.name), name=result, output=[result],
+                       input=results)
+    else:
+        result = results[0]
+    info = graph.output.add(name=result)
+    for value_id in description["outputs"]:
+        _, _, dtype, dims = values[value_id]
+        info.tensor.add(dims=dims, data_type=_proto.DATA_TYPE_OF[str(dtype)])
+    data = model.SerializeToString()
+    with open(file_name, "wb") as f:
+        f.write(data)
+    return len(data)
+
+
+def _tensor_from_proto(proto, where):
+    """A Tensor from a TensorProto's dims, data_type and data (raw_data or the typed lists)."""
+    type_name = _dtype_of(proto.data_type, where)
+    if type_name == "BFloat16" or type_name.startswith("Complex"):
+        raise MindIRError("%s holds %s values, which gradstep does not read from MINDIR files." % (where, type_name))
+    if proto.HasField("external_data"):
+        raise MindIRError("%s keeps its data in the external file '%s'; gradstep reads MINDIR files that hold "
+                          "their weights." % (where, proto.external_data.location))
+    np_type = np.dtype(NUMPY_TYPES[type_name])
+    shape = tuple(proto.dims)
+    count = int(np.prod(shape, dtype=np.int64))
+    if proto.raw_data:
+        if len(proto.raw_data) != count * np_type.itemsize:
+            raise MindIRError("%s has %d bytes of data, but its shape %s of %s needs %d."
+                              % (where, len(proto.raw_data), list(shape), type_name, count * np_type.itemsize))
+        flat = np.frombuffer(proto.raw_data, np_type.newbyteorder("<")).astype(np_type)
+    else:
+        typed = proto.float_data or proto.int32_data or proto.int64_data or proto.double_data or proto.uint64_data
+        if len(typed) != count:
+            raise MindIRError("%s has %d values, but its shape %s needs %d." % (where, len(typed), list(shape), count))
+        flat = np.array(typed).astype(np_type)
+    return _ms.Tensor(flat.reshape(shape).copy())
+
+
+def _attr_value(proto, where):
+    """A primitive attribute as the core's attributes hold it, or None for what they cannot hold."""
+    kind = proto.type
+    if kind in (_proto.ATTR["BOOL"],):
+        return bool(proto.i)
+    if kind in (_proto.ATTR[t] for t in ("INT8", "INT16", "INT32", "INT64", "UINT8", "UINT16", "UINT32", "UINT64")):
+        return int(proto.i)
+    if kind == _proto.ATTR["FLOAT"]:
+        return float(proto.f)
+    if kind == _proto.ATTR["DOUBLE"]:
+        return float(proto.d)
+    if kind == _proto.ATTR["STRING"]:
+        return proto.s.decode("utf-8", "replace")
+    if kind in (_proto.ATTR["TUPLE"], _proto.ATTR["LIST"]):
+        items = [_attr_value(v, where) for v in proto.values]
+        return tuple(items) if all(isinstance(v, int) and not isinstance(v, bool) for v in items) else None
+    if kind == _proto.ATTR["TENSORS"] and len(proto.tensors) == 1 and not proto.tensors[0].dims:
+        return _dtype(_dtype_of(proto.tensors[0].data_type, where))
+    if kind == _proto.ATTR["UNDEFINED"] and proto.ints:  # MindSpore 1.x: a tuple of ints
+        return tuple(int(v) for v in proto.ints)
+    return None
+
+
+def _constant(node, where):
+    """A Constant node's value: a Tensor, a Python scalar or tuple (op arguments), or 'monad'."""
+    for attr in node.attribute:
+        if attr.name != "value":
+            continue
+        if attr.type == _proto.ATTR["TENSOR"] or attr.HasField("t"):
+            return _tensor_from_proto(attr.t, where)
+        if attr.type in (_proto.ATTR["UMONAD"], _proto.ATTR["IOMONAD"], _proto.ATTR["NONE"]):
+            return "monad"
+        return _attr_value(attr, where)
+    raise MindIRError("%s has no 'value' attribute." % where)
+
+
+def read_model(data):
+    """The graph description, parameter names and values of a serialized ModelProto."""
+    from google.protobuf.message import DecodeError
+
+    model = _proto.model_class()()
+    try:
+        model.ParseFromString(data)
+    except (DecodeError, RuntimeError, ValueError) as e:
+        raise MindIRError("it is not a MindSpore MINDIR model (the protobuf ModelProto does not parse: %s)" % e) \
+            from None
+    graph = model.graph
+    if not graph.node:
+        raise MindIRError("it holds no graph (a MINDIR model's ModelProto has a graph with nodes)")
+    primitives = {p.name: p for p in model.primitives}
+    values, inputs, parameters, parameter_names, constants, nodes = [], [], [], [], {}, []
+    defined = {}  # node or input name -> a value id, a list of ids (a tuple), a Python value or "monad"
+
+    def new_value(kind, name, dtype, shape):
+        values.append((kind, name, dtype, shape))
+        return len(values) - 1
+
+    for info in graph.input:
+        where = "the input '%s'" % info.name
+        if len(info.tensor) != 1:
+            raise MindIRError("%s is not a tensor (gradstep runs graphs whose inputs are tensors)" % where)
+        t = info.tensor[0]
+        short = info.name.split(":")[-1]
+        value_id = new_value("argument", short, _dtype(_dtype_of(t.data_type, where)), tuple(t.dims))
+        inputs.append(value_id)
+        defined[info.name] = value_id
+    for p in graph.parameter:
+        tensor = _tensor_from_proto(p, "the parameter '%s'" % p.name)
+        short = p.name.split(":")[-1]
+        value_id = new_value("parameter", short, tensor.dtype, tuple(tensor.shape))
+        inputs.append(value_id)
+        parameters.append(tensor)
+        parameter_names.append(short)
+        defined[p.name] = value_id
+
+    def use(name, where):
+        if name not in defined:
+            raise MindIRError("%s uses '%s', which no input, parameter or earlier node defines" % (where, name))
+        return defined[name]
+
+    result = None
+    for index, node in enumerate(graph.node):
+        where = "node %d ('%s', %s)" % (index, node.name, node.op_type)
+        if node.op_type == "Constant":
+            value = _constant(node, where)
+            if isinstance(value, _ms.Tensor):
+                value_id = new_value("constant", "", value.dtype, tuple(value.shape))
+                constants[value_id] = value
+                value = value_id
+            for out in node.output or [node.name]:
+                defined[out] = value
+            continue
+        if node.op_type.startswith("REF::"):
+            primitive = primitives.get(node.op_type[5:])
+            if primitive is None:
+                raise MindIRError("%s refers to the primitive '%s', which the model does not hold"
+                                  % (where, node.op_type[5:]))
+            op, attrs = primitive.op_type, primitive.attribute
+        else:
+            op, attrs = node.op_type.split("::")[-1], node.attribute
+        args = [use(name, where) for name in node.input]
+        outputs = list(node.output) or [node.name]
+        if op == "Return":
+            result = args[0]
+            continue
+        if op == "MakeTuple":
+            value = tuple(_first(a) for a in args)
+        elif op == "TupleGetItem":
+            if len(args) != 2 or not isinstance(args[0], (list, tuple)) or not isinstance(args[1], int):
+                raise MindIRError("%s does not take an element of a tuple by a constant index" % where)
+            if not 0 <= args[1] < len(args[0]):
+                raise MindIRError("%s takes element %d of a tuple of %d" % (where, args[1], len(args[0])))
+            value = args[0][args[1]]
+        elif op in _PASS_FIRST:
+            value = args[0] if args else "monad"
+        elif op in _MONADS:
+            value = "monad"
+        else:
+            tensors = [_first(a) for a in args if not (isinstance(a, str) and a == "monad")]
+            if not all(isinstance(a, int) and not isinstance(a, bool) and 0 <= a < len(values) for a in tensors):
+                raise MindIRError("%s takes a non-tensor input; gradstep's %s takes such arguments as attributes"
+                                  % (where, op))
+            converted = {}
+            for attr in attrs:
+                if attr.name in _SKIPPED_ATTRS or (attr.name == "shape" and attr.type == _proto.ATTR["TENSORS"]):
+                    continue  # bookkeeping, or the node's output type (1.x files keep it beside the attributes)
+                value = _attr_value(attr, "%s attribute '%s'" % (where, attr.name))
+                if value is not None:
+                    converted[attr.name] = value
+            # The op's outputs get ids now; the core maps as many as the op really has (Note
+            # [Graphs for MINDIR]). Shapes are the core's to infer, so these placeholders say none.
+            ids = _Outputs(new_value("output", "", _ms.float32, ()) for _ in range(8))
+            nodes.append({"op": op, "inputs": tensors, "outputs": ids, "attrs": converted, "scope": node.domain})
+            value = ids
+        for out in outputs:
+            defined[out] = value
+    if result is None:
+        if len(graph.output) != 1:
+            raise MindIRError("its graph has %d outputs and no Return node" % len(graph.output))
+        result = use(graph.output[0].name, "the graph's output")
+    tuple_output = isinstance(result, tuple)
+    leaves = list(result) if tuple_output else [_first(result)]
+    if any(not isinstance(v, int) or isinstance(v, bool) for v in leaves):
+        raise MindIRError("its graph returns something that is not a tensor or a tuple of tensors")
+    description = {"name": graph.name or "graph", "values": values, "inputs": inputs, "parameters": parameters,
+                   "constants": constants, "nodes": nodes, "outputs": leaves, "tuple_output": tuple_output}
+    return description, parameter_names
