@@ -167,6 +167,11 @@ def write_model(description, file_name):
     return len(data)
 
 
+def _t(text):
+    """A name the reader parsed as bytes (model_class(text_as_bytes=True))."""
+    return text.decode("utf-8", "replace")
+
+
 def _tensor_from_proto(proto, where):
     """A Tensor from a TensorProto's dims, data_type and data (raw_data or the typed lists)."""
     type_name = _dtype_of(proto.data_type, where)
@@ -174,7 +179,7 @@ def _tensor_from_proto(proto, where):
         raise MindIRError("%s holds %s values, which gradstep does not read from MINDIR files." % (where, type_name))
     if proto.HasField("external_data"):
         raise MindIRError("%s keeps its data in the external file '%s'; gradstep reads MINDIR files that hold "
-                          "their weights." % (where, proto.external_data.location))
+                          "their weights." % (where, _t(proto.external_data.location)))
     np_type = np.dtype(NUMPY_TYPES[type_name])
     shape = tuple(proto.dims)
     count = int(np.prod(shape, dtype=np.int64))
@@ -203,7 +208,7 @@ def _attr_value(proto, where):
     if kind == _proto.ATTR["DOUBLE"]:
         return float(proto.d)
     if kind == _proto.ATTR["STRING"]:
-        return proto.s.decode("utf-8", "replace")
+        return _t(proto.s)
     if kind in (_proto.ATTR["TUPLE"], _proto.ATTR["LIST"]):
         items = [_attr_value(v, where) for v in proto.values]
         return tuple(items) if all(isinstance(v, int) and not isinstance(v, bool) for v in items) else None
@@ -217,7 +222,7 @@ def _attr_value(proto, where):
 def _constant(node, where):
     """A Constant node's value: a Tensor, a Python scalar or tuple (op arguments), or 'monad'."""
     for attr in node.attribute:
-        if attr.name != "value":
+        if _t(attr.name) != "value":
             continue
         if attr.type == _proto.ATTR["TENSOR"] or attr.HasField("t"):
             return _tensor_from_proto(attr.t, where)
@@ -231,7 +236,7 @@ def read_model(data):
     """The graph description, parameter names and values of a serialized ModelProto."""
     from google.protobuf.message import DecodeError
 
-    model = _proto.model_class()()
+    model = _proto.model_class(text_as_bytes=True)()
     try:
         model.ParseFromString(data)
     except (DecodeError, RuntimeError, ValueError) as e:
@@ -240,7 +245,7 @@ def read_model(data):
     graph = model.graph
     if not graph.node:
         raise MindIRError("it holds no graph (a MINDIR model's ModelProto has a graph with nodes)")
-    primitives = {p.name: p for p in model.primitives}
+    primitives = {_t(p.name): p for p in model.primitives}
     values, inputs, parameters, parameter_names, constants, nodes = [], [], [], [], {}, []
     defined = {}  # node or input name -> a value id, a list of ids (a tuple), a Python value or "monad"
 
@@ -249,22 +254,22 @@ def read_model(data):
         return len(values) - 1
 
     for info in graph.input:
-        where = "the input '%s'" % info.name
+        where = "the input '%s'" % _t(info.name)
         if len(info.tensor) != 1:
             raise MindIRError("%s is not a tensor (gradstep runs graphs whose inputs are tensors)" % where)
         t = info.tensor[0]
-        short = info.name.split(":")[-1]
+        short = _t(info.name).split(":")[-1]
         value_id = new_value("argument", short, _dtype(_dtype_of(t.data_type, where)), tuple(t.dims))
         inputs.append(value_id)
-        defined[info.name] = value_id
+        defined[_t(info.name)] = value_id
     for p in graph.parameter:
-        tensor = _tensor_from_proto(p, "the parameter '%s'" % p.name)
-        short = p.name.split(":")[-1]
+        tensor = _tensor_from_proto(p, "the parameter '%s'" % _t(p.name))
+        short = _t(p.name).split(":")[-1]
         value_id = new_value("parameter", short, tensor.dtype, tuple(tensor.shape))
         inputs.append(value_id)
         parameters.append(tensor)
         parameter_names.append(short)
-        defined[p.name] = value_id
+        defined[_t(p.name)] = value_id
 
     def use(name, where):
         if name not in defined:
@@ -273,26 +278,26 @@ def read_model(data):
 
     result = None
     for index, node in enumerate(graph.node):
-        where = "node %d ('%s', %s)" % (index, node.name, node.op_type)
-        if node.op_type == "Constant":
+        op_type = _t(node.op_type)
+        where = "node %d ('%s', %s)" % (index, _t(node.name), op_type)
+        if op_type == "Constant":
             value = _constant(node, where)
             if isinstance(value, _ms.Tensor):
                 value_id = new_value("constant", "", value.dtype, tuple(value.shape))
                 constants[value_id] = value
                 value = value_id
-            for out in node.output or [node.name]:
+            for out in [_t(o) for o in node.output] or [_t(node.name)]:
                 defined[out] = value
             continue
-        if node.op_type.startswith("REF::"):
-            primitive = primitives.get(node.op_type[5:])
+        if op_type.startswith("REF::"):
+            primitive = primitives.get(op_type[5:])
             if primitive is None:
-                raise MindIRError("%s refers to the primitive '%s', which the model does not hold"
-                                  % (where, node.op_type[5:]))
-            op, attrs = primitive.op_type, primitive.attribute
+                raise MindIRError("%s refers to the primitive '%s', which the model does not hold" % (where, op_type[5:]))
+            op, attrs = _t(primitive.op_type), primitive.attribute
         else:
-            op, attrs = node.op_type.split("::")[-1], node.attribute
-        args = [use(name, where) for name in node.input]
-        outputs = list(node.output) or [node.name]
+            op, attrs = op_type.split("::")[-1], node.attribute
+        args = [use(_t(name), where) for name in node.input]
+        outputs = [_t(o) for o in node.output] or [_t(node.name)]
         if op == "Return":
             result = args[0]
             continue
@@ -315,26 +320,26 @@ def read_model(data):
                                   % (where, op))
             converted = {}
             for attr in attrs:
-                if attr.name in _SKIPPED_ATTRS or (attr.name == "shape" and attr.type == _proto.ATTR["TENSORS"]):
+                if _t(attr.name) in _SKIPPED_ATTRS or (_t(attr.name) == "shape" and attr.type == _proto.ATTR["TENSORS"]):
                     continue  # bookkeeping, or the node's output type (1.x files keep it beside the attributes)
-                value = _attr_value(attr, "%s attribute '%s'" % (where, attr.name))
+                value = _attr_value(attr, "%s attribute '%s'" % (where, _t(attr.name)))
                 if value is not None:
-                    converted[attr.name] = value
+                    converted[_t(attr.name)] = value
             # The op's outputs get ids now; the core maps as many as the op really has (Note
             # [Graphs for MINDIR]). Shapes are the core's to infer, so these placeholders say none.
             ids = _Outputs(new_value("output", "", _ms.float32, ()) for _ in range(8))
-            nodes.append({"op": op, "inputs": tensors, "outputs": ids, "attrs": converted, "scope": node.domain})
+            nodes.append({"op": op, "inputs": tensors, "outputs": ids, "attrs": converted, "scope": _t(node.domain)})
             value = ids
         for out in outputs:
             defined[out] = value
     if result is None:
         if len(graph.output) != 1:
             raise MindIRError("its graph has %d outputs and no Return node" % len(graph.output))
-        result = use(graph.output[0].name, "the graph's output")
+        result = use(_t(graph.output[0].name), "the graph's output")
     tuple_output = isinstance(result, tuple)
     leaves = list(result) if tuple_output else [_first(result)]
     if any(not isinstance(v, int) or isinstance(v, bool) for v in leaves):
         raise MindIRError("its graph returns something that is not a tensor or a tuple of tensors")
-    description = {"name": graph.name or "graph", "values": values, "inputs": inputs, "parameters": parameters,
+    description = {"name": _t(graph.name) or "graph", "values": values, "inputs": inputs, "parameters": parameters,
                    "constants": constants, "nodes": nodes, "outputs": leaves, "tuple_output": tuple_output}
     return description, parameter_names

@@ -5,7 +5,7 @@ types; the others (ModelProto's preprocessor and parallel, GraphProto's map_para
 quant_params, AttributeProto's tuple_info) are left out, so a file holding them still parses: protobuf
 skips fields a message does not declare.
 """
-from mindspore.train._checkpoint_proto import _MISSING, _message_class, field
+from mindspore.train._checkpoint_proto import _MISSING, _message_class, field as _field
 
 __all__ = []
 
@@ -19,15 +19,20 @@ DATA_TYPES = {1: "Float32", 2: "UInt8", 3: "Int8", 4: "UInt16", 5: "Int16", 6: "
               16: "BFloat16", 17: "Float64"}
 DATA_TYPE_OF = {name: number for number, name in DATA_TYPES.items() if number != 17}
 
-_classes = None
+_classes = {}
 
 
-def _file_descriptor():
+def _file_descriptor(text_as_bytes):
     from google.protobuf import descriptor_pb2
 
     fdp = descriptor_pb2.FileDescriptorProto(name="gradstep_mind_ir.proto", package="mind_ir", syntax="proto2")
     F = descriptor_pb2.FieldDescriptorProto
     opt, rep = F.LABEL_OPTIONAL, F.LABEL_REPEATED
+
+    def field(msg, name, number, ftype, label, type_name=None):
+        if ftype == F.TYPE_STRING and text_as_bytes:
+            ftype = F.TYPE_BYTES
+        _field(msg, name, number, ftype, label, type_name)
 
     attr = fdp.message_type.add(name="AttributeProto")
     for name, number, ftype, label, type_name in (
@@ -107,17 +112,19 @@ def _file_descriptor():
     return fdp
 
 
-def model_class():
+def model_class(text_as_bytes=False):
     """The mind_ir.ModelProto message class; ImportError naming the Debian package when protobuf is
-    missing. Its nested messages are reached through the fields (ModelProto().graph.node.add())."""
-    global _classes
-    if _classes is None:
+    missing. Its nested messages are reached through the fields (ModelProto().graph.node.add()).
+    text_as_bytes: the string fields are bytes, which is how the reader parses a file: protobuf's
+    C++ parser logs an error line to stderr for a string field holding invalid UTF-8 (a corrupt
+    file), and that line is not ours to show; the reader decodes the names itself."""
+    if text_as_bytes not in _classes:
         try:
             from google.protobuf import descriptor_pool, message_factory
         except ImportError:
             raise ImportError(_MISSING.replace("MindSpore checkpoints", "MindSpore's MINDIR files")) from None
         pool = descriptor_pool.DescriptorPool()
-        pool.Add(_file_descriptor())
+        pool.Add(_file_descriptor(text_as_bytes))
         factory = message_factory.MessageFactory(pool)
-        _classes = _message_class(factory, pool, "mind_ir.ModelProto")
-    return _classes
+        _classes[text_as_bytes] = _message_class(factory, pool, "mind_ir.ModelProto")
+    return _classes[text_as_bytes]

@@ -1,0 +1,122 @@
+"""load reads MINDIR files it did not write: a MatMul + Add model encoded here byte by byte from
+mind_ir.proto's field numbers, in MindSpore 2.x's layout (primitives referenced as REF::, a Return
+node) and in 1.x's (attributes on the node), runs in nn.GraphCell. A missing, misnamed, truncated,
+garbage or foreign file is MindSpore's error naming the file, never a crash."""
+import os
+import struct
+import tempfile
+
+import numpy as np
+import mindspore as ms
+from mindspore import Tensor, load, nn
+
+from _check import raises
+
+folder = tempfile.mkdtemp()
+
+
+def varint(n):
+    out = bytearray()
+    while True:
+        byte, n = n & 0x7F, n >> 7
+        out.append(byte | (0x80 if n else 0))
+        if not n:
+            return bytes(out)
+
+
+def num(field, value):  # a varint field (wire type 0)
+    return varint(field << 3) + varint(value)
+
+
+def msg(field, *parts):  # a length-delimited field (wire type 2): bytes, string or message
+    body = b"".join(p.encode() if isinstance(p, str) else p for p in parts)
+    return varint(field << 3 | 2) + varint(len(body)) + body
+
+
+FLOAT, TENSOR, BOOL, STRING, LIST, TENSORS = 1, 17, 9, 8, 21, 19
+
+
+def tensor(dims, data=None, name=None):  # TensorProto: dims 1, data_type 2, name 7, raw_data 9
+    return b"".join([num(1, d) for d in dims] + [num(2, FLOAT)] + ([msg(7, name)] if name else [])
+                    + ([msg(9, np.asarray(data, "<f4").tobytes())] if data is not None else []))
+
+
+def attr(name, kind, *parts):  # AttributeProto: name 1, type 16
+    return msg(1, name) + num(16, kind) + b"".join(parts)
+
+
+def node(op_type, inputs, output, *attributes):  # NodeProto: input 1, output 2, name 3, op_type 4, attribute 5
+    return msg(1, b"".join(msg(1, i) for i in inputs) + msg(2, output) + msg(3, output) + msg(4, op_type)
+               + b"".join(msg(5, a) for a in attributes))
+
+
+w = np.arange(12, dtype=np.float32).reshape(4, 3) / 10
+b = np.array([1.0, -1.0, 0.5, 2.0], np.float32)
+x = np.array([[1.0, 2.0, 3.0], [-1.0, 0.0, 4.0]], np.float32)
+expected = x @ w.T + b
+
+matmul_attrs = [attr("transpose_a", BOOL, num(3, 0)), attr("transpose_b", BOOL, num(3, 1)),
+                attr("input_names", LIST, msg(17, attr("", STRING, msg(5, "x1"))),
+                     msg(17, attr("", STRING, msg(5, "x2"))))]
+common = (msg(2, "net")                                                    # GraphProto.name
+          + msg(5, msg(1, "net:x") + msg(2, tensor([2, 3])))              # input: ValueInfoProto
+          + msg(3, tensor([4, 3], w, "net:w"))                            # parameter
+          + node("Constant", [], "net:b", attr("value", TENSOR, msg(6, tensor([4], b)))))
+model_2x = (msg(1, "1") + msg(2, "MindSpore") + num(13, 1)
+            + msg(7, common + node("REF::MatMul_1", ["net:x", "net:w"], "net:mm")
+                  + node("REF::Add_2", ["net:mm", "net:b"], "net:y")
+                  + node("REF::Return_3", ["net:y"], "net:return")
+                  + msg(6, msg(1, "net:return")))
+            + msg(12, msg(1, "MatMul_1") + msg(2, "MatMul") + b"".join(msg(3, a) for a in matmul_attrs))
+            + msg(12, msg(1, "Add_2") + msg(2, "Add"))
+            + msg(12, msg(1, "Return_3") + msg(2, "Return")))
+model_1x = (msg(1, "0.1.0") + msg(2, "MindSpore")
+            + msg(7, common + node("MatMul", ["net:x", "net:w"], "net:mm", *matmul_attrs,
+                                   attr("shape", TENSORS, msg(12, tensor([2, 4]))))
+                  + node("Add", ["net:mm", "net:b"], "net:y") + msg(6, msg(1, "net:y"))))
+
+for label, data in (("2x", model_2x), ("1x", model_1x)):
+    path = os.path.join(folder, "matmul_add_%s.mindir" % label)
+    with open(path, "wb") as f:
+        f.write(data)
+    y = nn.GraphCell(load(path))(Tensor(x))
+    assert y.shape == (2, 4) and np.allclose(y.asnumpy(), expected, atol=1e-6), (label, y)
+
+# A file naming a primitive gradstep has not got, and one whose parameter data does not fit its shape.
+unknown = model_2x.replace(b"\x12\x06MatMul", b"\x12\x06MatMuX")
+bad_data = model_2x.replace(msg(3, tensor([4, 3], w, "net:w")), msg(3, tensor([4, 2], w, "net:w")))
+for data, match in ((unknown, "The primitive 'MatMuX' is not supported"), (bad_data, "48 bytes of data")):
+    path = os.path.join(folder, "bad.mindir")
+    with open(path, "wb") as f:
+        f.write(data)
+    raises(RuntimeError, load, path, match=match)
+
+raises(ValueError, load, os.path.join(folder, "absent.mindir"), match="does not exist")
+raises(ValueError, load, os.path.join(folder, "model.onnx"), match="should end with '.mindir'")
+raises(ValueError, load, 3, match="must be string")
+
+# Every truncation of a valid file, random bytes, a checkpoint and a text file under a .mindir name:
+# load's RuntimeError naming the file. Flipped bytes either load or fail the same way, never crash.
+rng = np.random.RandomState(0)
+path = os.path.join(folder, "broken.mindir")
+foreign = [model_2x[:n] for n in range(0, len(model_2x), 7)] + [rng.bytes(300), b"not a model\n" * 20]
+ms.save_checkpoint([{"name": "w", "data": Tensor(w)}], os.path.join(folder, "w.ckpt"))
+with open(os.path.join(folder, "w.ckpt"), "rb") as f:
+    foreign.append(f.read())
+for data in foreign:
+    with open(path, "wb") as f:
+        f.write(data)
+    raises(RuntimeError, load, path, match="For 'load', the model parsing failed, please check whether the "
+                                           "'file_name' is correct: '%s'" % path)
+loaded = 0
+for k in range(150):
+    data = bytearray(model_2x)
+    data[rng.randint(len(data))] = rng.randint(256)
+    with open(path, "wb") as f:
+        f.write(bytes(data))
+    try:
+        nn.GraphCell(load(path))(Tensor(x))
+        loaded += 1
+    except (RuntimeError, ValueError, TypeError) as e:
+        assert "RuntimeError" in type(e).__name__ or "GraphCell" in str(e) or "For '" in str(e), e
+assert 0 < loaded < 150, loaded

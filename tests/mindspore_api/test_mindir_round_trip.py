@@ -1,0 +1,91 @@
+"""mindspore.export writes a MINDIR file of the compiled graph; load + nn.GraphCell run it and give the
+Cell's own outputs: a LeNet-like net (Parameters as initializers, a tuple result) and a Cell whose
+construct takes a gradient (its forward + backward graph). Also params_init, the file name rules and
+the formats that are refused."""
+import os
+import tempfile
+
+import numpy as np
+import mindspore as ms
+from mindspore import Tensor, export, load, nn, ops
+from mindspore.ops import composite as C
+from mindspore.train import export as train_export, load as train_load
+
+from _check import raises
+
+assert train_export is export is ms.export and train_load is load is ms.load
+ms.set_context(mode=ms.GRAPH_MODE)
+ms.set_seed(1)
+folder = tempfile.mkdtemp()
+
+
+class LeNetLike(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(1, 4, 3, pad_mode="valid")
+        self.pool = nn.MaxPool2d(2, 2)
+        self.flatten = nn.Flatten()
+        self.fc1 = nn.Dense(4 * 3 * 3, 8)
+        self.fc2 = nn.Dense(8, 3)
+        self.relu = nn.ReLU()
+
+    def construct(self, x):
+        h = self.flatten(self.pool(self.relu(self.conv(x))))
+        logits = self.fc2(self.relu(self.fc1(h)))
+        return logits, ops.softmax(logits)
+
+
+net = LeNetLike()
+x = Tensor(np.random.RandomState(0).randn(2, 1, 8, 8).astype(np.float32))
+expected = net(x)
+export(net, x, file_name=os.path.join(folder, "lenet"), file_format="MINDIR")
+path = os.path.join(folder, "lenet.mindir")
+assert os.path.exists(path)  # ".mindir" appended, as MindSpore does
+graph_cell = nn.GraphCell(load(path))
+got = graph_cell(x)
+assert isinstance(got, tuple) and len(got) == 2
+for a, b in zip(got, expected):
+    assert a.shape == b.shape and np.array_equal(a.asnumpy(), b.asnumpy())
+
+# params_init replaces a Parameter by name: zero fc2's bias and the logits shift by it.
+names = [p.name for p in net.get_parameters()]
+assert "fc2.bias" in names, names
+shifted = nn.GraphCell(load(path), params_init={"fc2.bias": Tensor(np.zeros(3, np.float32))})
+assert np.allclose(shifted(x)[0].asnumpy(), expected[0].asnumpy() - net.fc2.bias.asnumpy(), atol=1e-6)
+raises(ValueError, nn.GraphCell, load(path), params_init={"nope": Tensor(np.zeros(3, np.float32))},
+       match="'nope' in 'params_init' is not a parameter of the graph")
+raises(ValueError, graph_cell, Tensor(np.ones((3, 1, 8, 8), np.float32)), match="input 0 must have shape [2, 1, 8, 8]")
+raises(TypeError, graph_cell, x, x, match="takes 1 inputs, but got 2")
+
+
+class Square(nn.Cell):
+    def construct(self, a, b):
+        return a * a * b
+
+
+class SquareGrad(nn.Cell):
+    def __init__(self, forward):
+        super().__init__()
+        self.forward = forward
+        self.grad = C.GradOperation(get_all=True, sens_param=True)
+        self.sens = Tensor(np.array([1.0, 0.5, 2.0], np.float32))
+
+    def construct(self, a, b):
+        return self.grad(self.forward)(a, b, self.sens)
+
+
+a = Tensor(np.array([1.0, -2.0, 3.0], np.float32))
+b = Tensor(np.array([0.5, 4.0, -1.0], np.float32))
+grad_net = SquareGrad(Square())
+export(grad_net, a, b, file_name=os.path.join(folder, "grad.mindir"), file_format="MINDIR")
+da, db = nn.GraphCell(load(os.path.join(folder, "grad.mindir")))(a, b)
+sens = np.array([1.0, 0.5, 2.0], np.float32)
+assert np.allclose(da.asnumpy(), 2 * a.asnumpy() * b.asnumpy() * sens)  # d(a*a*b)/da = 2ab
+assert np.allclose(db.asnumpy(), a.asnumpy() ** 2 * sens)
+
+raises(RuntimeError, export, net, x, file_name="m", file_format="AIR", match="Ascend")
+raises(RuntimeError, export, net, x, file_name="m", file_format="ONNX", match="file_format='MINDIR'")
+raises(ValueError, export, net, x, file_name="m", file_format="PB", match="'file_format' must be one of")
+raises(TypeError, export, net, x, file_name=3, match="'file_name' must be str")
+raises(TypeError, export, net, 3, file_name="m", match="must be Tensor")
+raises(TypeError, nn.GraphCell, None, match="must be a FuncGraph loaded from MindIR")
