@@ -95,11 +95,13 @@ raises(ValueError, load, os.path.join(folder, "absent.mindir"), match="does not 
 raises(ValueError, load, os.path.join(folder, "model.onnx"), match="should end with '.mindir'")
 raises(ValueError, load, 3, match="must be string")
 
-# Every truncation of a valid file, random bytes, a checkpoint and a text file under a .mindir name:
+# Every truncation of a valid file, random bytes, a text file, an end-group tag and a checkpoint under
+# a .mindir name:
 # load's RuntimeError naming the file. Flipped bytes either load or fail the same way, never crash.
 rng = np.random.RandomState(0)
 path = os.path.join(folder, "broken.mindir")
-foreign = [model_2x[:n] for n in range(0, len(model_2x), 7)] + [rng.bytes(300), b"not a model\n" * 20]
+foreign = ([model_2x[:n] for n in range(0, len(model_2x), 7)] + [rng.bytes(300), b"not a model\n" * 20]
+           + [b"\x0c" + model_2x])  # a stray end-group tag: protobuf stops there with only a warning
 ms.save_checkpoint([{"name": "w", "data": Tensor(w)}], os.path.join(folder, "w.ckpt"))
 with open(os.path.join(folder, "w.ckpt"), "rb") as f:
     foreign.append(f.read())

@@ -13,6 +13,8 @@ descriptions to MindSpore 2.2's layout and back:
 The reader also takes MindSpore 1.x's layout (op_type the primitive name, attributes on the node) and
 passes through the nodes that only order side effects (Load, Depend, UpdateState, monads).
 """
+import warnings
+
 import numpy as np
 
 import mindspore as _ms
@@ -238,7 +240,13 @@ def read_model(data):
 
     model = _proto.model_class(text_as_bytes=True)()
     try:
-        model.ParseFromString(data)
+        # protobuf only warns when it meets a stray end-group tag and stops there (a warning made an
+        # error inside its C++ parser becomes a SystemError): a corrupt file too.
+        with warnings.catch_warnings(record=True) as warned:
+            warnings.simplefilter("always")
+            model.ParseFromString(data)
+        if warned:
+            raise ValueError(str(warned[0].message))
     except (DecodeError, RuntimeError, ValueError) as e:
         raise MindIRError("it is not a MindSpore MINDIR model (the protobuf ModelProto does not parse: %s)" % e) \
             from None
