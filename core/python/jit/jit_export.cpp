@@ -215,7 +215,20 @@ public:
         return specs;
     }
 
-    TensorList run(const std::vector<Tensor>& inputs) { return m_executor->run(inputs); }
+    /// While a caller is compiled, the inputs have no values yet: the caller's body runs in
+    /// Python instead (graph mode's fallback, as for _value_dependent_shape), so this graph runs
+    /// on real values rather than being traced through.
+    TensorList run(const std::vector<Tensor>& inputs)
+    {
+        ExecutionContext& ctx = executionContext();
+        for (const Tensor& t : inputs)
+            if (ctx.tracer && isSymbolic(t)) {
+                ++ctx.untraceableCalls;
+                throw TypeError("For 'GraphCell', a graph loaded from MINDIR runs on values, which "
+                                "are not known while its caller is compiled for graph mode.");
+            }
+        return m_executor->run(inputs);
+    }
 
 private:
     std::vector<TensorSpec> m_inputs;
