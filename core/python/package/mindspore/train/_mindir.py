@@ -53,7 +53,7 @@ def _dtype_of(number, where):
     return _proto.DATA_TYPES[number]
 
 
-def _fill_tensor_proto(proto, tensor, name=None, with_data=True):
+def _fill_tensor_proto(proto, tensor, name=None):
     type_name = str(tensor.dtype)
     if type_name not in NUMPY_TYPES or type_name == "BFloat16":
         raise TypeError("For 'export', the dtype %s cannot be written in a MINDIR file by gradstep." % type_name)
@@ -61,9 +61,8 @@ def _fill_tensor_proto(proto, tensor, name=None, with_data=True):
     proto.data_type = _proto.DATA_TYPE_OF[type_name]
     if name is not None:
         proto.name = name
-    if with_data:
-        flat = np.ascontiguousarray(tensor.asnumpy().reshape(-1))
-        proto.raw_data = flat.astype(flat.dtype.newbyteorder("<"), copy=False).tobytes()
+    flat = np.ascontiguousarray(tensor.asnumpy().reshape(-1))
+    proto.raw_data = flat.astype(flat.dtype.newbyteorder("<"), copy=False).tobytes()
 
 
 def _fill_attr(proto, name, value):
@@ -115,9 +114,7 @@ def write_model(description, file_name):
         if kind == "parameter":
             _fill_tensor_proto(graph.parameter.add(), next(parameters), names[value_id])
         else:
-            info = graph.input.add(name=names[value_id])
-            _fill_tensor_proto(info.tensor.add(), _ms.Tensor(np.zeros(shape, NUMPY_TYPES[str(dtype)])),
-                               with_data=False)
+            graph.input.add(name=names[value_id]).tensor.add(dims=shape, data_type=_proto.DATA_TYPE_OF[str(dtype)])
     for value_id, tensor in description["constants"].items():
         node = graph.node.add(op_type="Constant", name=name_of(value_id), output=[name_of(value_id)])
         attr = node.attribute.add(name="value", type=_proto.ATTR["TENSOR"])
