@@ -110,3 +110,17 @@ dense = nn.Dense(3, 2)
 v = Tensor(np.array([[1.0, 2.0, 3.0]], np.float32))
 export(dense, v, file_name=os.path.join(folder, "dense"), file_format="MINDIR")
 assert np.array_equal(nn.GraphCell(load(os.path.join(folder, "dense.mindir")))(v).asnumpy(), dense(v).asnumpy())
+
+
+# Control flow on tensor values compiles to If / While nodes, which the writer refuses by name.
+class Branchy(nn.Cell):
+    def construct(self, x):
+        if x.sum() > 0:
+            return x * 2
+        return x
+
+
+ms.set_context(mode=ms.GRAPH_MODE)
+raises(TypeError, export, Branchy(), v, file_name=os.path.join(folder, "branchy"), file_format="MINDIR",
+       match="the graph of 'Branchy' holds a 'If' node")
+assert not os.path.exists(os.path.join(folder, "branchy.mindir"))
