@@ -1,6 +1,7 @@
 """load reads MINDIR files it did not write: a MatMul + Add model encoded here byte by byte from
 mind_ir.proto's field numbers, in MindSpore 2.x's layout (primitives referenced as REF::, a Return
-node) and in 1.x's (attributes on the node), runs in nn.GraphCell. A missing, misnamed, truncated,
+node) and in 1.x's (attributes on the node), runs in nn.GraphCell; so does a 2.x graph passing
+arguments as constant inputs, a tuple to Concat and a monad through Load. A missing, misnamed, truncated,
 garbage or foreign file is MindSpore's error naming the file, never a crash."""
 import os
 import struct
@@ -81,6 +82,41 @@ for label, data in (("2x", model_2x), ("1x", model_1x)):
         f.write(data)
     y = nn.GraphCell(load(path))(Tensor(x))
     assert y.shape == (2, 4) and np.allclose(y.asnumpy(), expected, atol=1e-6), (label, y)
+
+# MindSpore 2.2 passes some arguments as constant inputs (Reshape's shape, ReduceSum's axis, Cast's
+# type), Concat its tensors as one tuple, and threads side effects through Load and a monad.
+INT64, TUPLE, UMONAD = 7, 20, 23
+
+
+def constant(name, *parts):
+    return node("Constant", [], name, attr("value", *parts))
+
+
+def primitive(name, op_type, *attributes):
+    return msg(12, msg(1, name) + msg(2, op_type) + b"".join(msg(3, a) for a in attributes))
+
+
+model_args = (msg(7, msg(2, "g") + msg(5, msg(1, "g:x") + msg(2, tensor([2, 3])))
+                  + constant("g:shape", TUPLE, msg(17, attr("", INT64, num(3, 3))), msg(17, attr("", INT64, num(3, 2))))
+                  + node("REF::Reshape_0", ["g:x", "g:shape"], "g:r")
+                  + constant("g:axis", INT64, num(3, 1))
+                  + node("REF::ReduceSum_1", ["g:r", "g:axis"], "g:s")
+                  + node("REF::MakeTuple_2", ["g:s", "g:s"], "g:t")
+                  + node("REF::Concat_3", ["g:t"], "g:c")
+                  + constant("g:u", UMONAD)
+                  + node("REF::Load_4", ["g:c", "g:u"], "g:l")
+                  + constant("g:type", TENSORS, msg(12, num(2, 11)))  # the "type form": a TensorProto's data_type
+                  + node("REF::Cast_5", ["g:l", "g:type"], "g:y")
+                  + node("REF::Return_6", ["g:y"], "g:return"))
+              + primitive("Reshape_0", "Reshape") + primitive("ReduceSum_1", "ReduceSum", attr("keep_dims", BOOL, num(3, 1)))
+              + primitive("MakeTuple_2", "MakeTuple") + primitive("Concat_3", "Concat", attr("axis", INT64, num(3, 1)))
+              + primitive("Load_4", "Load") + primitive("Cast_5", "Cast") + primitive("Return_6", "Return"))
+path = os.path.join(folder, "arguments.mindir")
+with open(path, "wb") as f:
+    f.write(model_args)
+y = nn.GraphCell(load(path))(Tensor(x))
+row_sums = x.reshape(3, 2).sum(axis=1, keepdims=True)
+assert y.dtype == ms.float64 and np.allclose(y.asnumpy(), np.concatenate([row_sums, row_sums], axis=1)), y
 
 # A file naming a primitive gradstep has not got, and one whose parameter data does not fit its shape.
 unknown = model_2x.replace(b"\x12\x06MatMul", b"\x12\x06MatMuX")

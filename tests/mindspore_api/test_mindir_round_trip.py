@@ -47,6 +47,24 @@ assert isinstance(got, tuple) and len(got) == 2
 for a, b in zip(got, expected):
     assert a.shape == b.shape and np.array_equal(a.asnumpy(), b.asnumpy())
 
+# The file is MindSpore's layout: inputs with dtype and shape, Parameters as initializers holding their
+# values, op nodes referring to primitives named as MindSpore's (REF::), constants as Constant nodes.
+from mindspore.train._mindir_proto import model_class
+
+model = model_class()()
+with open(path, "rb") as f:
+    model.ParseFromString(f.read())
+graph = model.graph
+assert [(i.name, list(i.tensor[0].dims), i.tensor[0].data_type) for i in graph.input] == [("LeNetLike:arg0", [2, 1, 8, 8], 1)]
+stored = {p.name: np.frombuffer(p.raw_data, "<f4").reshape(tuple(p.dims)) for p in graph.parameter}
+assert np.array_equal(stored["LeNetLike:fc2.bias"], net.fc2.bias.asnumpy()) and len(stored) == 5, sorted(stored)  # Conv2d has no bias by default
+primitives = {p.name: p.op_type for p in model.primitives}
+assert {"Conv2D", "ReLU", "MaxPool", "MatMul", "BiasAdd", "Softmax", "MakeTuple"} <= set(primitives.values()), primitives
+assert all(n.op_type == "Constant" or primitives[n.op_type[len("REF::"):]] for n in graph.node)
+conv = next(p for p in model.primitives if p.op_type == "Conv2D")
+assert {a.name: a.s for a in conv.attribute}["pad_mode"] == b"valid"
+assert graph.output[0].name == "LeNetLike:result" and [list(t.dims) for t in graph.output[0].tensor] == [[2, 3], [2, 3]]
+
 # params_init replaces a Parameter by name: zero fc2's bias and the logits shift by it.
 names = [p.name for p in net.get_parameters()]
 assert "fc2.bias" in names, names

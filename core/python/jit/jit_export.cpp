@@ -4,7 +4,7 @@
 // description, not the Graph itself, so the file format stays in one Python module:
 //   {"name": str, "values": [(kind, name, dtype, shape)] indexed by value id,
 //    "inputs": [id], "parameters": [Tensor] (one per Parameter input, in input order),
-//    "constants": {id: Tensor}, "nodes": [{"op", "inputs", "outputs", "attrs", "scope"}],
+//    "constants": {id: Tensor}, "nodes": [{"op", "inputs", "outputs", "attrs", "scope", "variadic"}],
 //    "outputs": [id], "tuple_output": bool}
 // mindspore._export_graph(fn, args) compiles fn with graph mode's compiler (its construct with
 // any gradient calls in it, so a gradient Cell exports its forward + backward graph) and
@@ -113,6 +113,7 @@ py::dict describeGraph(const CompiledFunction& c)
         node["outputs"] = py::cast(n.outputs);
         node["attrs"] = attrs;
         node["scope"] = n.identity.scope;
+        node["variadic"] = n.op->maxInputs < 0;
         nodes.append(node);
     }
     // The result's leaves only: the state the function writes back (a BatchNorm's running

@@ -26,8 +26,32 @@ __all__ = []
 # Nodes that are plumbing in MindSpore's graphs, not computations.
 _PASS_FIRST = ("Depend", "Load")
 _MONADS = ("UpdateState",)
+# Arguments MindSpore 2.2's primitives take as (constant) inputs after their tensors, which the core's
+# ops hold as attributes of these names: the writer moves them into Constant inputs, the reader back.
+_REDUCTIONS = ("ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "ReduceProd", "ReduceAll", "ReduceAny")
+_INPUT_ATTRS = dict({"Reshape": ("shape",), "Transpose": ("perm",), "Tile": ("multiples",), "ExpandDims": ("axis",),
+                     "Gather": ("axis",), "Cast": ("dtype",), "StridedSlice": ("begin", "end", "strides")},
+                    **{op: ("axis",) for op in _REDUCTIONS})
+# What an op left out when it means the default (a reduction over every axis).
+_INPUT_DEFAULTS = {"axis": ()}
+# StridedSlice's masks, which the core's StridedSlice has already applied to begin / end / strides.
+_SLICE_MASKS = ("begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask")
 # Attributes MindSpore keeps on primitives for its own bookkeeping; our ops have no use for them.
 _SKIPPED_ATTRS = ("input_names", "output_names", "primitive_target")
+
+
+# Reading: a node's value is a value id (int, a tensor), _Outputs (an op's outputs), a tuple (MakeTuple),
+# a _Const or _MONAD.
+_MONAD = object()
+# How many outputs the reader gives a primitive: more than any op of the core returns.
+_MAX_OUTPUTS = 8
+
+
+class _Const:
+    """A constant that is not a tensor: a scalar, a tuple of ints or a dtype."""
+
+    def __init__(self, value):
+        self.value = value
 
 
 class _Outputs(list):
@@ -67,7 +91,9 @@ def _fill_tensor_proto(proto, tensor, name=None):
 
 def _fill_attr(proto, name, value):
     proto.name = name
-    if isinstance(value, bool):
+    if value is None:
+        proto.type = _proto.ATTR["NONE"]
+    elif isinstance(value, bool):
         proto.type, proto.i = _proto.ATTR["BOOL"], int(value)
     elif isinstance(value, int):
         proto.type, proto.i = _proto.ATTR["INT64"], value
@@ -127,20 +153,31 @@ def write_model(description, file_name):
             _fill_attr(primitive.attribute.add(), attr_name, value)
         return "REF::" + primitive.name
 
-    def add_index(index):
-        name = "%s:index%d" % (graph.name, index)
-        if name not in taken:
-            taken.add(name)
-            graph.node.add(op_type="Constant", name=name, output=[name]).attribute.add(
-                name="value", type=_proto.ATTR["INT64"], i=index)
-        return name
+    constant_names = {}
+
+    def add_constant(value):
+        """A Constant node holding a scalar, a tuple of ints or a dtype (one per distinct value)."""
+        key = (type(value).__name__, str(value))
+        if key not in constant_names:
+            name = constant_names[key] = "%s:constant%d" % (graph.name, len(constant_names))
+            _fill_attr(graph.node.add(op_type="Constant", name=name, output=[name]).attribute.add(), "value", value)
+        return constant_names[key]
 
     for k, spec in enumerate(description["nodes"]):
         outputs = spec["outputs"]
-        node_name = "%s:%s_%d" % (graph.name, spec["op"], k) if len(outputs) > 1 else name_of(outputs[0])
-        node = graph.node.add(op_type=add_primitive(spec["op"], spec["attrs"], spec["scope"] or graph.name),
-                              name=node_name, output=[node_name], domain=spec["scope"],
-                              input=[name_of(i) for i in spec["inputs"]])
+        op = spec["op"]
+        node_name = "%s:%s_%d" % (graph.name, op, k) if len(outputs) > 1 else name_of(outputs[0])
+        inputs = [name_of(i) for i in spec["inputs"]]
+        if spec["variadic"]:  # MindSpore's Concat, Stack, AddN take one tuple of tensors
+            packed = "%s:%s_%d_inputs" % (graph.name, op, k)
+            graph.node.add(op_type=add_primitive("MakeTuple", {}, graph.name), name=packed, output=[packed],
+                           input=inputs)
+            inputs = [packed]
+        attrs = dict(spec["attrs"])
+        for attr_name in _INPUT_ATTRS.get(op, ()):
+            inputs.append(add_constant(attrs.pop(attr_name, _INPUT_DEFAULTS.get(attr_name))))
+        node = graph.node.add(op_type=add_primitive(op, attrs, spec["scope"] or graph.name),
+                              name=node_name, output=[node_name], domain=spec["scope"], input=inputs)
         shape = node.attribute.add(name="shape", type=_proto.ATTR["TENSORS"])
         for value_id in outputs:
             _, _, dtype, dims = values[value_id]
@@ -148,7 +185,7 @@ def write_model(description, file_name):
         if len(outputs) > 1:
             for index, value_id in enumerate(outputs):
                 graph.node.add(op_type=add_primitive("TupleGetItem", {}, graph.name), name=name_of(value_id),
-                               output=[name_of(value_id)], input=[node_name, add_index(index)])
+                               output=[name_of(value_id)], input=[node_name, add_constant(index)])
     results = [name_of(i) for i in description["outputs"]]
     if description["tuple_output"]:
         result = "%s:result" % graph.name
@@ -219,16 +256,66 @@ def _attr_value(proto, where):
 
 
 def _constant(node, where):
-    """A Constant node's value: a Tensor, a Python scalar or tuple (op arguments), or 'monad'."""
+    """A Constant node's value: a Tensor, a _Const (a scalar, tuple, dtype or None: an op argument),
+    or _MONAD (the side-effect tokens, which no op of ours takes)."""
     for attr in node.attribute:
         if _t(attr.name) != "value":
             continue
         if attr.type == _proto.ATTR["TENSOR"] or attr.HasField("t"):
             return _tensor_from_proto(attr.t, where)
-        if attr.type in (_proto.ATTR["UMONAD"], _proto.ATTR["IOMONAD"], _proto.ATTR["NONE"]):
-            return "monad"
-        return _attr_value(attr, where)
+        if attr.type in (_proto.ATTR["UMONAD"], _proto.ATTR["IOMONAD"]):
+            return _MONAD
+        return _Const(None if attr.type == _proto.ATTR["NONE"] else _attr_value(attr, where))
     raise MindIRError("%s has no 'value' attribute." % where)
+
+
+def _is_tensor(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _op_node(op, attrs, args, outputs, constants, where, scope):
+    """The description of a primitive's node: its tensor inputs (a tuple's elements spliced in, as
+    MindSpore passes Concat its tensors), its attributes, and its trailing constant inputs turned
+    into the attributes the core's op has for them (_INPUT_ATTRS)."""
+    tensors, extra = [], []
+    for arg in args:
+        if arg is _MONAD:
+            continue
+        items = arg if isinstance(arg, tuple) else (_first(arg),)
+        for item in items:
+            if _is_tensor(item) and not extra:
+                tensors.append(item)
+            else:
+                extra.append(item)
+    converted = {}
+    for attr in attrs:
+        name = _t(attr.name)
+        if name in _SKIPPED_ATTRS or (name == "shape" and attr.type == _proto.ATTR["TENSORS"]):
+            continue  # bookkeeping, or the node's output type (1.x files keep it beside the attributes)
+        value = _attr_value(attr, "%s attribute '%s'" % (where, name))
+        if value is not None:
+            converted[name] = value
+    names = _INPUT_ATTRS.get(op, ())
+    if len(extra) > len(names):
+        raise MindIRError("%s takes %d inputs that are not tensors, and gradstep's %s takes %d such arguments%s"
+                          % (where, len(extra), op, len(names), " (%s)" % ", ".join(names) if names else ""))
+    for name, item in zip(names, extra):
+        if _is_tensor(item) and item in constants:  # a constant tensor holding the argument's values
+            item = _Const(constants[item].asnumpy().tolist())
+        if not isinstance(item, _Const):
+            raise MindIRError("%s takes its '%s' from a computed tensor; gradstep's %s needs it constant"
+                              % (where, name, op))
+        value = item.value
+        if op in _REDUCTIONS and isinstance(value, int):  # MindSpore's axis may be one int
+            value = (value,)
+        if isinstance(value, list):
+            value = tuple(value)
+        if value is not None:
+            converted[name] = value
+    if op == "StridedSlice" and any(converted.pop(mask, 0) for mask in _SLICE_MASKS):
+        raise MindIRError("%s has StridedSlice masks; gradstep's StridedSlice takes begin, end and strides with "
+                          "the masks already applied" % where)
+    return {"op": op, "inputs": tensors, "outputs": outputs, "attrs": converted, "scope": scope}
 
 
 def read_model(data):
@@ -252,7 +339,7 @@ def read_model(data):
         raise MindIRError("it holds no graph (a MINDIR model's ModelProto has a graph with nodes)")
     primitives = {_t(p.name): p for p in model.primitives}
     values, inputs, parameters, parameter_names, constants, nodes = [], [], [], [], {}, []
-    defined = {}  # node or input name -> a value id, a list of ids (a tuple), a Python value or "monad"
+    defined = {}  # node or input name -> its value (see _MONAD)
 
     def new_value(kind, name, dtype, shape):
         values.append((kind, name, dtype, shape))
@@ -285,13 +372,14 @@ def read_model(data):
     for index, node in enumerate(graph.node):
         op_type = _t(node.op_type)
         where = "node %d ('%s', %s)" % (index, _t(node.name), op_type)
+        outputs = [_t(o) for o in node.output] or [_t(node.name)]
         if op_type == "Constant":
             value = _constant(node, where)
             if isinstance(value, _ms.Tensor):
                 value_id = new_value("constant", "", value.dtype, tuple(value.shape))
                 constants[value_id] = value
                 value = value_id
-            for out in [_t(o) for o in node.output] or [_t(node.name)]:
+            for out in outputs:
                 defined[out] = value
             continue
         if op_type.startswith("REF::"):
@@ -302,39 +390,25 @@ def read_model(data):
         else:
             op, attrs = op_type.split("::")[-1], node.attribute
         args = [use(_t(name), where) for name in node.input]
-        outputs = [_t(o) for o in node.output] or [_t(node.name)]
         if op == "Return":
-            result = args[0]
+            result = args[0] if args else None
             continue
         if op == "MakeTuple":
             value = tuple(_first(a) for a in args)
         elif op == "TupleGetItem":
-            if len(args) != 2 or not isinstance(args[0], (list, tuple)) or not isinstance(args[1], int):
+            if len(args) != 2 or not isinstance(args[0], (list, tuple)) or not isinstance(args[1], _Const) \
+                    or not isinstance(args[1].value, int):
                 raise MindIRError("%s does not take an element of a tuple by a constant index" % where)
-            if not 0 <= args[1] < len(args[0]):
-                raise MindIRError("%s takes element %d of a tuple of %d" % (where, args[1], len(args[0])))
-            value = args[0][args[1]]
+            if not 0 <= args[1].value < len(args[0]):
+                raise MindIRError("%s takes element %d of a tuple of %d" % (where, args[1].value, len(args[0])))
+            value = args[0][args[1].value]
         elif op in _PASS_FIRST:
-            value = args[0] if args else "monad"
+            value = args[0] if args else _MONAD
         elif op in _MONADS:
-            value = "monad"
+            value = _MONAD
         else:
-            tensors = [_first(a) for a in args if not (isinstance(a, str) and a == "monad")]
-            if not all(isinstance(a, int) and not isinstance(a, bool) and 0 <= a < len(values) for a in tensors):
-                raise MindIRError("%s takes a non-tensor input; gradstep's %s takes such arguments as attributes"
-                                  % (where, op))
-            converted = {}
-            for attr in attrs:
-                if _t(attr.name) in _SKIPPED_ATTRS or (_t(attr.name) == "shape" and attr.type == _proto.ATTR["TENSORS"]):
-                    continue  # bookkeeping, or the node's output type (1.x files keep it beside the attributes)
-                value = _attr_value(attr, "%s attribute '%s'" % (where, _t(attr.name)))
-                if value is not None:
-                    converted[_t(attr.name)] = value
-            # The op's outputs get ids now; the core maps as many as the op really has (Note
-            # [Graphs for MINDIR]). Shapes are the core's to infer, so these placeholders say none.
-            ids = _Outputs(new_value("output", "", _ms.float32, ()) for _ in range(8))
-            nodes.append({"op": op, "inputs": tensors, "outputs": ids, "attrs": converted, "scope": _t(node.domain)})
-            value = ids
+            value = _Outputs(new_value("output", "", _ms.float32, ()) for _ in range(_MAX_OUTPUTS))
+            nodes.append(_op_node(op, attrs, args, value, constants, where, _t(node.domain)))
         for out in outputs:
             defined[out] = value
     if result is None:
@@ -343,7 +417,7 @@ def read_model(data):
         result = use(_t(graph.output[0].name), "the graph's output")
     tuple_output = isinstance(result, tuple)
     leaves = list(result) if tuple_output else [_first(result)]
-    if any(not isinstance(v, int) or isinstance(v, bool) for v in leaves):
+    if any(not _is_tensor(v) for v in leaves):
         raise MindIRError("its graph returns something that is not a tensor or a tuple of tensors")
     description = {"name": _t(graph.name) or "graph", "values": values, "inputs": inputs, "parameters": parameters,
                    "constants": constants, "nodes": nodes, "outputs": leaves, "tuple_output": tuple_output}
