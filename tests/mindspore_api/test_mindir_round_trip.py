@@ -10,10 +10,12 @@ import mindspore as ms
 from mindspore import Tensor, export, load, nn, ops
 from mindspore.ops import composite as C
 from mindspore.train import export as train_export, load as train_load
+from mindspore.train.serialization import export as serialization_export, load as serialization_load
 
 from _check import raises
 
-assert train_export is export is ms.export and train_load is load is ms.load
+assert train_export is export is ms.export is serialization_export
+assert train_load is load is ms.load is serialization_load
 ms.set_context(mode=ms.GRAPH_MODE)
 ms.set_seed(1)
 folder = tempfile.mkdtemp()
