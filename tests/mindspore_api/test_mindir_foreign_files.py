@@ -144,8 +144,7 @@ with open(os.path.join(folder, "w.ckpt"), "rb") as f:
 for data in foreign:
     with open(path, "wb") as f:
         f.write(data)
-    raises(RuntimeError, load, path, match="For 'load', the model parsing failed, please check whether the "
-                                           "'file_name' is correct: '%s'" % path)
+    raises(RuntimeError, load, path, match="Load MindIR failed. The file '%s' cannot be run: " % path)
 loaded = 0
 for k in range(150):
     data = bytearray(model_2x)

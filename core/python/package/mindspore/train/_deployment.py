@@ -90,8 +90,8 @@ def load(file_name, **kwargs):
         description, parameter_names = _mindir.read_model(data)
         return FuncGraph(file_name, description, parameter_names)
     except (_mindir.MindIRError, ValueError, TypeError) as e:
-        raise RuntimeError("For 'load', the model parsing failed, please check whether the 'file_name' is "
-                           "correct: '%s': %s." % (file_name, str(e).rstrip("."))) from None
+        raise RuntimeError("Load MindIR failed. The file '%s' cannot be run: %s." % (file_name, str(e).rstrip(".")))\
+            from None
 
 
 def _graph_cell_class():
