@@ -97,8 +97,8 @@ def _fill_attr(proto, name, value):
         proto.type, proto.i = _proto.ATTR["BOOL"], int(value)
     elif isinstance(value, int):
         proto.type, proto.i = _proto.ATTR["INT64"], value
-    elif isinstance(value, float):
-        proto.type, proto.d = _proto.ATTR["DOUBLE"], value
+    elif isinstance(value, float):  # MindSpore holds a primitive's float attributes as float32
+        proto.type, proto.f = _proto.ATTR["FLOAT"], value
     elif isinstance(value, str):
         proto.type, proto.s = _proto.ATTR["STRING"], value.encode()
     elif isinstance(value, tuple):
