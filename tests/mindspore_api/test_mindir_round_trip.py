@@ -124,6 +124,17 @@ class Outer(nn.Cell):
 
 assert np.array_equal(Outer(graph_cell)(x).asnumpy(), expected[0].asnumpy() * 2)
 
+# A primitive with ten outputs (Split), read back through TupleGetItem nodes.
+class Pieces(nn.Cell):
+    def construct(self, x):
+        parts = ops.split(x, 1, axis=0)
+        return parts[9] * 2 + parts[0]
+
+
+rows = Tensor(np.arange(20, dtype=np.float32).reshape(10, 2))
+export(Pieces(), rows, file_name=os.path.join(folder, "pieces"), file_format="MINDIR")
+assert np.array_equal(nn.GraphCell(load(os.path.join(folder, "pieces.mindir")))(rows).asnumpy(), [[36.0, 39.0]])
+
 # PyNative mode exports the same compiled graph.
 ms.set_context(mode=ms.PYNATIVE_MODE)
 dense = nn.Dense(3, 2)

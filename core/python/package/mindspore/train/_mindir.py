@@ -43,7 +43,8 @@ _SKIPPED_ATTRS = ("input_names", "output_names", "primitive_target")
 # Reading: a node's value is a value id (int, a tensor), _Outputs (an op's outputs), a tuple (MakeTuple),
 # a _Const or _MONAD.
 _MONAD = object()
-# How many outputs the reader gives a primitive: more than any op of the core returns.
+# How many outputs the reader gives a primitive whose node does not say: more than the core's ops
+# return but Split (whose output_num says).
 _MAX_OUTPUTS = 8
 
 
@@ -269,6 +270,18 @@ def _constant(node, where):
     raise MindIRError("%s has no 'value' attribute." % where)
 
 
+def _output_count(node, attrs):
+    """An upper bound on a primitive node's outputs: its "shape" attribute's types, Split's
+    output_num, else _MAX_OUTPUTS (the core maps as many as the op really has)."""
+    count = _MAX_OUTPUTS
+    for attr in list(node.attribute) + list(attrs):
+        if _t(attr.name) == "shape" and attr.type == _proto.ATTR["TENSORS"]:
+            count = max(count, len(attr.tensors))
+        elif _t(attr.name) == "output_num" and 0 < attr.i < 1 << 20:
+            count = max(count, attr.i)
+    return count
+
+
 def _is_tensor(value):
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -407,7 +420,7 @@ def read_model(data):
         elif op in _MONADS:
             value = _MONAD
         else:
-            value = _Outputs(new_value("output", "", _ms.float32, ()) for _ in range(_MAX_OUTPUTS))
+            value = _Outputs(new_value("output", "", _ms.float32, ()) for _ in range(_output_count(node, attrs)))
             nodes.append(_op_node(op, attrs, args, value, constants, where, _t(node.domain)))
         for out in outputs:
             defined[out] = value
