@@ -139,8 +139,8 @@ assert np.array_equal(nn.GraphCell(load(os.path.join(folder, "pieces.mindir")))(
 ms.set_context(mode=ms.PYNATIVE_MODE)
 dense = nn.Dense(3, 2)
 v = Tensor(np.array([[1.0, 2.0, 3.0]], np.float32))
-export(dense, v, file_name=os.path.join(folder, "dense"), file_format="MINDIR")
-assert np.array_equal(nn.GraphCell(load(os.path.join(folder, "dense.mindir")))(v).asnumpy(), dense(v).asnumpy())
+export(dense, v, file_name=os.path.join(folder, "new", "dense"), file_format="MINDIR")  # the folder is made
+assert np.array_equal(nn.GraphCell(load(os.path.join(folder, "new", "dense.mindir")))(v).asnumpy(), dense(v).asnumpy())
 
 
 # Control flow on tensor values compiles to If / While nodes, which the writer refuses by name.

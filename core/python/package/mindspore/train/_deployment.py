@@ -49,6 +49,7 @@ def export(net, *inputs, file_name, file_format="MINDIR", **kwargs):
         file_name += ".mindir"
     file_name = os.path.realpath(file_name)
     description = _ms._export_graph(net, tuple(inputs))
+    os.makedirs(os.path.dirname(file_name), exist_ok=True)
     _mindir.write_model(description, file_name)
 
 
