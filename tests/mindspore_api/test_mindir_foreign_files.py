@@ -59,20 +59,29 @@ expected = x @ w.T + b
 matmul_attrs = [attr("transpose_a", BOOL, num(3, 0)), attr("transpose_b", BOOL, num(3, 1)),
                 attr("input_names", LIST, msg(17, attr("", STRING, msg(5, "x1"))),
                      msg(17, attr("", STRING, msg(5, "x2"))))]
-common = (msg(2, "net")                                                    # GraphProto.name
-          + msg(5, msg(1, "net:x") + msg(2, tensor([2, 3])))              # input: ValueInfoProto
-          + msg(3, tensor([4, 3], w, "net:w"))                            # parameter
-          + node("Constant", [], "net:b", attr("value", TENSOR, msg(6, tensor([4], b)))))
-model_2x = (msg(1, "1") + msg(2, "MindSpore") + num(13, 1)
-            + msg(7, common + node("REF::MatMul_1", ["net:x", "net:w"], "net:mm")
+
+
+def graph_start(x_type):
+    return (msg(2, "net")                                                      # GraphProto.name
+            + msg(5, msg(1, "net:x") + msg(2, x_type))                        # input: ValueInfoProto
+            + msg(3, tensor([4, 3], w, "net:w"))                              # parameter
+            + node("Constant", [], "net:b", attr("value", TENSOR, msg(6, tensor([4], b)))))
+
+
+def matmul_add_2x(x_type):
+    return (msg(1, "1") + msg(2, "MindSpore") + num(13, 1)
+            + msg(7, graph_start(x_type) + node("REF::MatMul_1", ["net:x", "net:w"], "net:mm")
                   + node("REF::Add_2", ["net:mm", "net:b"], "net:y")
                   + node("REF::Return_3", ["net:y"], "net:return")
                   + msg(6, msg(1, "net:return")))
             + msg(12, msg(1, "MatMul_1") + msg(2, "MatMul") + b"".join(msg(3, a) for a in matmul_attrs))
             + msg(12, msg(1, "Add_2") + msg(2, "Add"))
             + msg(12, msg(1, "Return_3") + msg(2, "Return")))
+
+
+model_2x = matmul_add_2x(tensor([2, 3]))
 model_1x = (msg(1, "0.1.0") + msg(2, "MindSpore")
-            + msg(7, common + node("MatMul", ["net:x", "net:w"], "net:mm", *matmul_attrs,
+            + msg(7, graph_start(tensor([2, 3])) + node("MatMul", ["net:x", "net:w"], "net:mm", *matmul_attrs,
                                    attr("shape", TENSORS, msg(12, tensor([2, 4]))))
                   + node("Add", ["net:mm", "net:b"], "net:y") + msg(6, msg(1, "net:y"))))
 
@@ -121,7 +130,9 @@ assert y.dtype == ms.float64 and np.allclose(y.asnumpy(), np.concatenate([row_su
 # A file naming a primitive gradstep has not got, and one whose parameter data does not fit its shape.
 unknown = model_2x.replace(b"\x12\x06MatMul", b"\x12\x06MatMuX")
 bad_data = model_2x.replace(msg(3, tensor([4, 3], w, "net:w")), msg(3, tensor([4, 2], w, "net:w")))
-for data, match in ((unknown, "The primitive 'MatMuX' is not supported"), (bad_data, "48 bytes of data")):
+dynamic = matmul_add_2x(num(1, 2**64 - 1) + num(1, 3) + num(2, FLOAT))  # dims [-1, 3]: int64 -1 as a varint
+for data, match in ((unknown, "The primitive 'MatMuX' is not supported"), (bad_data, "48 bytes of data"),
+                    (dynamic, "has the dynamic shape [-1, 3]")):
     path = os.path.join(folder, "bad.mindir")
     with open(path, "wb") as f:
         f.write(data)

@@ -363,6 +363,9 @@ def read_model(data):
         if len(info.tensor) != 1:
             raise MindIRError("%s is not a tensor (gradstep runs graphs whose inputs are tensors)" % where)
         t = info.tensor[0]
+        if any(d < 0 for d in t.dims):
+            raise MindIRError("%s has the dynamic shape %s; gradstep runs MINDIR graphs exported with static shapes"
+                              % (where, list(t.dims)))
         short = _t(info.name).split(":")[-1]
         value_id = new_value("argument", short, _dtype(_dtype_of(t.data_type, where)), tuple(t.dims))
         inputs.append(value_id)
