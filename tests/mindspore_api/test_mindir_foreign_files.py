@@ -138,8 +138,11 @@ for data, match in ((unknown, "The primitive 'MatMuX' is not supported"), (bad_d
         f.write(data)
     raises(RuntimeError, load, path, match=match)
 
-raises(ValueError, load, os.path.join(folder, "absent.mindir"), match="does not exist")
-raises(ValueError, load, os.path.join(folder, "model.onnx"), match="should end with '.mindir'")
+raises(ValueError, load, os.path.join(folder, "absent.mindir"),
+       match="does not exist, please check whether the 'file_name' is correct: '%s'" % os.path.join(folder, "absent.mindir"))
+os.mkdir(os.path.join(folder, "folder.mindir"))  # a directory is no file to read
+raises(ValueError, load, os.path.join(folder, "folder.mindir"), match="does not exist")
+raises(ValueError, load, os.path.join(folder, "model.onnx"), match="should end with '.mindir', please input the correct")
 raises(ValueError, load, 3, match="must be string")
 
 # Every truncation of a valid file, random bytes, a text file, an end-group tag and a checkpoint under

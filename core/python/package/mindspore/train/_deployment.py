@@ -77,10 +77,10 @@ def load(file_name, **kwargs):
                          % type(file_name).__name__)
     if not file_name.endswith(".mindir"):
         raise ValueError("For 'load', the argument 'file_name'(MindIR file) should end with '.mindir', please "
-                         "input the correct 'file_name'.")
-    if not os.path.exists(file_name):
+                         "input the correct 'file_name': '%s'." % file_name)
+    if not os.path.isfile(file_name):
         raise ValueError("For 'load', the argument 'file_name'(MindIR file) does not exist, please check "
-                         "whether the 'file_name' is correct.")
+                         "whether the 'file_name' is correct: '%s'." % file_name)
     if kwargs.get("dec_key") is not None or kwargs.get("obf_func") is not None:
         raise ValueError("For 'load', 'dec_key' and 'obf_func' (encrypted or obfuscated MINDIR files) are not "
                          "supported by gradstep.")
