@@ -85,8 +85,11 @@ def load(file_name, **kwargs):
         raise ValueError("For 'load', 'dec_key' and 'obf_func' (encrypted or obfuscated MINDIR files) are not "
                          "supported by gradstep.")
     file_name = os.path.realpath(file_name)
-    with open(file_name, "rb") as f:
-        data = f.read()
+    try:
+        with open(file_name, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        raise RuntimeError("Load MindIR failed. The file '%s' cannot be read: %s." % (file_name, e.strerror)) from None
     try:
         description, parameter_names = _mindir.read_model(data)
         return FuncGraph(file_name, description, parameter_names)
