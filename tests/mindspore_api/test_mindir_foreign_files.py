@@ -117,7 +117,8 @@ model_args = (msg(7, msg(2, "g") + msg(5, msg(1, "g:x") + msg(2, tensor([2, 3]))
                   + constant("g:type", TENSORS, msg(12, num(2, 11)))  # the "type form": a TensorProto's data_type
                   + node("REF::Cast_5", ["g:l", "g:type"], "g:y")
                   + node("REF::Return_6", ["g:y"], "g:return"))
-              + primitive("Reshape_0", "Reshape") + primitive("ReduceSum_1", "ReduceSum", attr("keep_dims", BOOL, num(3, 1)))
+              + primitive("Reshape_0", "Reshape")
+              + primitive("ReduceSum_1", "ReduceSum", attr("keep_dims", BOOL, num(3, 1)))
               + primitive("MakeTuple_2", "MakeTuple") + primitive("Concat_3", "Concat", attr("axis", INT64, num(3, 1)))
               + primitive("Load_4", "Load") + primitive("Cast_5", "Cast") + primitive("Return_6", "Return"))
 path = os.path.join(folder, "arguments.mindir")
@@ -138,11 +139,12 @@ for data, match in ((unknown, "The primitive 'MatMuX' is not supported"), (bad_d
         f.write(data)
     raises(RuntimeError, load, path, match=match)
 
-raises(ValueError, load, os.path.join(folder, "absent.mindir"),
-       match="does not exist, please check whether the 'file_name' is correct: '%s'" % os.path.join(folder, "absent.mindir"))
+absent = os.path.join(folder, "absent.mindir")
+raises(ValueError, load, absent, match="does not exist, please check whether the 'file_name' is correct: '%s'" % absent)
 os.mkdir(os.path.join(folder, "folder.mindir"))  # a directory is no file to read
 raises(ValueError, load, os.path.join(folder, "folder.mindir"), match="does not exist")
-raises(ValueError, load, os.path.join(folder, "model.onnx"), match="should end with '.mindir', please input the correct")
+raises(ValueError, load, os.path.join(folder, "model.onnx"),
+       match="should end with '.mindir', please input the correct")
 raises(ValueError, load, 3, match="must be string")
 
 # Every truncation of a valid file, random bytes, a text file, an end-group tag and a checkpoint under

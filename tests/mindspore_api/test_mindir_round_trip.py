@@ -57,11 +57,13 @@ model = model_class()()
 with open(path, "rb") as f:
     model.ParseFromString(f.read())
 graph = model.graph
-assert [(i.name, list(i.tensor[0].dims), i.tensor[0].data_type) for i in graph.input] == [("LeNetLike:arg0", [2, 1, 8, 8], 1)]
+assert [(i.name, list(i.tensor[0].dims), i.tensor[0].data_type) for i in graph.input] == \
+    [("LeNetLike:arg0", [2, 1, 8, 8], 1)]  # data_type 1: FLOAT
 stored = {p.name: np.frombuffer(p.raw_data, "<f4").reshape(tuple(p.dims)) for p in graph.parameter}
-assert np.array_equal(stored["LeNetLike:fc2.bias"], net.fc2.bias.asnumpy()) and len(stored) == 5, sorted(stored)  # Conv2d has no bias by default
+assert np.array_equal(stored["LeNetLike:fc2.bias"], net.fc2.bias.asnumpy())
+assert len(stored) == 5, sorted(stored)  # Conv2d has no bias by default
 primitives = {p.name: p.op_type for p in model.primitives}
-assert {"Conv2D", "ReLU", "MaxPool", "MatMul", "BiasAdd", "Softmax", "MakeTuple"} <= set(primitives.values()), primitives
+assert {"Conv2D", "ReLU", "MaxPool", "MatMul", "BiasAdd", "Softmax", "MakeTuple"} <= set(primitives.values())
 assert all(n.op_type == "Constant" or primitives[n.op_type[len("REF::"):]] for n in graph.node)
 conv = next(p for p in model.primitives if p.op_type == "Conv2D")
 assert {a.name: a.s for a in conv.attribute}["pad_mode"] == b"valid"

@@ -4,7 +4,8 @@
 // description, not the Graph itself, so the file format stays in one Python module:
 //   {"name": str, "values": [(kind, name, dtype, shape)] indexed by value id,
 //    "inputs": [id], "parameters": [Tensor] (one per Parameter input, in input order),
-//    "constants": {id: Tensor}, "nodes": [{"op", "inputs", "outputs", "attrs", "scope", "variadic"}],
+//    "constants": {id: Tensor},
+//    "nodes": [{"op", "inputs", "outputs", "attrs", "scope", "variadic"}],
 //    "outputs": [id], "tuple_output": bool}
 // mindspore._export_graph(fn, args) compiles fn with graph mode's compiler (its construct with
 // any gradient calls in it, so a gradient Cell exports its forward + backward graph) and
@@ -212,7 +213,8 @@ public:
     {
         py::list specs;
         for (const TensorSpec& s : m_inputs)
-            specs.append(py::make_tuple(dtypeObject(s.dtype), py::tuple(py::cast(s.shape.toVector()))));
+            specs.append(py::make_tuple(dtypeObject(s.dtype),
+                                        py::tuple(py::cast(s.shape.toVector()))));
         return specs;
     }
 

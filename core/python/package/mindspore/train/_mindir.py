@@ -401,7 +401,8 @@ def read_model(data):
         if op_type.startswith("REF::"):
             primitive = primitives.get(op_type[5:])
             if primitive is None:
-                raise MindIRError("%s refers to the primitive '%s', which the model does not hold" % (where, op_type[5:]))
+                raise MindIRError("%s refers to the primitive '%s', which the model does not hold"
+                                  % (where, op_type[5:]))
             op, attrs = _t(primitive.op_type), primitive.attribute
         else:
             op, attrs = op_type.split("::")[-1], node.attribute
