@@ -1,6 +1,7 @@
 """load reads MINDIR files it did not write: a MatMul + Add model encoded here byte by byte from
 mind_ir.proto's field numbers, in MindSpore 2.x's layout (primitives referenced as REF::, a Return
-node) and in 1.x's (attributes on the node), runs in nn.GraphCell; so does a 2.x graph passing
+node) and in 1.x's (attributes on the node, its encodings of tuples and tensor constants), runs in
+nn.GraphCell; so does a 2.x graph passing
 arguments as constant inputs, a tuple to Concat and a monad through Load. A missing, misnamed, truncated,
 garbage or foreign file is MindSpore's error naming the file, never a crash."""
 import os
@@ -34,7 +35,7 @@ def msg(field, *parts):  # a length-delimited field (wire type 2): bytes, string
     return varint(field << 3 | 2) + varint(len(body)) + body
 
 
-FLOAT, TENSOR, BOOL, STRING, LIST, TENSORS = 1, 17, 9, 8, 21, 19
+FLOAT, INT64, STRING, BOOL, TENSOR, TENSORS, LIST = 1, 7, 8, 9, 17, 19, 21
 
 
 def tensor(dims, data=None, name=None):  # TensorProto: dims 1, data_type 2, name 7, raw_data 9
@@ -80,21 +81,30 @@ def matmul_add_2x(x_type):
 
 
 model_2x = matmul_add_2x(tensor([2, 3]))
+# MindSpore 1.x's encodings: a tensor constant as TENSORS ("tensor:value0"), a tuple as its elements'
+# type with the elements in `ints` ("scalar:Tuple[...]"), the output type as an unnamed attribute.
 model_1x = (msg(1, "0.1.0") + msg(2, "MindSpore")
-            + msg(7, graph_start(tensor([2, 3])) + node("MatMul", ["net:x", "net:w"], "net:mm", *matmul_attrs,
-                                   attr("shape", TENSORS, msg(12, tensor([2, 4]))))
-                  + node("Add", ["net:mm", "net:b"], "net:y") + msg(6, msg(1, "net:y"))))
+            + msg(7, msg(2, "net") + msg(5, msg(1, "net:x") + msg(2, tensor([2, 3])))
+                  + msg(3, tensor([4, 3], w, "net:w"))
+                  + node("Constant", [], "net:b", msg(1, "value") + num(16, TENSORS) + msg(15, "tensor:value0")
+                         + msg(12, tensor([4], b)))
+                  + node("MatMul", ["net:x", "net:w"], "net:mm", *matmul_attrs,
+                         msg(15, "shape:shape1,") + msg(12, tensor([2, 4])))
+                  + node("Add", ["net:mm", "net:b"], "net:y")
+                  + node("Constant", [], "net:shape", msg(1, "value") + num(16, INT64) + num(10, 4) + num(10, 2)
+                         + msg(15, "scalar:Tuple[value1,value2,],"))
+                  + node("Reshape", ["net:y", "net:shape"], "net:out") + msg(6, msg(1, "net:out"))))
 
-for label, data in (("2x", model_2x), ("1x", model_1x)):
+for label, data, want in (("2x", model_2x, expected), ("1x", model_1x, expected.reshape(4, 2))):
     path = os.path.join(folder, "matmul_add_%s.mindir" % label)
     with open(path, "wb") as f:
         f.write(data)
     y = nn.GraphCell(load(path))(Tensor(x))
-    assert y.shape == (2, 4) and np.allclose(y.asnumpy(), expected, atol=1e-6), (label, y)
+    assert y.shape == want.shape and np.allclose(y.asnumpy(), want, atol=1e-6), (label, y)
 
 # MindSpore 2.2 passes some arguments as constant inputs (Reshape's shape, ReduceSum's axis, Cast's
 # type), Concat its tensors as one tuple, and threads side effects through Load and a monad.
-INT64, TUPLE, UMONAD = 7, 20, 23
+TUPLE, UMONAD = 20, 23
 
 
 def constant(name, *parts):

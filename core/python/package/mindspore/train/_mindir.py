@@ -234,8 +234,14 @@ def _tensor_from_proto(proto, where):
 
 
 def _attr_value(proto, where):
-    """A primitive attribute as the core's attributes hold it, or None for what they cannot hold."""
+    """A primitive attribute as the core's attributes hold it, or None for what they cannot hold.
+    MindSpore 1.x wrote a tuple as its elements' type with the elements in the repeated fields
+    (ref_attr_name "scalar:Tuple[value1,...],") and a dtype as a TENSORS attribute."""
     kind = proto.type
+    ref = _t(proto.ref_attr_name)
+    if ref.startswith(("scalar:Tuple[", "scalar:List[")):
+        items = list(proto.ints) or list(proto.floats) or list(proto.doubles)
+        return tuple(int(v) for v in items) if proto.ints or not items else None
     if kind in (_proto.ATTR["BOOL"],):
         return bool(proto.i)
     if kind in (_proto.ATTR[t] for t in ("INT8", "INT16", "INT32", "INT64", "UINT8", "UINT16", "UINT32", "UINT64")):
@@ -264,10 +270,19 @@ def _constant(node, where):
             continue
         if attr.type == _proto.ATTR["TENSOR"] or attr.HasField("t"):
             return _tensor_from_proto(attr.t, where)
+        if attr.type == _proto.ATTR["TENSORS"] and _t(attr.ref_attr_name).startswith("tensor:") and attr.tensors:
+            return _tensor_from_proto(attr.tensors[0], where)  # MindSpore 1.x's tensor constant
         if attr.type in (_proto.ATTR["UMONAD"], _proto.ATTR["IOMONAD"]):
             return _MONAD
         return _Const(None if attr.type == _proto.ATTR["NONE"] else _attr_value(attr, where))
     raise MindIRError("%s has no 'value' attribute." % where)
+
+
+def _is_output_type(attr):
+    """Whether a node attribute records the node's output types: 2.x names it "shape", 1.x leaves it
+    unnamed with ref_attr_name "shape:..."."""
+    return (_t(attr.name) == "shape" and attr.type == _proto.ATTR["TENSORS"]) or \
+        _t(attr.ref_attr_name).startswith("shape:")
 
 
 def _output_count(node, attrs):
@@ -275,7 +290,7 @@ def _output_count(node, attrs):
     output_num, else _MAX_OUTPUTS (the core maps as many as the op really has)."""
     count = _MAX_OUTPUTS
     for attr in list(node.attribute) + list(attrs):
-        if _t(attr.name) == "shape" and attr.type == _proto.ATTR["TENSORS"]:
+        if _is_output_type(attr):
             count = max(count, len(attr.tensors))
         elif _t(attr.name) == "output_num" and 0 < attr.i < 1 << 20:
             count = max(count, attr.i)
@@ -303,7 +318,7 @@ def _op_node(op, attrs, args, outputs, constants, where, scope):
     converted = {}
     for attr in attrs:
         name = _t(attr.name)
-        if name in _SKIPPED_ATTRS or (name == "shape" and attr.type == _proto.ATTR["TENSORS"]):
+        if name in _SKIPPED_ATTRS or _is_output_type(attr):
             continue  # bookkeeping, or the node's output type (1.x files keep it beside the attributes)
         value = _attr_value(attr, "%s attribute '%s'" % (where, name))
         if value is not None:
