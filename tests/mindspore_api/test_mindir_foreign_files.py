@@ -1,11 +1,10 @@
 """load reads MINDIR files it did not write: a MatMul + Add model encoded here byte by byte from
 mind_ir.proto's field numbers, in MindSpore 2.x's layout (primitives referenced as REF::, a Return
 node) and in 1.x's (attributes on the node, its encodings of tuples and tensor constants), runs in
-nn.GraphCell; so does a 2.x graph passing
-arguments as constant inputs, a tuple to Concat and a monad through Load. A missing, misnamed, truncated,
-garbage or foreign file is MindSpore's error naming the file, never a crash."""
+nn.GraphCell; so does a 2.x graph passing arguments as constant inputs, a tuple to Concat and a
+monad through Load. A missing, misnamed, truncated, garbage or foreign file is MindSpore's error
+naming the file, never a crash."""
 import os
-import struct
 import tempfile
 
 import numpy as np
