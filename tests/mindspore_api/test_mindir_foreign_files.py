@@ -1,9 +1,9 @@
 """load reads MINDIR files it did not write: a MatMul + Add model encoded here byte by byte from
-mind_ir.proto's field numbers, in MindSpore 2.x's layout (primitives referenced as REF::, a Return
-node) and in 1.x's (attributes on the node, its encodings of tuples and tensor constants), runs in
-nn.GraphCell; so does a 2.x graph passing arguments as constant inputs, a tuple to Concat and a
-monad through Load. A missing, misnamed, truncated, garbage or foreign file is MindSpore's error
-naming the file, never a crash."""
+mind_ir.proto's field numbers, in MindSpore 2.x's layout (primitives referenced as REF::, the result
+named in the graph's outputs) and in 1.x's (attributes on the node, its encodings of tuples and
+tensor constants), runs in nn.GraphCell; so does a 2.x graph passing arguments as constant inputs,
+a tuple to Concat, a monad through Load and two outputs. A missing, misnamed, truncated, garbage or
+foreign file is MindSpore's error naming the file, never a crash."""
 import os
 import tempfile
 
@@ -34,7 +34,7 @@ def msg(field, *parts):  # a length-delimited field (wire type 2): bytes, string
     return varint(field << 3 | 2) + varint(len(body)) + body
 
 
-FLOAT, INT64, STRING, BOOL, TENSOR, TENSORS, LIST = 1, 7, 8, 9, 17, 19, 21
+FLOAT, INT64, STRING, BOOL, TENSORS, LIST = 1, 7, 8, 9, 19, 21
 
 
 def tensor(dims, data=None, name=None):  # TensorProto: dims 1, data_type 2, name 7, raw_data 9
@@ -57,26 +57,24 @@ x = np.array([[1.0, 2.0, 3.0], [-1.0, 0.0, 4.0]], np.float32)
 expected = x @ w.T + b
 
 matmul_attrs = [attr("transpose_a", BOOL, num(3, 0)), attr("transpose_b", BOOL, num(3, 1)),
-                attr("input_names", LIST, msg(17, attr("", STRING, msg(5, "x1"))),
-                     msg(17, attr("", STRING, msg(5, "x2"))))]
+                attr("input_names", LIST, msg(17, attr("", STRING, msg(11, "x1"))),  # a tuple's elements sit in
+                     msg(17, attr("", STRING, msg(11, "x2"))))]                     # the repeated fields
 
 
 def graph_start(x_type):
     return (msg(2, "net")                                                      # GraphProto.name
             + msg(5, msg(1, "net:x") + msg(2, x_type))                        # input: ValueInfoProto
             + msg(3, tensor([4, 3], w, "net:w"))                              # parameter
-            + node("Constant", [], "net:b", attr("value", TENSOR, msg(6, tensor([4], b)))))
+            + node("Constant", [], "net:b", attr("value", TENSORS, msg(12, tensor([4], b)))))  # data: a tensor
 
 
 def matmul_add_2x(x_type):
     return (msg(1, "1") + msg(2, "MindSpore") + num(13, 1)
             + msg(7, graph_start(x_type) + node("REF::MatMul_1", ["net:x", "net:w"], "net:mm")
                   + node("REF::Add_2", ["net:mm", "net:b"], "net:y")
-                  + node("REF::Return_3", ["net:y"], "net:return")
-                  + msg(6, msg(1, "net:return")))
+                  + msg(6, msg(1, "net:y")))                                   # output: ValueInfoProto
             + msg(12, msg(1, "MatMul_1") + msg(2, "MatMul") + b"".join(msg(3, a) for a in matmul_attrs))
-            + msg(12, msg(1, "Add_2") + msg(2, "Add"))
-            + msg(12, msg(1, "Return_3") + msg(2, "Return")))
+            + msg(12, msg(1, "Add_2") + msg(2, "Add")))
 
 
 model_2x = matmul_add_2x(tensor([2, 3]))
@@ -102,7 +100,8 @@ for label, data, want in (("2x", model_2x, expected), ("1x", model_1x, expected.
     assert y.shape == want.shape and np.allclose(y.asnumpy(), want, atol=1e-6), (label, y)
 
 # MindSpore 2.2 passes some arguments as constant inputs (Reshape's shape, ReduceSum's axis, Cast's
-# type), Concat its tensors as one tuple, and threads side effects through Load and a monad.
+# type), Concat its tensors as one tuple, and threads side effects through Load and a monad; a graph
+# with two outputs returns a tuple.
 TUPLE, UMONAD = 20, 23
 
 
@@ -115,7 +114,8 @@ def primitive(name, op_type, *attributes):
 
 
 model_args = (msg(7, msg(2, "g") + msg(5, msg(1, "g:x") + msg(2, tensor([2, 3])))
-                  + constant("g:shape", TUPLE, msg(17, attr("", INT64, num(3, 3))), msg(17, attr("", INT64, num(3, 2))))
+                  + constant("g:shape", TUPLE, msg(17, attr("", INT64, num(10, 3))),
+                             msg(17, attr("", INT64, num(10, 2))))
                   + node("REF::Reshape_0", ["g:x", "g:shape"], "g:r")
                   + constant("g:axis", INT64, num(3, 1))
                   + node("REF::ReduceSum_1", ["g:r", "g:axis"], "g:s")
@@ -125,17 +125,18 @@ model_args = (msg(7, msg(2, "g") + msg(5, msg(1, "g:x") + msg(2, tensor([2, 3]))
                   + node("REF::Load_4", ["g:c", "g:u"], "g:l")
                   + constant("g:type", TENSORS, msg(12, num(2, 11)))  # the "type form": a TensorProto's data_type
                   + node("REF::Cast_5", ["g:l", "g:type"], "g:y")
-                  + node("REF::Return_6", ["g:y"], "g:return"))
+                  + msg(6, msg(1, "g:y")) + msg(6, msg(1, "g:s")))  # two outputs: a tuple
               + primitive("Reshape_0", "Reshape")
               + primitive("ReduceSum_1", "ReduceSum", attr("keep_dims", BOOL, num(3, 1)))
               + primitive("MakeTuple_2", "MakeTuple") + primitive("Concat_3", "Concat", attr("axis", INT64, num(3, 1)))
-              + primitive("Load_4", "Load") + primitive("Cast_5", "Cast") + primitive("Return_6", "Return"))
+              + primitive("Load_4", "Load") + primitive("Cast_5", "Cast"))
 path = os.path.join(folder, "arguments.mindir")
 with open(path, "wb") as f:
     f.write(model_args)
-y = nn.GraphCell(load(path))(Tensor(x))
+y, s = nn.GraphCell(load(path))(Tensor(x))
 row_sums = x.reshape(3, 2).sum(axis=1, keepdims=True)
 assert y.dtype == ms.float64 and np.allclose(y.asnumpy(), np.concatenate([row_sums, row_sums], axis=1)), y
+assert s.dtype == ms.float32 and np.allclose(s.asnumpy(), row_sums), s
 
 # A file naming a primitive gradstep has not got, and one whose parameter data does not fit its shape.
 unknown = model_2x.replace(b"\x12\x06MatMul", b"\x12\x06MatMuX")

@@ -90,23 +90,35 @@ def _fill_tensor_proto(proto, tensor, name=None):
     proto.raw_data = flat.astype(flat.dtype.newbyteorder("<"), copy=False).tobytes()
 
 
-def _fill_attr(proto, name, value):
+def _fill_attr(proto, name, value, element=False):
+    """An attribute as MindSpore writes one: a scalar in i / f / s, or, as an element of a tuple, in
+    the repeated ints / floats / strings (MindSpore's reader takes a tuple's elements from there)."""
     proto.name = name
     if value is None:
         proto.type = _proto.ATTR["NONE"]
-    elif isinstance(value, bool):
-        proto.type, proto.i = _proto.ATTR["BOOL"], int(value)
-    elif isinstance(value, int):
-        proto.type, proto.i = _proto.ATTR["INT64"], value
+    elif isinstance(value, (bool, int)):
+        proto.type = _proto.ATTR["BOOL" if isinstance(value, bool) else "INT64"]
+        if element:
+            proto.ints.append(int(value))
+        else:
+            proto.i = int(value)
     elif isinstance(value, float):  # MindSpore holds a primitive's float attributes as float32
-        proto.type, proto.f = _proto.ATTR["FLOAT"], value
+        proto.type = _proto.ATTR["FLOAT"]
+        if element:
+            proto.floats.append(value)
+        else:
+            proto.f = value
     elif isinstance(value, str):
-        proto.type, proto.s = _proto.ATTR["STRING"], value.encode()
+        proto.type = _proto.ATTR["STRING"]
+        if element:
+            proto.strings.append(value.encode())
+        else:
+            proto.s = value.encode()
     elif isinstance(value, tuple):
         proto.type = _proto.ATTR["TUPLE"]
         for item in value:
-            _fill_attr(proto.values.add(), "", item)
-    else:  # a dtype: MindSpore's "type form", a TENSORS attribute naming the type in tensors[0]
+            _fill_attr(proto.values.add(), "", item, element=True)
+    else:  # a dtype: MindSpore's "type form", a TENSORS attribute whose tensor has a data_type, no data
         proto.type = _proto.ATTR["TENSORS"]
         proto.tensors.add().data_type = _proto.DATA_TYPE_OF[str(value)]
 
@@ -144,8 +156,8 @@ def write_model(description, file_name):
             graph.input.add(name=names[value_id]).tensor.add(dims=shape, data_type=_proto.DATA_TYPE_OF[str(dtype)])
     for value_id, tensor in description["constants"].items():
         node = graph.node.add(op_type="Constant", name=name_of(value_id), output=[name_of(value_id)])
-        attr = node.attribute.add(name="value", type=_proto.ATTR["TENSOR"])
-        _fill_tensor_proto(attr.t, tensor)
+        # MindSpore writes a tensor constant as a TENSORS attribute whose tensor holds raw_data.
+        _fill_tensor_proto(node.attribute.add(name="value", type=_proto.ATTR["TENSORS"]).tensors.add(), tensor)
 
     def add_primitive(op_type, attrs, instance):
         primitive = model.primitives.add(name="%s_%d" % (op_type, len(model.primitives)), op_type=op_type,
@@ -242,20 +254,26 @@ def _attr_value(proto, where):
     if ref.startswith(("scalar:Tuple[", "scalar:List[")):
         items = list(proto.ints) or list(proto.floats) or list(proto.doubles)
         return tuple(int(v) for v in items) if proto.ints or not items else None
+
+    def scalar(single, repeated):  # a scalar in its own field, or (a tuple's element) in the repeated one
+        return getattr(proto, single) if proto.HasField(single) or not getattr(proto, repeated) \
+            else getattr(proto, repeated)[0]
+
     if kind in (_proto.ATTR["BOOL"],):
-        return bool(proto.i)
+        return bool(scalar("i", "ints"))
     if kind in (_proto.ATTR[t] for t in ("INT8", "INT16", "INT32", "INT64", "UINT8", "UINT16", "UINT32", "UINT64")):
-        return int(proto.i)
+        return int(scalar("i", "ints"))
     if kind == _proto.ATTR["FLOAT"]:
-        return float(proto.f)
+        return float(scalar("f", "floats"))
     if kind == _proto.ATTR["DOUBLE"]:
-        return float(proto.d)
+        return float(scalar("d", "doubles"))
     if kind == _proto.ATTR["STRING"]:
-        return _t(proto.s)
+        return _t(scalar("s", "strings"))
     if kind in (_proto.ATTR["TUPLE"], _proto.ATTR["LIST"]):
         items = [_attr_value(v, where) for v in proto.values]
         return tuple(items) if all(isinstance(v, int) and not isinstance(v, bool) for v in items) else None
-    if kind == _proto.ATTR["TENSORS"] and len(proto.tensors) == 1 and not proto.tensors[0].dims:
+    if kind == _proto.ATTR["TENSORS"] and len(proto.tensors) == 1 and not proto.tensors[0].HasField("raw_data") \
+            and not proto.tensors[0].dims:
         return _dtype(_dtype_of(proto.tensors[0].data_type, where))
     if kind == _proto.ATTR["UNDEFINED"] and proto.ints:  # MindSpore 1.x: a tuple of ints
         return tuple(int(v) for v in proto.ints)
@@ -270,8 +288,9 @@ def _constant(node, where):
             continue
         if attr.type == _proto.ATTR["TENSOR"] or attr.HasField("t"):
             return _tensor_from_proto(attr.t, where)
-        if attr.type == _proto.ATTR["TENSORS"] and _t(attr.ref_attr_name).startswith("tensor:") and attr.tensors:
-            return _tensor_from_proto(attr.tensors[0], where)  # MindSpore 1.x's tensor constant
+        if attr.type == _proto.ATTR["TENSORS"] and attr.tensors and (
+                attr.tensors[0].HasField("raw_data") or _t(attr.ref_attr_name).startswith("tensor:")):
+            return _tensor_from_proto(attr.tensors[0], where)  # a tensor holds data; without, it names a dtype
         if attr.type in (_proto.ATTR["UMONAD"], _proto.ATTR["IOMONAD"]):
             return _MONAD
         return _Const(None if attr.type == _proto.ATTR["NONE"] else _attr_value(attr, where))
@@ -443,10 +462,11 @@ def read_model(data):
             nodes.append(_op_node(op, attrs, args, value, constants, where, _t(node.domain)))
         for out in outputs:
             defined[out] = value
-    if result is None:
-        if len(graph.output) != 1:
-            raise MindIRError("its graph has %d outputs and no Return node" % len(graph.output))
-        result = use(_t(graph.output[0].name), "the graph's output")
+    if result is None:  # MindSpore's files name the results in graph.output; several make a tuple
+        if not graph.output:
+            raise MindIRError("its graph names no output")
+        outputs = [use(_t(info.name), "the graph's output") for info in graph.output]
+        result = tuple(_first(v) for v in outputs) if len(outputs) > 1 else outputs[0]
     tuple_output = isinstance(result, tuple)
     leaves = list(result) if tuple_output else [_first(result)]
     if any(not _is_tensor(v) for v in leaves):
