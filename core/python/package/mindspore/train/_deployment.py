@@ -93,7 +93,9 @@ def load(file_name, **kwargs):
     try:
         description, parameter_names = _mindir.read_model(data)
         return FuncGraph(file_name, description, parameter_names)
-    except (_mindir.MindIRError, ValueError, TypeError) as e:
+    except (MemoryError, ImportError):  # not the file's fault (ImportError: protobuf is not installed)
+        raise
+    except Exception as e:  # whatever in the file stops the graph from being built is the file's fault
         raise RuntimeError("Load MindIR failed. The file '%s' cannot be run: %s." % (file_name, str(e).rstrip(".")))\
             from None
 
