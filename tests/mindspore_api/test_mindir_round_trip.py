@@ -1,7 +1,7 @@
 """mindspore.export writes a MINDIR file of the compiled graph; load + nn.GraphCell run it and give the
-Cell's own outputs: a LeNet-like net (Parameters as initializers, a tuple result) and a Cell whose
-construct takes a gradient (its forward + backward graph). Also params_init, the file name rules and
-the formats that are refused."""
+Cell's own outputs: a LeNet-like net (Parameters as initializers, a tuple result), a Cell whose
+construct takes a gradient (its forward + backward graph), a Cell with a bprop, a ten-way Split. Also
+params_init, the file's layout, the file name rules and the formats that are refused."""
 import os
 import tempfile
 
@@ -145,6 +145,42 @@ export(dense, v, file_name=os.path.join(folder, "new", "dense"), file_format="MI
 assert np.array_equal(nn.GraphCell(load(os.path.join(folder, "new", "dense.mindir")))(v).asnumpy(), dense(v).asnumpy())
 
 
+# A Cell with a bprop exports what its construct computes; a gradient through it, its bprop.
+class Clipped(nn.Cell):
+    def construct(self, x):
+        return x * 3
+
+    def bprop(self, x, out, dout):
+        return (ops.clip_by_value(dout, -1.0, 1.0),)
+
+
+class Squared(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.inner = Clipped()
+
+    def construct(self, x):
+        return self.inner(x) * self.inner(x)
+
+
+class SquaredGrad(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.net = Squared()
+        self.grad = C.GradOperation()
+
+    def construct(self, x):
+        return self.grad(self.net)(x)
+
+
+ms.set_context(mode=ms.GRAPH_MODE)
+u = Tensor(np.array([0.1, 1.0, -2.0], np.float32))
+export(Squared(), u, file_name=os.path.join(folder, "squared"), file_format="MINDIR")
+assert np.allclose(nn.GraphCell(load(os.path.join(folder, "squared.mindir")))(u).asnumpy(), [0.09, 9.0, 36.0])
+export(SquaredGrad(), u, file_name=os.path.join(folder, "squared_grad"), file_format="MINDIR")
+# d(c*c)/dc = 2c = (0.6, 6, -12), clipped by the bprop to (0.6, 1, -1) for each of the two uses.
+assert np.allclose(nn.GraphCell(load(os.path.join(folder, "squared_grad.mindir")))(u).asnumpy(), [0.6, 2.0, -2.0])
+
 # Control flow on tensor values compiles to If / While nodes, which the writer refuses by name.
 class Branchy(nn.Cell):
     def construct(self, x):
@@ -153,7 +189,6 @@ class Branchy(nn.Cell):
         return x
 
 
-ms.set_context(mode=ms.GRAPH_MODE)
 raises(TypeError, export, Branchy(), v, file_name=os.path.join(folder, "branchy"), file_format="MINDIR",
        match="the graph of 'Branchy' holds a 'If' node")
 assert not os.path.exists(os.path.join(folder, "branchy.mindir"))

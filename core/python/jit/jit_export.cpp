@@ -20,6 +20,7 @@
 #include "python/jit/jit_runtime.h"
 
 #include "autodiff/context.h"
+#include "graph/autodiff.h"
 #include "graph/executor.h"
 #include "ops/registry.h"
 #include "passes/pipeline.h"
@@ -104,7 +105,7 @@ py::dict describeGraph(const CompiledFunction& c)
             throw TypeError("For 'export', the graph of '" + g.name() + "' holds a '"
                             + std::string(n.name()) + "' node (" + n.identity.location.toString()
                             + "): gradstep writes MINDIR files of graphs without control flow "
-                              "(if / while on tensor values, Cells with a bprop).");
+                              "(if / while on tensor values).");
         py::dict attrs;
         for (const auto& [name, value] : n.attrs.items())
             attrs[py::str(name)] = attrToPython(value);
@@ -134,6 +135,38 @@ py::dict describeGraph(const CompiledFunction& c)
     return d;
 }
 
+/// g with each CustomBprop node replaced by its construct subgraph, inlined (nested ones too): a
+/// file describes what the Cell computes, and a gradient in the graph has its bprop inlined already
+/// (Note [Custom bprop in graphs] in graph.h).
+Graph withBpropCellsInlined(const Graph& g)
+{
+    Graph out(g.name());
+    std::vector<ValueId> map(g.values().size(), kNoId);
+    for (ValueId in : g.inputs()) {
+        const GraphValue& v = g.value(in);
+        map[in] = out.addInput(v.name, v.spec, v.kind);
+    }
+    for (const GraphValue& v : g.values())
+        if (v.kind == ValueKind::Constant)
+            map[v.id] = out.addConstant(v.constant);
+    for (const GraphNode& node : g.nodes()) {
+        std::vector<ValueId> inputs;
+        for (ValueId in : node.inputs)
+            inputs.push_back(map[in]);
+        const std::vector<ValueId> results =
+            node.kind == NodeKind::CustomBprop
+                ? inlineGraph(out, withBpropCellsInlined(*node.subgraphs[0]), inputs)
+                : out.addCopy(node, inputs);
+        for (std::size_t i = 0; i < results.size(); ++i)
+            map[node.outputs[i]] = results[i];
+    }
+    std::vector<ValueId> outputs;
+    for (ValueId o : g.outputs())
+        outputs.push_back(map[o]);
+    out.setOutputs(std::move(outputs));
+    return out;
+}
+
 py::dict exportGraph(const py::object& fn, const py::tuple& args)
 {
     const std::uint64_t untraceableBefore = executionContext().untraceableCalls;
@@ -143,6 +176,7 @@ py::dict exportGraph(const py::object& fn, const py::tuple& args)
         throw TypeError("For 'export', the construct of '" + name
                         + "' holds calls that cannot be compiled into one graph (they run in "
                           "Python under graph mode's fallback), so it has no graph to export.");
+    c.graph = withBpropCellsInlined(c.graph);
     return describeGraph(c);
 }
 
