@@ -10,7 +10,9 @@
 // mindspore._export_graph(fn, args) compiles fn with graph mode's compiler (its construct with
 // any gradient calls in it, so a gradient Cell exports its forward + backward graph) and
 // describes the graph as compiled, before the pass pipeline: passes fuse nodes into kernels that
-// are ours, not MindSpore primitives. mindspore._GraphRunner(description) builds a Graph from a
+// are ours, not MindSpore primitives. Cells with a bprop are inlined; If and While nodes are
+// refused (MINDIR writes control flow as Switch and Partial over subgraphs, which this writer does
+// not produce). mindspore._GraphRunner(description) builds a Graph from a
 // description the other way (every op's shape rule runs, so a foreign file's bad node is a
 // shape error naming the op), runs the default pipeline and executes it on a GraphExecutor.
 // SPDX-License-Identifier: MIT
