@@ -40,6 +40,8 @@ _SLICE_MASKS = ("begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shr
 _SKIPPED_ATTRS = ("input_names", "output_names", "primitive_target")
 
 
+# protobuf serializes no message of 2 GB or more.
+_MAX_FILE_BYTES = 2**31 - 1
 # Reading: a node's value is a value id (int, a tensor), _Outputs (an op's outputs), a tuple (MakeTuple),
 # a _Const or _MONAD.
 _MONAD = object()
@@ -210,6 +212,11 @@ def write_model(description, file_name):
     for value_id in description["outputs"]:
         _, _, dtype, dims = values[value_id]
         info.tensor.add(dims=dims, data_type=_proto.DATA_TYPE_OF[str(dtype)])
+    size = model.ByteSize()
+    if size >= _MAX_FILE_BYTES:
+        raise ValueError("For 'export', the model '%s' needs %d bytes, over protobuf's limit of 2 GB for one "
+                         "message; MindSpore keeps the weights of such models in external data files, which "
+                         "gradstep does not write." % (graph.name, size))
     data = model.SerializeToString()
     with open(file_name, "wb") as f:
         f.write(data)
