@@ -9,6 +9,7 @@
 #include "graph/fused_kernel.h"
 #include "graph/inter_op_pool.h"
 #include "ops/compute_dtype.h"
+#include "profile/op_timer.h"
 #include "tensor/located_error.h"
 
 #include <algorithm>
@@ -278,7 +279,11 @@ void GraphExecutor::runOp(const GraphNode& node, std::span<const Tensor> inputs,
     allocateOutputs(node, outputs, observed);
     const Attrs& attrs = attrsOf(node);
     NodeEvents events(node, inputs, &attrs);
-    runKernel(OpCall{op, inputs, attrs}, outputs.span());
+    const OpCall call{op, inputs, attrs};
+    {
+        const profile::OpTimer timer(call, &node, &m_graph);
+        runKernel(call, outputs.span());
+    }
     storeOutputs(node, outputs.span());
     events.finished(outputs.span());
 }
@@ -305,10 +310,12 @@ void GraphExecutor::runGroup(std::size_t group)
         const GraphNode& node = nodes[id];
         const std::span<const Tensor> inputs(m_groupInputs[k]);
         try {
+            const OpCall call{*node.op, inputs, attrsOf(node)};
+            const profile::OpTimer timer(call, &node, &m_graph);
             if (node.kind == NodeKind::Fused)
                 m_fusedKernels[id]->run(inputs, m_groupOutputs[k].span());
             else
-                runKernel(OpCall{*node.op, inputs, attrsOf(node)}, m_groupOutputs[k].span());
+                runKernel(call, m_groupOutputs[k].span());
         } catch (...) {
             m_groupErrors[k] = std::current_exception();
         }
@@ -443,6 +450,8 @@ void GraphExecutor::runFused(const GraphNode& node, std::span<const Tensor> inpu
     } else {
         for (ValueId out : node.outputs)
             outputs.push_back(allocate(out, false));
+        const OpCall call{*node.op, inputs, node.attrs};
+        const profile::OpTimer timer(call, &node, &m_graph);
         m_fusedKernels[node.id]->run(inputs, outputs);
     }
     for (std::size_t i = 0; i < outputs.size(); ++i)

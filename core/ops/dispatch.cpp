@@ -7,6 +7,7 @@
 #include "ops/complex_support.h"
 #include "ops/compute_dtype.h"
 #include "ops/elementwise.h"
+#include "profile/op_timer.h"
 
 #include <array>
 #include <new>
@@ -173,7 +174,10 @@ OutputList callOp(const OpDef& op, std::span<const Tensor> inputs, const Attrs& 
         emit(ctx, false, seq, call, {}, nullptr);
     std::shared_ptr<Node> node;
     try {
-        runKernel(call, outputs.span());
+        {
+            const profile::OpTimer timer(call, nullptr);
+            runKernel(call, outputs.span());
+        }
         if (ctx.recording())
             node = recordOp(op, inputs, attrs, outputs.span(), seq);
     } catch (const std::bad_alloc&) {

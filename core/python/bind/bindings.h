@@ -74,6 +74,9 @@ void bindGrad(pybind11::module_& m);
 /// left open.
 void bindNoGrad(pybind11::module_& m);
 void resetNoGrad();
+/// mindspore._op_timing_start / _op_timing_stop / _op_timing_clear / _op_timings
+/// (bind_profiler.cpp) for the package's Profiler.
+void bindProfiler(pybind11::module_& m);
 /// mindspore._BatchTracer and _vmap_stats (bind_vmap.cpp) for the package's vmap.
 void bindVmap(pybind11::module_& m);
 /// mindspore._JvpTracer and _jvp_stats (bind_jvp.cpp) for the package's jvp and jacfwd.

@@ -47,6 +47,7 @@ PYBIND11_EMBEDDED_MODULE(mindspore, m)
     bindGrad(m);
     py::module_ communication = m.def_submodule("communication", "mindspore.communication: ranks and groups");
     bindCommunication(communication);
+    bindProfiler(m);
 }
 
 namespace gradstep::python {
