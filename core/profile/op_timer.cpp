@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+// Op timing: the runs of each op, keyed by where it runs. SPDX-License-Identifier: MIT
 #include "profile/op_timer.h"
 
 #include "autodiff/context.h"
@@ -39,9 +39,8 @@ thread_local int tDepth = 0;
 
 std::uint64_t nowNs()
 {
-    return static_cast<std::uint64_t>(
-        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
-            .count());
+    const auto since = std::chrono::steady_clock::now().time_since_epoch();
+    return static_cast<std::uint64_t>(std::chrono::nanoseconds(since).count());
 }
 
 /// Where an op runs: what its name is made of.
@@ -62,8 +61,9 @@ Site siteOf(const GraphNode* node, const Graph* graph)
             site.scope.clear();
         else if (scope.starts_with("Gradients/"))
             site.scope = scope.substr(std::string_view("Gradients/").size());
-        if (graph && node->identity.origin != kNoId && node->identity.origin < graph->nodes().size())
-            site.gradOf = graph->node(node->identity.origin).name();
+        const NodeId origin = node->identity.origin;
+        if (graph && origin != kNoId && origin < graph->nodes().size())
+            site.gradOf = graph->node(origin).name();
         return site;
     }
     const ExecutionContext& ctx = executionContext();
@@ -151,7 +151,8 @@ void OpTimer::finish() noexcept
         const std::lock_guard lock(t.mutex);
         auto [it, added] = t.index.try_emplace(std::move(key), t.ops.size());
         if (added)
-            t.ops.push_back(TimedOp{fullNameOf(m_call, site, t.ops.size()), std::string(m_call.op.name), {}});
+            t.ops.push_back(
+                TimedOp{fullNameOf(m_call, site, t.ops.size()), std::string(m_call.op.name), {}});
         t.ops[it->second].runs.push_back(run);
     } catch (...) {
         // Out of memory while recording: the profile misses this run; the script goes on.

@@ -34,7 +34,8 @@ struct OpRun {
 /// One op of the script: the same op type at the same scope, source position, phase and input
 /// shapes is the same op from step to step, so its runs collect here.
 struct TimedOp {
-    /// "Default/LeNet5/fc1/MatMul-op3"; backward: "Gradients/Default/LeNet5/fc1/gradMatMul/MatMul-op9"
+    /// "Default/LeNet5/fc1/MatMul-op3";
+    /// backward: "Gradients/Default/LeNet5/fc1/gradMatMul/MatMul-op9"
     std::string fullName;
     std::string type;     ///< "MatMul"
     std::vector<OpRun> runs;

@@ -11,13 +11,13 @@ namespace gradstep::python {
 
 void bindProfiler(py::module_& m)
 {
-    m.def("_op_timing_start", &profile::startOpTiming, "clears the op timings and starts timing ops");
+    m.def("_op_timing_start", &profile::startOpTiming, "drops what was recorded and starts timing");
     m.def("_op_timing_stop", &profile::stopOpTiming, "stops timing ops; what was recorded stays");
     m.def("_op_timing_clear", &profile::clearOpTimings, "drops what was recorded");
     m.def(
         "_op_timings",
         [] {
-            // [(full name, op type, [(start ns, duration ns, thread), ...]), ...] in first-run order.
+            // [(full name, op type, [(start ns, duration ns, thread), ...]), ...], first run first.
             py::list result;
             for (const profile::TimedOp& op : profile::opTimings()) {
                 py::list runs;

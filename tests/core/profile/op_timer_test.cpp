@@ -57,7 +57,7 @@ TEST_CASE("op timing names compiled nodes by their scope, backward ones under Gr
     executeGraph(g, TensorList{Tensor::zeros({2})});
     profile::stopOpTiming();
     CHECK(namesAndCounts()
-          == std::vector<std::pair<std::string, std::size_t>>{{"Default/Net/a/Neg-op0", 2},
-                                                              {"Gradients/Default/Net/b/Exp-op1", 2}});
+          == std::vector<std::pair<std::string, std::size_t>>{
+              {"Default/Net/a/Neg-op0", 2}, {"Gradients/Default/Net/b/Exp-op1", 2}});
     profile::clearOpTimings();
 }
