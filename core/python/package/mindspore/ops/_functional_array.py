@@ -941,7 +941,7 @@ def searchsorted(sorted_sequence, values, *, out_int32=False, right=False):
 
 @export(_F)
 def bucketize(input, boundaries, *, right=False):
-    r = np.digitize(U.numpy_of(input), np.asarray(boundaries), right=right)
+    r = np.digitize(U.numpy_of(input), np.asarray(boundaries), right=not right)
     return U.const(r, mstype.int32)
 
 
@@ -949,7 +949,7 @@ def bucketize(input, boundaries, *, right=False):
 def bincount(input, weights=None, minlength=0):
     w = None if weights is None else U.numpy_of(weights)
     r = np.bincount(U.numpy_of(input).reshape(-1), w, minlength)
-    return U.const(r, U.dtype_of_numpy(r) if w is not None else mstype.int64)
+    return U.const(r.astype(np.float32), mstype.float32)
 
 
 
