@@ -70,3 +70,32 @@ def inplace_index_add(var, indices, updates, axis):
     out = ops.index_add(var, indices, updates, axis)
     ops.assign(var, out)
     return out
+
+
+@export(_F)
+def sparse_segment_mean(x, indices, segment_ids):
+    """Row i: the mean of x[indices[j]] over the j with segment_ids[j] == i (0 for an empty segment);
+    segment_ids[-1] + 1 rows."""
+    from mindspore.ops._functional_array import _scatter_rows
+    op = "SparseSegmentMean"
+    U.check_tensor(op, "x", x)
+    U.check_tensor(op, "indices", indices)
+    U.check_tensor(op, "segment_ids", segment_ids)
+    if x.dtype not in U._ALL_FLOATS:
+        raise TypeError("For '%s', the dtype of 'x' must be float16, float32 or float64, but got %s." % (op, x.dtype))
+    if indices.ndim != 1 or segment_ids.ndim != 1 or indices.shape[0] != segment_ids.shape[0]:
+        raise ValueError("For '%s', 'indices' and 'segment_ids' must be 1-D of the same size, but got %s and %s."
+                         % (op, tuple(indices.shape), tuple(segment_ids.shape)))
+    seg = U.numpy_of(segment_ids)
+    if seg.size and (np.diff(seg) < 0).any():
+        raise ValueError("For '%s', 'segment_ids' must be sorted." % op)
+    idx = U.numpy_of(indices)
+    if ((idx < 0) | (idx >= x.shape[0])).any():
+        raise ValueError("For '%s', the values of 'indices' must be in range [0, %d)." % (op, x.shape[0]))
+    n = int(seg[-1]) + 1 if seg.size else 0
+    rows = ops.gather(x, U.const(idx.astype(np.int64), mstype.int64), 0)
+    seg_t = U.const(seg.astype(np.int64), mstype.int64)
+    sums = _scatter_rows(n, seg_t, rows)
+    counts = np.bincount(seg.astype(np.int64), minlength=n).astype(np.float64)
+    shape = (n,) + (1,) * (x.ndim - 1)
+    return sums / U.const(np.maximum(counts, 1).reshape(shape), x.dtype)

@@ -361,6 +361,9 @@ def isposinf(input):
 
 @export(_F)
 def isreal(input):
+    U.check_tensor("isreal", "input", input)
+    if input.dtype in (mstype.complex64, mstype.complex128):
+        return ops.equal(ops.imag(input), 0)
     return ops.ones_like(input, dtype=mstype.bool_)
 
 
@@ -674,6 +677,37 @@ def median(input, axis=-1, keepdims=False):
         vals = ops.squeeze(vals, ax)
         idx_t = ops.squeeze(idx_t, ax)
     return vals, idx_t
+
+
+@export(_F)
+def nanmedian(input, axis=-1, keepdims=False):
+    """The lower median of the values that are not NaN (NaN where a slice has none) and its index."""
+    U.check_tensor("nanmedian", "input", input)
+    a = U.numpy_of(input)
+    ax = U.norm_axis("nanmedian", axis, input.ndim)
+    order = np.argsort(a, axis=ax, kind="stable")  # NaNs sort last
+    count = np.sum(~np.isnan(a.astype(np.float64)), axis=ax, keepdims=True)
+    k = np.maximum(count - 1, 0) // 2
+    idx = np.take_along_axis(order, k, axis=ax)
+    import mindspore.ops._functional_array as A
+    idx_t = U.const(idx, mstype.int64)
+    vals = A.gather_elements(input, ax, idx_t)
+    if not keepdims:
+        vals = ops.squeeze(vals, ax)
+        idx_t = ops.squeeze(idx_t, ax)
+    return vals, idx_t
+
+
+@export(_F)
+def nanmean(input, axis=None, keepdims=False, *, dtype=None):
+    """Mean over the values that are not NaN (NaN where a slice has none)."""
+    U.check_tensor("nanmean", "input", input)
+    if input.dtype not in U._ALL_FLOATS:
+        raise TypeError("For 'nanmean', input should be floating point dtype, but got %s." % input.dtype)
+    total = nansum(input, axis, keepdims)
+    count = ops.sum(ops.logical_not(isnan(input)).astype(input.dtype), axis, keepdims)
+    out = total / count
+    return out.astype(dtype) if dtype is not None else out
 
 
 @export(_F)
