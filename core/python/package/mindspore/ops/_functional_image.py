@@ -159,6 +159,17 @@ def adaptive_max_pool2d(input, output_size, return_indices=False):
     return out
 
 
+@export(_F)
+def adaptive_max_pool3d(x, output_size, return_indices=False):
+    """nn.AdaptiveMaxPool3d as a function; the indices (into the flattened D x H x W volume) are
+    int32 here, as MindSpore's functional form documents."""
+    from mindspore import nn
+    out = nn.AdaptiveMaxPool3d(output_size, return_indices)(x)
+    if return_indices:
+        return out[0], out[1].astype(mstype.int32)
+    return out
+
+
 # ---------------------------------------------------------------- transposed convolution
 def _conv(x, w, dilation, groups):
     n = x.ndim - 2
