@@ -310,14 +310,14 @@ def dstack(inputs):
 @export(_F)
 def atleast_1d(inputs):
     if isinstance(inputs, (tuple, list)):
-        return [atleast_1d(x) for x in inputs]
+        return tuple(atleast_1d(x) for x in inputs)
     return ops.reshape(inputs, (1,)) if inputs.ndim == 0 else inputs
 
 
 @export(_F)
 def atleast_2d(inputs):
     if isinstance(inputs, (tuple, list)):
-        return [atleast_2d(x) for x in inputs]
+        return tuple(atleast_2d(x) for x in inputs)
     if inputs.ndim >= 2:
         return inputs
     return ops.reshape(inputs, (1, -1) if inputs.ndim == 1 else (1, 1))
@@ -326,7 +326,7 @@ def atleast_2d(inputs):
 @export(_F)
 def atleast_3d(inputs):
     if isinstance(inputs, (tuple, list)):
-        return [atleast_3d(x) for x in inputs]
+        return tuple(atleast_3d(x) for x in inputs)
     if inputs.ndim >= 3:
         return inputs
     if inputs.ndim == 2:

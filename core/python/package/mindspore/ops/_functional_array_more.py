@@ -610,3 +610,20 @@ def blackman_window(window_length, periodic=True, *, dtype=None):
 def kaiser_window(window_length, periodic=True, beta=12.0, *, dtype=None):
     return _window("KaiserWindow", window_length, periodic, dtype,
                    lambda i, n: np.i0(beta * np.sqrt(np.clip(1 - (2 * i / (n - 1) - 1) ** 2, 0, None))) / np.i0(beta))
+
+
+@export(_F)
+def hann_window(window_length, periodic=True, *, dtype=None):
+    """0.5 - 0.5 cos(2 pi n / (M - 1)); without dtype MindSpore builds it in NumPy's float64 and
+    returns Float64, and so does this."""
+    return _window("hann_window", window_length, periodic, mstype.float64 if dtype is None else dtype,
+                   lambda i, n: 0.5 - 0.5 * np.cos(2 * _math.pi * i / (n - 1)))
+
+
+@export(_F)
+def view_as_real(input):
+    """A complex (..., ) Tensor as a real (..., 2) one: the last axis holds (real, imag)."""
+    U.check_tensor("view_as_real", "input", input)
+    if input.dtype not in (mstype.complex64, mstype.complex128):
+        raise TypeError("For view_as_real, the dtype of input Tensor must be complex.")
+    return ops.stack((ops.real(input), ops.imag(input)), -1)
