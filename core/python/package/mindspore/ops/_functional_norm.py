@@ -98,3 +98,53 @@ def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
     if ord in (None, "fro"):
         return _core_norm(A, None, dims, keepdim)
     return _keep(_matrix(A, ord, dims[0], dims[1]), A, dims, keepdim)
+
+
+@export(_F)
+def vector_norm(x, ord=2, axis=None, keepdims=False, *, dtype=None):
+    """The vector norm over `axis` (all axes when None): 2, inf, -inf, 0 or any other number p."""
+    U.check_tensor("vector_norm", "x", x)
+    if isinstance(ord, bool) or not isinstance(ord, numbers.Real):
+        raise ValueError("For vector_norm, the ord mode must be in [0, 2, float('inf'), -float('inf')] "
+                         "or must be int or float, but got %s." % (ord,))
+    if axis is not None and not isinstance(axis, (int, tuple)):
+        raise TypeError("For vector_norm , the dim must be tuple or int, but got %s." % type(axis).__name__)
+    dims = tuple(range(x.ndim)) if axis is None else (axis,) if isinstance(axis, int) else axis
+    dims = tuple(U.norm_axis("vector_norm", d, x.ndim) for d in dims)
+    if len(set(dims)) != len(dims):
+        raise ValueError("For vector_norm, the elements of axis can not be duplicate.")
+    if dtype is not None:
+        x = x.astype(dtype)
+    a = ops.abs(x)
+    if ord == 2:
+        return ops.sqrt(ops.sum(ops.square(a), dims, keepdims))
+    if ord == _INF:
+        return ops.amax(a, dims, keepdims)
+    if ord == -_INF:
+        return ops.amin(a, dims, keepdims)
+    if ord == 0:
+        return ops.sum(ops.ne(x, 0).astype(x.dtype), dims, keepdims)
+    return ops.pow(ops.sum(ops.pow(a, ord), dims, keepdims), 1.0 / ord)
+
+
+@export(_F)
+def matrix_norm(A, ord="fro", axis=(-2, -1), keepdims=False, *, dtype=None):
+    """The matrix norm over the two axes `axis`: 'fro', 'nuc', inf, -inf, 1, -1, 2 or -2."""
+    U.check_tensor("matrix_norm", "A", A)
+    if not isinstance(axis, tuple):
+        raise TypeError("For matrix_norm , the axis should be tuple of int, but got %s." % type(axis).__name__)
+    if len(axis) != 2:
+        raise ValueError("For matrix_norm, the length of axis should be 2, but got %d." % len(axis))
+    rows, cols = (U.norm_axis("matrix_norm", d, A.ndim) for d in axis)
+    if rows == cols:
+        raise ValueError("For matrix_norm, the elements of axis can not be duplicate.")
+    if isinstance(ord, bool) or ord not in (2, -2, 1, -1, _INF, -_INF, "fro", "nuc"):
+        raise ValueError("For matrix_norm, the ord mode must be in [2, -2, 1, -1, float('inf'), float('-inf'), "
+                         "'fro', 'nuc'] but got %s." % (ord,))
+    if dtype is not None:
+        A = A.astype(dtype)
+    if ord == "fro":
+        ret = ops.sqrt(ops.sum(ops.square(ops.abs(A)), (rows, cols)))
+    else:
+        ret = _matrix(A, ord, rows, cols)
+    return _keep(ret, A, (rows, cols), keepdims)
