@@ -170,6 +170,33 @@ def adaptive_max_pool3d(x, output_size, return_indices=False):
     return out
 
 
+@export(_F)
+def iou(anchor_boxes, gt_boxes, mode="iou"):
+    """(M, N) overlap of each of M ground-truth boxes with each of N anchors, boxes as (x0, y0, x1, y1)
+    in pixels: widths count both ends (x1 - x0 + 1), as MindSpore's kernels do. 'iou' divides by the
+    union, 'iof' by the ground-truth area."""
+    for name, b in (("anchor_boxes", anchor_boxes), ("gt_boxes", gt_boxes)):
+        U.check_tensor("IOU", name, b)
+        if b.ndim != 2 or b.shape[1] != 4:
+            raise ValueError("For 'IOU', the dimension of '%s' should be [N, 4], but got: %s"
+                             % (name, list(b.shape)))
+    if mode not in ("iou", "iof"):
+        raise KeyError("For 'IOU', the 'mode' should be 'iou' or 'iof', but got: %s" % (mode,))
+    a = ops.expand_dims(anchor_boxes, 0)
+    g = ops.expand_dims(gt_boxes.astype(anchor_boxes.dtype), 1)
+
+    def col(t, i):
+        return t[..., i]
+
+    w = ops.relu(ops.minimum(col(a, 2), col(g, 2)) - ops.maximum(col(a, 0), col(g, 0)) + 1)
+    h = ops.relu(ops.minimum(col(a, 3), col(g, 3)) - ops.maximum(col(a, 1), col(g, 1)) + 1)
+    overlap = w * h
+    area_a = (col(a, 2) - col(a, 0) + 1) * (col(a, 3) - col(a, 1) + 1)
+    area_g = (col(g, 2) - col(g, 0) + 1) * (col(g, 3) - col(g, 1) + 1)
+    denom = area_a + area_g - overlap if mode == "iou" else area_g
+    return overlap / (denom + 1e-10)
+
+
 # ---------------------------------------------------------------- transposed convolution
 def _conv(x, w, dilation, groups):
     n = x.ndim - 2

@@ -185,6 +185,26 @@ def cholesky_inverse(input_x, upper=False):
     return _inverse(a)
 
 
+@export(_F)
+def cholesky_solve(input, input2, upper=False):
+    """X with A X = input, A given by its Cholesky factor input2 (A = L L^T, or U^T U when upper);
+    2-D or batched 3-D."""
+    op = "CholeskySolve"
+    U.check_tensor(op, "input", input)
+    U.check_tensor(op, "input2", input2)
+    U.check_bool(op, "upper", upper)
+    if input.ndim not in (2, 3) or input2.ndim != input.ndim or input2.shape[-1] != input2.shape[-2] \
+            or input2.shape[-2] != input.shape[-2] or input.shape[:-2] != input2.shape[:-2]:
+        raise ValueError("For '%s', 'input' (*, N, M) and 'input2' (*, N, N) must be 2-D or 3-D with matching "
+                         "batch and rows, but got %s and %s." % (op, tuple(input.shape), tuple(input2.shape)))
+    if input.dtype != input2.dtype:
+        raise TypeError("For '%s', 'input' and 'input2' must have the same dtype, but got %s and %s."
+                        % (op, input.dtype, input2.dtype))
+    f = input2
+    a = ops.matmul(_mT(f), f) if upper else ops.matmul(f, _mT(f))
+    return ops.matmul(_inverse(a), input)
+
+
 @custom_vjp
 def _svd_vals(a):
     return U.const(np.linalg.svd(U.shape_deciding_values("svd_vals", a), compute_uv=False), a.dtype)

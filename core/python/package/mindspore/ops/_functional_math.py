@@ -999,7 +999,7 @@ for _alias, _fn in (("tensor_add", ops.add), ("tensor_sub", ops.sub), ("tensor_m
                     ("tensor_div", ops.div), ("tensor_pow", ops.pow), ("tensor_gt", ops.gt), ("tensor_lt", ops.lt),
                     ("tensor_ge", ops.ge), ("tensor_le", ops.le), ("tensor_floordiv", floor_div),
                     ("tensor_mod", floor_mod), ("tensor_exp", ops.exp), ("tensor_log", ops.log),
-                    ("neg_tensor", ops.neg), ("addn", addn)):
+                    ("neg_tensor", ops.neg), ("addn", addn), ("accumulate_n", addn)):
     U.export_as(_alias, _fn, _F)
 
 

@@ -145,8 +145,33 @@ def _einsum_parse(equation, operands):
     return fixed, out
 
 
+def _einsum_letter(n):
+    if n is Ellipsis:
+        return "..."
+    if isinstance(n, int) and not isinstance(n, bool) and 0 <= n < 52:
+        return chr(ord("A") + n) if n < 26 else chr(ord("a") + n - 26)
+    raise ValueError("For Einsum, the number in sublist should be in range [0, 52), but got %s" % (n,))
+
+
+def _einsum_sublists(first, rest):
+    """The sublist form einsum(op1, sub1, op2, sub2, ..., [sub_out]) as (equation, operands)."""
+    items = (first,) + tuple(rest)
+    operands = items[0::2]
+    subs = items[1::2]
+    out = None
+    if len(items) % 2 == 1:  # a trailing output sublist
+        operands, out = items[0:-1:2], items[-1]
+        subs = items[1:-1:2]
+    eq = ",".join("".join(_einsum_letter(n) for n in sub) for sub in subs)
+    if out is not None:
+        eq += "->" + "".join(_einsum_letter(n) for n in out)
+    return eq, tuple(operands)
+
+
 @export(_F)
 def einsum(equation, *operands):
+    if isinstance(equation, Tensor):
+        equation, operands = _einsum_sublists(equation, operands)
     if len(operands) == 1 and isinstance(operands[0], (tuple, list)):
         operands = tuple(operands[0])
     terms, out = _einsum_parse(equation, operands)
