@@ -296,6 +296,9 @@ def vstack(inputs):
     return ops.concat(tuple(atleast_2d(x) for x in inputs), 0)
 
 
+U.export_as("row_stack", vstack, _F)
+
+
 @export(_F)
 def column_stack(tensors):
     ts = [ops.reshape(x, (-1, 1)) if x.ndim < 2 else x for x in tensors]

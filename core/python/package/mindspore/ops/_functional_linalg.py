@@ -103,6 +103,10 @@ def det(input):
     return sign * ops.exp(logabs)
 
 
+U.export_as("matrix_determinant", det, _F)  # MindSpore's deprecated names
+U.export_as("log_matrix_determinant", slogdet, _F)
+
+
 @export(_F)
 def logdet(input):
     """log(det): NaN where the determinant is negative, -inf where it is 0."""

@@ -760,7 +760,19 @@ def vecdot(x, y, *, axis=-1):
 
 @export(_F)
 def dot(input, other):
-    return ops.matmul(input, other)
+    """NumPy's dot for rank >= 2: input's last axis against other's second-to-last, the shape
+    input.shape[:-1] + other.shape[:-2] + other.shape[-1:] (not matmul's batch broadcasting)."""
+    U.check_tensor("dot", "input", input)
+    U.check_tensor("dot", "other", other)
+    if input.ndim < 2 or other.ndim < 2:
+        raise ValueError("For 'dot', inputs x1, x2 should have 'dimension >= 2', but got 'len(x1_shape)': (%d) "
+                         "and 'len(x2_shape)': (%d)." % (input.ndim, other.ndim))
+    if input.dtype != other.dtype:
+        raise TypeError("For 'dot', the inputs must be the same type, but got x1_type: %s and x2_type: %s."
+                        % (input.dtype, other.dtype))
+    if input.ndim == 2 and other.ndim == 2:
+        return ops.matmul(input, other)
+    return ops.tensor_dot(input, other, ((input.ndim - 1,), (other.ndim - 2,)))
 
 
 @export(_F)
@@ -999,7 +1011,8 @@ for _alias, _fn in (("tensor_add", ops.add), ("tensor_sub", ops.sub), ("tensor_m
                     ("tensor_div", ops.div), ("tensor_pow", ops.pow), ("tensor_gt", ops.gt), ("tensor_lt", ops.lt),
                     ("tensor_ge", ops.ge), ("tensor_le", ops.le), ("tensor_floordiv", floor_div),
                     ("tensor_mod", floor_mod), ("tensor_exp", ops.exp), ("tensor_log", ops.log),
-                    ("neg_tensor", ops.neg), ("addn", addn), ("accumulate_n", addn)):
+                    ("neg_tensor", ops.neg), ("addn", addn), ("accumulate_n", addn), ("floordiv", floor_div),
+                    ("floormod", floor_mod), ("pows", ops.pow), ("tensor_expm1", ops.expm1)):
     U.export_as(_alias, _fn, _F)
 
 
