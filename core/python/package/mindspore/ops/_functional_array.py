@@ -744,7 +744,7 @@ def scatter_add(input_x, indices, updates):
     """input_x[indices] += updates along axis 0 (a new tensor; the Parameter form writes back)."""
     idx = ops.expand_dims(_index_tensor("ScatterAdd", indices, "indices").astype(mstype.int64), -1)
     out = tensor_scatter_add(input_x, idx, updates)
-    return _write_back(input_x, out)
+    return _write_back(input_x, out, "ScatterAdd")
 
 
 @export(_F)
@@ -754,10 +754,15 @@ def scatter_update(input_x, indices, updates):
     return _write_back(input_x, out)
 
 
-def _write_back(target, value):
+def _write_back(target, value, op="ScatterUpdate"):
+    """A Parameter target takes the new value; the op's output is that value as a Tensor, as
+    MindSpore's scatter primitives return (print(output) shows the numbers, not the Parameter)."""
     import mindspore
     if isinstance(target, mindspore.Parameter):
-        return U.write_parameter("ScatterUpdate", target, value)
+        written = U.write_parameter(op, target, value)
+        if mindspore._jit_tracing():
+            return written
+        return value.astype(target.dtype) if value.dtype != target.dtype else value
     return value
 
 

@@ -355,10 +355,8 @@ def _scatter_reduce(op, input_x, indices, updates, how):
 
 
 def _write_back(op, target, value):
-    import mindspore
-    if isinstance(target, mindspore.Parameter):
-        return U.write_parameter(op, target, value)
-    return value
+    from mindspore.ops._functional_array import _write_back as write_back
+    return write_back(target, value, op)
 
 
 def _axis0(indices):
@@ -627,3 +625,10 @@ def view_as_real(input):
     if input.dtype not in (mstype.complex64, mstype.complex128):
         raise TypeError("For view_as_real, the dtype of input Tensor must be complex.")
     return ops.stack((ops.real(input), ops.imag(input)), -1)
+
+
+@export(_F)
+def dyn_shape(input_x):
+    """The shape of input_x as a 1-D int32 Tensor (ops.shape gives the tuple)."""
+    _t("TensorShape", input_x, "input_x")
+    return U.const(np.asarray(input_x.shape, np.int32).reshape(-1), mstype.int32)
