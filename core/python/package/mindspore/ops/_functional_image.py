@@ -197,6 +197,42 @@ def iou(anchor_boxes, gt_boxes, mode="iou"):
     return overlap / (denom + 1e-10)
 
 
+def _grid_axis(n, align_corners):
+    """Normalized pixel positions in [-1, 1]: the centers of the end pixels with align_corners,
+    else the centers of n equal cells."""
+    if n == 1:
+        return np.zeros(1)
+    axis = np.linspace(-1.0, 1.0, n)
+    return axis if align_corners else axis * (n - 1) / n
+
+
+@export(_F)
+def affine_grid(theta, size, align_corners=False):
+    """The sampling grid of a batch of affine maps: (N, H, W, 2) for theta (N, 2, 3) and size
+    (N, C, H, W), (N, D, H, W, 3) for theta (N, 3, 4) and size (N, C, D, H, W); each output point is
+    theta @ (x, y[, z], 1) of its normalized position. Differentiable in theta."""
+    op = "AffineGrid"
+    U.check_tensor(op, "theta", theta)
+    if not isinstance(size, (tuple, list)):
+        raise TypeError("For '%s', the 'size' must be a tuple, but got %s." % (op, type(size).__name__))
+    U.check_bool(op, "align_corners", align_corners)
+    size = tuple(size)
+    spatial = len(size) - 2
+    if spatial not in (2, 3) or tuple(theta.shape[1:]) != (spatial, spatial + 1):
+        raise ValueError("For '%s', theta must be (N, 2, 3) with a 4-element size or (N, 3, 4) with a 5-element "
+                         "size, but got theta %s and size %s." % (op, tuple(theta.shape), size))
+    if size[0] != theta.shape[0]:
+        raise ValueError("For '%s', size[0] (%d) must equal theta.shape[0] (%d)." % (op, size[0], theta.shape[0]))
+    dims = size[2:]  # (H, W) or (D, H, W)
+    axes = [_grid_axis(n, align_corners) for n in dims]
+    mesh = np.meshgrid(*axes, indexing="ij")
+    # columns x (width), y (height)[, z (depth)], 1
+    cols = [m.reshape(-1) for m in reversed(mesh)] + [np.ones(mesh[0].size)]
+    base = U.const(np.stack(cols, -1), theta.dtype)  # (P, spatial + 1)
+    grid = ops.matmul(base, ops.transpose(theta, (0, 2, 1)))  # (N, P, spatial)
+    return ops.reshape(grid, (theta.shape[0],) + tuple(dims) + (spatial,))
+
+
 # ---------------------------------------------------------------- transposed convolution
 def _conv(x, w, dilation, groups):
     n = x.ndim - 2
