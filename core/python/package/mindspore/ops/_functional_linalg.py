@@ -274,15 +274,24 @@ def pinv(x, *, atol=None, rtol=None, hermitian=False):
 
 @export(_F)
 def lstsq(input, A):
-    """min ||A X - input||: X of shape (N, K) (or (N,) for a vector input), by the pseudo-inverse."""
+    """Y minimizing ||input Y - A|| (least squares for a tall input, the minimum-norm solution for
+    a wide one): input is the (M, N) matrix, A the (M, K) or (M,) right-hand side; Y is (N, K) or
+    (N,), as MindSpore documents. Computed by NumPy's SVD-based solver: no gradient."""
     U.check_tensor("Lstsq", "input", input)
     U.check_tensor("Lstsq", "A", A)
-    if A.ndim != 2 or input.ndim not in (1, 2) or input.shape[0] != A.shape[0]:
-        raise ValueError("For 'Lstsq', 'A' must be (M, N) and 'input' (M,) or (M, K) with the same M, but got %s and %s."
-                         % (tuple(A.shape), tuple(input.shape)))
-    a, b = U.shape_deciding_values("lstsq", A), U.shape_deciding_values("lstsq", input)
-    x, _, _, _ = np.linalg.lstsq(a, b, rcond=None)
-    return _const(x, input.dtype)
+    if input.ndim != 2:
+        raise ValueError("For 'Lstsq', the dimension of 'input' must be 2, but got %d." % input.ndim)
+    if A.ndim not in (1, 2):
+        raise ValueError("For 'Lstsq', the dimension of 'A' must be 1 or 2, but got %d." % A.ndim)
+    if input.shape[0] != A.shape[0]:
+        raise ValueError("For 'Lstsq', 'input' (M, N) and 'A' (M, K) must have the same M, but got %s and %s."
+                         % (tuple(input.shape), tuple(A.shape)))
+    if input.dtype != A.dtype:
+        raise TypeError("For 'Lstsq', 'input' and 'A' must have the same dtype, but got %s and %s."
+                        % (input.dtype, A.dtype))
+    x, b = U.shape_deciding_values("lstsq", input), U.shape_deciding_values("lstsq", A)
+    y, _, _, _ = np.linalg.lstsq(x.astype(np.float64), b.astype(np.float64), rcond=None)
+    return _const(y, input.dtype)
 
 
 @export(_F)
