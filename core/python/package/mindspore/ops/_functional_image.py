@@ -331,6 +331,41 @@ def conv_transpose1d(input, weight, bias=None, stride=1, padding=0, output_paddi
                            dilation, 1)
 
 
+@export(_F)
+def conv3d_transpose(inputs, weight, pad_mode="valid", padding=0, stride=1, dilation=1, group=1, output_padding=0):
+    """MindSpore's Conv3DTranspose as a function: weight (C_in, C_out / group, kd, kh, kw); padding
+    one int or (head, tail, top, bottom, left, right); the output depth is (D - 1) * stride - head -
+    tail + dilation * (kd - 1) + 1 + output_padding ('valid' pads nothing, 'same' gives D * stride)."""
+    op = "Conv3DTranspose"
+    U.check_tensor(op, "inputs", inputs)
+    U.check_tensor(op, "weight", weight)
+    if inputs.ndim != 5 or weight.ndim != 5:
+        raise ValueError("For '%s', the rank of 'inputs' and 'weight' must be 5, but got %d and %d."
+                         % (op, inputs.ndim, weight.ndim))
+    if inputs.shape[1] != weight.shape[0]:
+        raise ValueError("For '%s', inputs.shape[1] (%d) must equal weight.shape[0] (%d)."
+                         % (op, inputs.shape[1], weight.shape[0]))
+    mode = U.check_str(op, "pad_mode", str(pad_mode).lower(), ("valid", "same", "pad"))
+    stride, dilation, output_padding = _ntuple(stride, 3), _ntuple(dilation, 3), _ntuple(output_padding, 3)
+    pad6 = _ntuple(padding, 6) if not isinstance(padding, (int, np.integer)) else (int(padding),) * 6
+    if mode != "pad" and any(pad6):
+        raise ValueError("For '%s', 'padding' must be 0 when 'pad_mode' is '%s', but got %s." % (op, mode, padding))
+    k = tuple(weight.shape[2:])
+    din = tuple(inputs.shape[2:])
+    if mode == "same":
+        spatial, pads = [], []
+        for i in range(3):
+            size = din[i] * stride[i]
+            total = max((din[i] - 1) * stride[i] + (k[i] - 1) * dilation[i] + 1 - size, 0)
+            spatial.append(size + output_padding[i])
+            pads.append((total // 2, total - total // 2))
+    else:
+        pads = [(pad6[2 * i], pad6[2 * i + 1]) for i in range(3)]
+        spatial = [(din[i] - 1) * stride[i] - pads[i][0] - pads[i][1] + dilation[i] * (k[i] - 1) + 1
+                   + output_padding[i] for i in range(3)]
+    return conv_transpose_nd(inputs, weight, stride, dilation, group, pads, tuple(spatial))
+
+
 def _conv_transpose(op, input, weight, bias, stride, padding, output_padding, groups, dilation, n):
     U.check_tensor(op, "input", input)
     U.check_tensor(op, "weight", weight)
