@@ -616,6 +616,25 @@ def adaptive_avg_pool1d(input, output_size):
     return ops.concat(tuple(cols), -1)
 
 
+@export(_F)
+def adaptive_max_pool1d(input, output_size):
+    """The maximum of each of output_size bins of the last axis, bin i spanning
+    [floor(i * L / out), ceil((i + 1) * L / out))."""
+    U.check_tensor("adaptive_max_pool1d", "input", input)
+    if isinstance(output_size, bool) or not isinstance(output_size, int) or output_size < 1:
+        raise ValueError("For adaptive_max_pool1d, 'output_size' must be an int >= 1, but got %s." % (output_size,))
+    length = input.shape[-1]
+    if length < output_size:
+        raise ValueError("For adaptive_max_pool1d input's last dimension must be greater or equal to output size %d, "
+                         "but got %d." % (output_size, length))
+    cols = []
+    for i in range(output_size):
+        s = (i * length) // output_size
+        e = -(-((i + 1) * length) // output_size)
+        cols.append(ops.amax(ops.narrow(input, input.ndim - 1, s, e - s), -1, True))
+    return ops.concat(tuple(cols), -1)
+
+
 def _even_adaptive_avg(x, sizes):
     """Adaptive average pooling of x's last len(sizes) axes when each output size divides its axis
     (None keeps the axis): one reshape to (..., out, size // out, ...) and one mean, whose gradient
