@@ -632,3 +632,23 @@ def dyn_shape(input_x):
     """The shape of input_x as a 1-D int32 Tensor (ops.shape gives the tuple)."""
     _t("TensorShape", input_x, "input_x")
     return U.const(np.asarray(input_x.shape, np.int32).reshape(-1), mstype.int32)
+
+
+@export(_F)
+def channel_shuffle(x, groups):
+    """(*, C, H, W) with its C channels split into `groups` groups and interleaved: (g, C/g) -> (C/g, g)."""
+    _t("ChannelShuffle", x, "x")
+    if isinstance(groups, bool) or not isinstance(groups, int) or groups < 1:
+        raise ValueError("For 'ChannelShuffle', 'group' must be a positive int, but got %s." % (groups,))
+    if x.ndim < 3:
+        raise TypeError("For 'ChannelShuffle', the dimension of 'x' must be at least 3, but got %d." % x.ndim)
+    c = x.shape[-3]
+    if c % groups:
+        raise ValueError("For 'ChannelShuffle', the number of channels (%d) must be divisible by 'group' (%d)."
+                         % (c, groups))
+    lead = tuple(x.shape[:-3])
+    h, w = x.shape[-2], x.shape[-1]
+    y = ops.reshape(x, lead + (groups, c // groups, h, w))
+    n = len(lead)
+    y = ops.transpose(y, tuple(range(n)) + (n + 1, n) + (n + 2, n + 3))
+    return ops.reshape(y, lead + (c, h, w))
