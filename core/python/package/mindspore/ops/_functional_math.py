@@ -641,7 +641,9 @@ def cumulative_logsumexp(x, axis, exclusive=False, reverse=False):
         shape = list(y.shape)
         shape[ax] = 1
         head = ops.narrow(out, ax, 0, n - 1) if n > 1 else None
-        pad = ops.fill(out.dtype, tuple(shape), float("-inf"))
+        # the first exclusive entry is the dtype's lowest finite value, as MindSpore's kernels write
+        lowest = float(np.finfo(U.nptype(out.dtype)).min)
+        pad = ops.fill(out.dtype, tuple(shape), lowest)
         out = ops.concat((pad, head), ax) if head is not None else pad
     return ops.flip(out, (ax,)) if reverse else out
 

@@ -1,0 +1,155 @@
+"""Primitive classes of mindspore.ops.operations.math_ops over the functional forms: Bucketize, Lcm,
+Cdist, LpNorm, CumulativeLogsumexp, AccumulateNV2, InplaceAdd, InplaceSub, InplaceUpdateV2 and
+InplaceIndexAdd. Each checks its attributes at construction, with MindSpore's messages, and
+computes in __call__ through the function of the same meaning, so gradients are those of the
+functional ops."""
+import numpy as np
+
+import mindspore.ops as ops
+from mindspore import Tensor
+from mindspore.ops import _functional_util as U
+from mindspore.ops._primitives_nn import primitive
+from mindspore.ops.primitive import Primitive, prim_attr_register
+
+
+@primitive
+class Bucketize(Primitive):
+    @prim_attr_register
+    def __init__(self, boundaries):
+        if not isinstance(boundaries, list):
+            raise TypeError("For 'Bucketize', the 'boundaries' must be a list, but got %s."
+                            % type(boundaries).__name__)
+        for i, b in enumerate(boundaries):
+            if not isinstance(b, (float, np.floating)):
+                raise TypeError("For 'Bucketize', the 'boundaries[%d]' must be a float, but got %s."
+                                % (i, type(b).__name__))
+
+    def __call__(self, input):
+        return ops.bucketize(input, [float(b) for b in self.boundaries], right=True)
+
+
+@primitive
+class Lcm(Primitive):
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, x1, x2):
+        return ops.lcm(x1, x2)
+
+
+@primitive
+class Cdist(Primitive):
+    @prim_attr_register
+    def __init__(self, p=2.0):
+        if not isinstance(p, float):
+            raise TypeError("For 'Cdist', the 'p' must be a float, but got %s." % type(p).__name__)
+        if p < 0 or np.isnan(p):
+            raise ValueError("Cdist p must be a non-negative value, but got `%s`." % p)
+
+    def __call__(self, input_x, input_y):
+        return ops.cdist(input_x, input_y, self.p)
+
+
+@primitive
+class LpNorm(Primitive):
+    """The p-norm over `axis`, floored at `epsilon` (p = 0 counts the nonzero entries)."""
+
+    @prim_attr_register
+    def __init__(self, axis, p=2, keep_dims=False, epsilon=1e-12):
+        if isinstance(p, bool) or not isinstance(p, int) or p < 0:
+            raise TypeError("For 'LpNorm', the 'p' must be a non-negative int, but got %s." % (p,))
+        if not isinstance(axis, (int, tuple, list)) or isinstance(axis, bool):
+            raise TypeError("For 'LpNorm', the 'axis' must be an int, a tuple or a list, but got %s."
+                            % type(axis).__name__)
+        U.check_bool("LpNorm", "keep_dims", keep_dims)
+        if not isinstance(epsilon, float) or epsilon < 0:
+            raise TypeError("For 'LpNorm', the 'epsilon' must be a non-negative float, but got %s." % (epsilon,))
+
+    def __call__(self, input):
+        U.check_tensor("LpNorm", "input", input)
+        axes = (self.axis,) if isinstance(self.axis, int) else tuple(self.axis)
+        axes = tuple(U.norm_axis("LpNorm", a, input.ndim) for a in axes)
+        if self.p == 0:
+            out = ops.sum(ops.ne(input, 0).astype(input.dtype), axes, self.keep_dims)
+        else:
+            out = ops.pow(ops.sum(ops.pow(ops.abs(input), self.p), axes, self.keep_dims), 1.0 / self.p)
+        return ops.maximum(out, U.as_tensor(self.epsilon, like=out))
+
+
+@primitive
+class CumulativeLogsumexp(Primitive):
+    @prim_attr_register
+    def __init__(self, exclusive=False, reverse=False):
+        U.check_bool("CumulativeLogsumexp", "exclusive", exclusive)
+        U.check_bool("CumulativeLogsumexp", "reverse", reverse)
+
+    def __call__(self, x, axis=0):
+        axis = int(U.numpy_of(axis)) if isinstance(axis, Tensor) else axis
+        return ops.cumulative_logsumexp(x, axis, self.exclusive, self.reverse)
+
+
+@primitive
+class AccumulateNV2(Primitive):
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, inputs):
+        if not isinstance(inputs, (tuple, list)):
+            raise TypeError("For 'AccumulateNV2', the 'inputs' must be a tuple or list of Tensors, but got %s."
+                            % type(inputs).__name__)
+        return ops.accumulate_n(inputs)
+
+
+def _indices_attr(op, indices):
+    if isinstance(indices, bool) or not isinstance(indices, (int, tuple)):
+        raise TypeError("For '%s', the 'indices' must be an int or a tuple, but got %s."
+                        % (op, type(indices).__name__))
+    indices = (indices,) if isinstance(indices, int) else indices
+    for item in indices:
+        if isinstance(item, bool) or not isinstance(item, int):
+            raise TypeError("For '%s', the 'item of indices' must be an int, but got %s."
+                            % (op, type(item).__name__))
+    return indices
+
+
+@primitive
+class InplaceAdd(Primitive):
+    @prim_attr_register
+    def __init__(self, indices):
+        self.indices = _indices_attr("InplaceAdd", indices)
+
+    def __call__(self, x, input_v):
+        return ops.inplace_add(x, input_v, self.indices)
+
+
+@primitive
+class InplaceSub(Primitive):
+    @prim_attr_register
+    def __init__(self, indices):
+        self.indices = _indices_attr("InplaceSub", indices)
+
+    def __call__(self, x, input_v):
+        return ops.inplace_sub(x, input_v, self.indices)
+
+
+@primitive
+class InplaceUpdateV2(Primitive):
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, x, indices, v):
+        return ops.inplace_update(x, v, indices)
+
+
+@primitive
+class InplaceIndexAdd(Primitive):
+    @prim_attr_register
+    def __init__(self, axis):
+        if isinstance(axis, bool) or not isinstance(axis, int):
+            raise TypeError("For 'InplaceIndexAdd', the 'axis' must be an int, but got %s." % type(axis).__name__)
+
+    def __call__(self, var, indices, updates):
+        return ops.inplace_index_add(var, indices, updates, self.axis)
