@@ -16,6 +16,11 @@ from mindspore.ops._functional_util import export
 _F = "mindspore.ops.functional"
 
 
+def _as_input(x, out):
+    """float16 / bfloat16 inputs are computed in float32 and given back in their own dtype."""
+    return out.astype(x.dtype) if out.dtype != x.dtype else out
+
+
 def _split(ax, edge):
     """(mask ax <= edge, ax clamped into the small branch, ax clamped into the large branch)."""
     small = ax <= edge
@@ -51,7 +56,7 @@ def bessel_j1(x):
     small, xs, xl = _split(ax, 3.0)
     amp, th = _j1_large_parts(xl)
     out = ops.select(small, _j1_small(xs), amp * ops.cos(th))
-    return ops.select(v < 0, -out, out)
+    return _as_input(x, ops.select(v < 0, -out, out))
 
 
 def _positive_domain(v, out, at_zero):
@@ -70,7 +75,7 @@ def bessel_y0(x):
     lo = (2.0 / _math.pi) * ops.log(xs / 2.0) * bessel_j0(xs) + _poly(
         t * t, (0.36746691, 0.60559366, -0.74350384, 0.25300117, -0.04261214, 0.00427916, -0.00024846))
     amp, th = _j0_large_parts(xl)
-    return _positive_domain(v, ops.select(small, lo, amp * ops.sin(th)), float("-inf"))
+    return _as_input(x, _positive_domain(v, ops.select(small, lo, amp * ops.sin(th)), float("-inf")))
 
 
 @export(_F)
@@ -83,7 +88,7 @@ def bessel_y1(x):
     lo = (2.0 / _math.pi) * ops.log(xs / 2.0) * _j1_small(xs) + _poly(
         t * t, (-0.6366198, 0.2212091, 2.1682709, -1.3164827, 0.3123951, -0.0400976, 0.0027873)) / xs
     amp, th = _j1_large_parts(xl)
-    return _positive_domain(v, ops.select(small, lo, amp * ops.sin(th)), float("-inf"))
+    return _as_input(x, _positive_domain(v, ops.select(small, lo, amp * ops.sin(th)), float("-inf")))
 
 
 def _i0_small(xs):
@@ -92,7 +97,7 @@ def _i0_small(xs):
 
 
 def _i0_large_scaled(xl):
-    """sqrt(x) e^-x I0(x) / sqrt(x): I0 without its exponential."""
+    """e^-x I0(x) for x >= 3.75 (A & S 9.8.2): I0 without its exponential."""
     return _poly(3.75 / xl, (0.39894228, 0.01328592, 0.00225319, -0.00157565, 0.00916281, -0.02057706,
                              0.02635537, -0.01647633, 0.00392377)) / ops.sqrt(xl)
 
@@ -112,7 +117,7 @@ def bessel_i0e(x):
     """exp(-|x|) I0(x)."""
     v = _float_input("BesselI0e", x, "x")
     small, xs, xl = _split(ops.abs(v), 3.75)
-    return ops.select(small, _i0_small(xs) * ops.exp(-xs), _i0_large_scaled(xl))
+    return _as_input(x, ops.select(small, _i0_small(xs) * ops.exp(-xs), _i0_large_scaled(xl)))
 
 
 @export(_F)
@@ -121,7 +126,7 @@ def bessel_i1(x):
     v = _float_input("BesselI1", x, "x")
     small, xs, xl = _split(ops.abs(v), 3.75)
     out = ops.select(small, _i1_small(xs), _i1_large_scaled(xl) * ops.exp(xl))
-    return ops.select(v < 0, -out, out)
+    return _as_input(x, ops.select(v < 0, -out, out))
 
 
 @export(_F)
@@ -130,7 +135,7 @@ def bessel_i1e(x):
     v = _float_input("BesselI1e", x, "x")
     small, xs, xl = _split(ops.abs(v), 3.75)
     out = ops.select(small, _i1_small(xs) * ops.exp(-xs), _i1_large_scaled(xl))
-    return ops.select(v < 0, -out, out)
+    return _as_input(x, ops.select(v < 0, -out, out))
 
 
 def _k0_parts(v):
@@ -160,7 +165,7 @@ def bessel_k0(x):
     """Modified Bessel function of the second kind, order 0 (x > 0)."""
     v = _float_input("BesselK0", x, "x")
     small, _, xl, lo, hi_scaled = _k0_parts(v)
-    return _positive_domain(v, ops.select(small, lo, hi_scaled * ops.exp(-xl)), float("inf"))
+    return _as_input(x, _positive_domain(v, ops.select(small, lo, hi_scaled * ops.exp(-xl)), float("inf")))
 
 
 @export(_F)
@@ -168,7 +173,7 @@ def bessel_k0e(x):
     """exp(x) K0(x) (x > 0)."""
     v = _float_input("BesselK0e", x, "x")
     small, xs, _, lo, hi_scaled = _k0_parts(v)
-    return _positive_domain(v, ops.select(small, lo * ops.exp(xs), hi_scaled), float("inf"))
+    return _as_input(x, _positive_domain(v, ops.select(small, lo * ops.exp(xs), hi_scaled), float("inf")))
 
 
 @export(_F)
@@ -176,7 +181,7 @@ def bessel_k1(x):
     """Modified Bessel function of the second kind, order 1 (x > 0)."""
     v = _float_input("BesselK1", x, "x")
     small, _, xl, lo, hi_scaled = _k1_parts(v)
-    return _positive_domain(v, ops.select(small, lo, hi_scaled * ops.exp(-xl)), float("inf"))
+    return _as_input(x, _positive_domain(v, ops.select(small, lo, hi_scaled * ops.exp(-xl)), float("inf")))
 
 
 @export(_F)
@@ -184,4 +189,4 @@ def bessel_k1e(x):
     """exp(x) K1(x) (x > 0)."""
     v = _float_input("BesselK1e", x, "x")
     small, xs, _, lo, hi_scaled = _k1_parts(v)
-    return _positive_domain(v, ops.select(small, lo * ops.exp(xs), hi_scaled), float("inf"))
+    return _as_input(x, _positive_domain(v, ops.select(small, lo * ops.exp(xs), hi_scaled), float("inf")))
