@@ -1,0 +1,179 @@
+"""mindspore.ops behaviours that MindSpore's own docstrings document and gradstep got wrong or lacked:
+bucketize's `right`, bincount's float32, isreal of complex values, nanmedian / nanmean, eps, eq,
+dot's contraction, lstsq's argument order, arange's inferred dtype, atleast_nd tuples, hann_window,
+view_as_real, einsum's sublist form, cholesky_solve, iou, dyn_shape, channel_shuffle,
+cumulative_logsumexp's exclusive start, adaptive_max_pool1d/3d, affine_grid, fractional max pooling,
+conv3d_transpose, deformable_conv2d, ctc_greedy_decoder."""
+import numpy as np
+
+import mindspore as ms
+import mindspore.ops as ops
+from mindspore import Tensor
+
+from _check import close, fd_grad, raises
+
+vals = Tensor(np.array([[1.0, 3.0, 4.0], [5.0, 9.0, 0.5]]))
+bounds = [1.0, 3.0, 5.0, 9.0]
+close(ops.bucketize(vals, bounds), [[0, 1, 2], [2, 3, 0]])  # boundaries[i-1] < x <= boundaries[i]
+close(ops.bucketize(vals, bounds, right=True), [[1, 2, 2], [3, 4, 0]])  # boundaries[i-1] <= x < boundaries[i]
+assert ops.bucketize(vals, bounds).dtype == ms.int32
+counts = ops.bincount(Tensor(np.array([3, 1, 1], np.int64)), minlength=5)
+assert counts.dtype == ms.float32
+close(counts, [0, 2, 0, 1, 0])
+
+close(ops.isreal(Tensor(np.array([1 + 0j, 2 + 1e-3j, -3j]), ms.complex64)), [True, False, False])
+close(ops.isreal(Tensor(np.array([1.5, 2.0]))), [True, True])
+nan = float("nan")
+data = np.array([[4.0, nan, 1.0, 7.0], [nan, nan, nan, nan], [2.0, 8.0, nan, 3.0]])
+med, where = ops.nanmedian(Tensor(data), axis=1)
+close(med, [4.0, nan, 3.0])  # the lower median of what is not NaN
+close(where, [0, 0, 3])
+med0, _ = ops.nanmedian(Tensor(data), axis=0, keepdims=True)
+assert med0.shape == (1, 4)
+close(ops.nanmean(Tensor(data), axis=1), [4.0, nan, 13.0 / 3])
+close(ops.nanmean(Tensor(data)), np.nanmean(data))
+raises(TypeError, ops.nanmean, Tensor(np.array([1, 2])), match="floating point")
+
+close(ops.eps(Tensor(np.zeros(2, np.float16))), [np.finfo(np.float16).eps] * 2)
+close(ops.eps(Tensor(np.zeros(1))), [np.finfo(np.float64).eps], rtol=0, atol=0)
+close(ops.eq(Tensor(np.array([1, 2])), 2), [False, True])
+
+a3 = np.arange(6.0).reshape(2, 3)
+b3 = np.arange(24.0).reshape(2, 3, 4)
+close(ops.dot(Tensor(a3), Tensor(b3)), np.dot(a3, b3))  # (2, 2, 4): input's last axis with other's second-to-last
+assert ops.dot(Tensor(a3), Tensor(b3)).shape == (2, 2, 4)
+raises(ValueError, ops.dot, Tensor(np.ones(3)), Tensor(np.ones((3, 2))), match="dimension >= 2")
+
+A = np.array([[2.0, 1.0, 5.0], [3.0, 5.0, 1.0], [1.0, 1.0, 1.0], [0.0, 2.0, 1.0]])
+B = np.array([[10.0, 5.0], [15.0, 8.0], [7.0, 4.0], [1.0, 1.0]])
+close(ops.lstsq(Tensor(A), Tensor(B)), np.linalg.lstsq(A, B, rcond=None)[0], rtol=1e-10)
+raises(ValueError, ops.lstsq, Tensor(B[:, 0]), Tensor(A), match="dimension of 'input' must be 2")
+
+assert ops.arange(5).dtype == ms.int64 and ops.arange(0, 1, 0.25).dtype == ms.float32
+assert ops.arange(Tensor(6.0, ms.float64), 1, -1).dtype == ms.float64
+assert ops.arange(Tensor(3, ms.int32)).dtype == ms.int64  # start 0 and step 1 are Python ints: int64
+ints32 = ops.arange(Tensor(7, ms.int32), Tensor(1, ms.int32), Tensor(-2, ms.int32))
+assert ints32.dtype == ms.int32
+close(ints32, [7, 5, 3])
+
+outs = ops.atleast_2d([Tensor(1.0), Tensor(np.ones(3))])
+assert isinstance(outs, tuple) and [o.shape for o in outs] == [(1, 1), (1, 3)]
+assert isinstance(ops.atleast_3d((Tensor(1.0),)), tuple)
+w = ops.hann_window(6)
+assert w.dtype == ms.float64
+close(w, 0.5 - 0.5 * np.cos(2 * np.pi * np.arange(6) / 6))
+close(ops.hann_window(5, periodic=False, dtype=ms.float32), np.hanning(5), rtol=1e-6, atol=1e-7)
+close(ops.view_as_real(Tensor(np.array([1 + 2j, -3j]), ms.complex64)), [[1, 2], [0, -3]])
+raises(TypeError, ops.view_as_real, Tensor(np.ones(2)), match="must be complex")
+
+p, q = np.arange(6.0).reshape(2, 3), np.arange(12.0).reshape(3, 4)
+close(ops.einsum(Tensor(p), [0, 1], Tensor(q), [1, 2], [0, 2]), p @ q)
+close(ops.einsum(Tensor(p), [Ellipsis, 1], [Ellipsis]), p.sum(-1))
+
+L = np.array([[2.0, 0, 0], [4.0, 1, 0], [-1.0, 1, 2]])
+rhs = np.arange(6.0).reshape(3, 2)
+close(ops.cholesky_solve(Tensor(rhs), Tensor(L)), np.linalg.solve(L @ L.T, rhs), rtol=1e-10)
+close(ops.cholesky_solve(Tensor(rhs), Tensor(L.T), upper=True), np.linalg.solve(L @ L.T, rhs), rtol=1e-10)
+
+anchors = Tensor(np.array([[0.0, 0.0, 9.0, 9.0], [20.0, 20.0, 29.0, 29.0]], np.float32))
+gts = Tensor(np.array([[5.0, 5.0, 14.0, 14.0]], np.float32))
+close(ops.iou(anchors, gts), [[25.0 / 175.0, 0.0]])  # pixel boxes: a 10 x 10 box is 0..9
+close(ops.iou(anchors, gts, "iof"), [[25.0 / 100.0, 0.0]])
+raises(KeyError, ops.iou, anchors, gts, "giou", match="'iou' or 'iof'")
+raises(ValueError, ops.iou, Tensor(np.ones((2, 3))), gts, match="[N, 4]")
+
+shape = ops.dyn_shape(Tensor(np.ones((3, 2, 1))))
+assert shape.dtype == ms.int32
+close(shape, [3, 2, 1])
+ch = np.arange(2 * 6 * 1 * 1).reshape(2, 6, 1, 1)
+close(ops.channel_shuffle(Tensor(ch), 3), ch[:, [0, 2, 4, 1, 3, 5]])
+raises(ValueError, ops.channel_shuffle, Tensor(ch), 4, match="divisible")
+
+ex = ops.cumulative_logsumexp(Tensor(np.array([0.0, 1.0], np.float32)), 0, exclusive=True)
+close(ex, [np.finfo(np.float32).min, 0.0])
+
+seq = Tensor(np.array([[[3.0, 1.0, 4.0, 1.0, 5.0, 9.0, 2.0]]]))
+close(ops.adaptive_max_pool1d(seq, 3), [[[4.0, 5.0, 9.0]]])  # bins [0,3) [2,5) [4,7)
+vol = np.arange(2 * 3 * 4 * 5, dtype=np.float32).reshape(1, 2, 3, 4, 5)
+pooled, argmax = ops.adaptive_max_pool3d(Tensor(vol), (1, 2, 2), True)
+# depth bin [0, 3), height bins [0, 2) [2, 4), width bins [0, 3) [2, 5): each maximum is the bin's last corner
+close(pooled, np.array([[47, 49], [57, 59]])[None, None, None] + 60 * np.arange(2).reshape(1, 2, 1, 1, 1))
+close(argmax, np.broadcast_to(np.array([[47, 49], [57, 59]]), (1, 2, 1, 2, 2)))
+assert argmax.dtype == ms.int32
+
+theta = np.array([[[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]])
+grid = ops.affine_grid(Tensor(theta), (1, 1, 2, 3), align_corners=True)
+close(grid[0, :, :, 0], [[-1, 0, 1], [-1, 0, 1]])
+close(grid[0, :, :, 1], [[-1, -1, -1], [1, 1, 1]])
+half = ops.affine_grid(Tensor(theta), (1, 1, 2, 2))
+close(half[0, 0], [[-0.5, -0.5], [0.5, -0.5]])
+grid3 = ops.affine_grid(Tensor(np.eye(3, 4)[None] * 2), (1, 1, 2, 2, 2), align_corners=True)
+assert grid3.shape == (1, 2, 2, 2, 3)
+close(grid3[0, 1, 0, 1], [2.0, -2.0, 2.0])  # (x, y, z) doubled
+g = lambda t: ops.sum(ops.affine_grid(t, (1, 1, 3, 2)) ** 2)
+close(ms.grad(g)(Tensor(theta)), fd_grad(g, theta), rtol=1e-6, atol=1e-8)
+raises(ValueError, ops.affine_grid, Tensor(theta), (1, 1, 2, 2, 2), match="theta must be (N, 2, 3)")
+
+img = Tensor(np.arange(25.0).reshape(1, 1, 5, 5))
+y, idx = ops.fractional_max_pool2d(img, 2, output_size=(2, 2), return_indices=True,
+                                   _random_samples=Tensor(np.array([[[0.8, 0.8]]])))
+close(y, [[[[6.0, 9.0], [21.0, 24.0]]]])  # windows start at 0 and 3 on both axes
+close(idx, [[[[6, 9], [21, 24]]]])
+gy = ms.grad(lambda a: ops.fractional_max_pool2d(a, 2, output_size=(2, 2)).sum())(img).asnumpy()
+assert gy.sum() == 4.0 and gy[0, 0, 4, 4] == 1.0
+y3 = ops.fractional_max_pool3d(Tensor(np.arange(16.0).reshape(1, 1, 2, 2, 4)), 1, output_ratio=0.5)
+assert y3.shape == (1, 1, 1, 1, 2)
+raises(ValueError, ops.fractional_max_pool2d, img, 2, match="can not be specified or None")
+
+dout = np.random.default_rng(3).standard_normal((1, 2, 3, 3, 2))
+wt = np.random.default_rng(4).standard_normal((2, 3, 2, 2, 2))
+up = ops.conv3d_transpose(Tensor(dout), Tensor(wt), pad_mode="pad", padding=(1, 0, 0, 1, 0, 0), stride=2)
+assert up.shape == (1, 3, 5, 5, 4)
+x0 = Tensor(np.zeros((1, 3, 5, 5, 4)))
+adjoint = ms.grad(lambda a: ops.sum(ops.conv3d(a, Tensor(wt), None, 2, "pad", (1, 0, 0, 1, 0, 0)) * Tensor(dout)))(x0)
+close(up, adjoint, rtol=1e-10, atol=1e-12)  # the transposed convolution is conv3d's adjoint
+assert ops.conv3d_transpose(Tensor(dout), Tensor(wt), pad_mode="same", stride=2).shape == (1, 3, 6, 6, 4)
+
+rng = np.random.default_rng(5)
+xi = rng.standard_normal((1, 2, 4, 4))
+wi = rng.standard_normal((3, 2, 2, 2))
+offs = np.zeros((1, 12, 3, 3))
+offs[:, 8:] = 1.0  # no offsets, unit mask: a plain convolution
+close(ops.deformable_conv2d(Tensor(xi), Tensor(wi), Tensor(offs), (2, 2), (1, 1, 1, 1), (0, 0, 0, 0)),
+      ops.conv2d(Tensor(xi), Tensor(wi)), rtol=1e-10, atol=1e-12)
+offs[:, 8:] = 0.5
+close(ops.deformable_conv2d(Tensor(xi), Tensor(wi), Tensor(offs), (2, 2), (1, 1, 1, 1), (0, 0, 0, 0)),
+      0.5 * ops.conv2d(Tensor(xi), Tensor(wi)).asnumpy(), rtol=1e-10, atol=1e-12)
+offs[:, 0:4] = 0.3  # every tap 0.3 pixel right and a quarter pixel down (off the bilinear kinks)
+offs[:, 4:8] = 0.25
+f = lambda o: ops.sum(ops.deformable_conv2d(Tensor(xi), Tensor(wi), o, (2, 2), (1, 1, 1, 1), (0, 0, 0, 0)) ** 2)
+close(ms.grad(f)(Tensor(offs)), fd_grad(f, offs), rtol=1e-5, atol=1e-7)
+raises(ValueError, ops.deformable_conv2d, Tensor(xi), Tensor(wi), Tensor(offs[:, :9]), (2, 2), (1, 1, 1, 1),
+       (0, 0, 0, 0), match="'offsets' must have shape")
+
+logits = Tensor(np.array([[[0.1, 0.9, 0.0], [0.2, 0.1, 0.7]],
+                          [[0.1, 0.8, 0.1], [0.6, 0.2, 0.2]],
+                          [[0.0, 0.1, 0.9], [0.1, 0.3, 0.6]]], np.float32))
+ind, val, dense, logp = ops.ctc_greedy_decoder(logits, Tensor(np.array([3, 2], np.int32)))
+close(ind, [[0, 0], [1, 0]])  # sample 0: 1 1 blank -> [1]; sample 1: blank 0 -> [0]
+close(val, [1, 0])
+close(dense, [2, 1])
+close(logp, [[-2.6], [-1.3]], rtol=1e-6)
+_, val2, dense2, _ = ops.ctc_greedy_decoder(logits, Tensor(np.array([3, 2], np.int32)), merge_repeated=False)
+close(val2, [1, 1, 0])
+close(dense2, [2, 2])
+raises(ValueError, ops.ctc_greedy_decoder, logits, Tensor(np.array([4, 1], np.int32)), match="sequence_length")
+
+# primitive classes over the same functions
+close(ops.Bucketize(boundaries=[1.0, 3.0, 5.0])(Tensor(np.array([3, 6, 0], np.int32))), [2, 3, 0])
+raises(TypeError, ops.Bucketize, [1, 2], match="'boundaries[0]' must be a float")
+close(ops.Lcm()(Tensor(np.array([4, 6])), Tensor(np.array([6, 10]))), [12, 30])
+pts = np.array([[[0.0, 0.0], [3.0, 4.0]]])
+close(ops.Cdist(p=1.0)(Tensor(pts), Tensor(pts)), [[[0.0, 7.0], [7.0, 0.0]]])
+t3 = np.arange(1.0, 9.0).reshape(2, 2, 2)
+close(ops.LpNorm(axis=[0, 2], p=3, keep_dims=True)(Tensor(t3)), np.cbrt((t3 ** 3).sum(axis=(0, 2), keepdims=True)))
+close(ops.LpNorm(axis=1, epsilon=0.5)(Tensor(np.zeros((2, 2)))), [0.5, 0.5])
+seq = np.array([0.5, -1.0, 2.0])
+close(ops.CumulativeLogsumexp(reverse=True)(Tensor(seq), Tensor(0)),
+      np.log(np.cumsum(np.exp(seq[::-1])))[::-1], rtol=1e-12)
+close(ops.AccumulateNV2()((Tensor(seq), Tensor(seq))), 2 * seq)
