@@ -177,3 +177,17 @@ seq = np.array([0.5, -1.0, 2.0])
 close(ops.CumulativeLogsumexp(reverse=True)(Tensor(seq), Tensor(0)),
       np.log(np.cumsum(np.exp(seq[::-1])))[::-1], rtol=1e-12)
 close(ops.AccumulateNV2()((Tensor(seq), Tensor(seq))), 2 * seq)
+
+# eig: complex output; real input goes through the real geev (vectors of unit length)
+w, v = ops.eig(Tensor(np.array([[1.0, 0.0], [0.0, 2.0]], np.float32)))
+assert w.dtype == ms.complex64 and v.dtype == ms.complex64
+close(w, np.array([1, 2], np.complex64))
+close(v, np.eye(2, dtype=np.complex64))
+rot = np.array([[0.0, -1.0], [1.0, 0.0]])
+w, v = ops.eig(Tensor(rot))
+assert w.dtype == ms.complex128
+close(np.sort_complex(w.asnumpy()), [-1j, 1j], atol=1e-12)
+close(rot @ v.asnumpy(), v.asnumpy() * w.asnumpy(), atol=1e-12)
+close(np.linalg.norm(v.asnumpy(), axis=0), [1.0, 1.0], rtol=1e-12)
+raises(TypeError, ops.eig, Tensor(np.eye(2, dtype=np.int32)), match="dtype of 'A'")
+raises(ValueError, ops.eig, Tensor(np.ones((2, 3), np.float32)), match="square")

@@ -655,6 +655,27 @@ def geqrf(input):
             U.const(np.stack(taus).reshape(lead + (min(a.shape[-2:]),)), input.dtype))
 
 
+@export(_F)
+def eig(A):
+    """(eigen_values, eigen_vectors) of square A (..., N, N): complex64 for float32/complex64
+    input, complex128 for float64/complex128; each eigenvector column has unit length, the
+    values come in LAPACK's (geev) order. NumPy/LAPACK; no gradient."""
+    op = "Eig"
+    U.check_tensor(op, "A", A)
+    kinds = (mstype.float32, mstype.float64, mstype.complex64, mstype.complex128)
+    if A.dtype not in kinds:
+        raise TypeError("For '%s', the dtype of 'A' must be float32, float64, complex64 or complex128, "
+                        "but got %s." % (op, A.dtype))
+    if A.ndim < 2 or A.shape[-1] != A.shape[-2]:
+        raise ValueError("For '%s', 'A' must be a square matrix or a batch of them, but got shape %s."
+                         % (op, tuple(A.shape)))
+    out = mstype.complex64 if A.dtype in (mstype.float32, mstype.complex64) else mstype.complex128
+    a = U.shape_deciding_values("eig", A)
+    # real input goes through the real geev (conjugate pairs, real-normalized vectors), as torch does
+    w, v = _lapack(op, np.linalg.eig, a)
+    return U.const(w, out), U.const(v, out)
+
+
 def _householder_q(input, tau, cols):
     """H_1 H_2 ... H_k applied to the first `cols` columns of the identity, with
     H_i = I - tau_i v_i v_i^T and v_i = (0, ..., 1, input[i+1:, i]): composed of ops."""
