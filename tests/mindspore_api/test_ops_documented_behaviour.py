@@ -191,3 +191,37 @@ close(rot @ v.asnumpy(), v.asnumpy() * w.asnumpy(), atol=1e-12)
 close(np.linalg.norm(v.asnumpy(), axis=0), [1.0, 1.0], rtol=1e-12)
 raises(TypeError, ops.eig, Tensor(np.eye(2, dtype=np.int32)), match="dtype of 'A'")
 raises(ValueError, ops.eig, Tensor(np.ones((2, 3), np.float32)), match="square")
+
+# random ops: output shapes broadcast `shape` with the distribution parameters
+assert ops.uniform((3, 1, 2), Tensor(np.array([[3, 4], [5, 6]], np.float32)),
+                   Tensor(np.array([8.0, 10.0], np.float32)), seed=5).shape == (3, 2, 2)
+u = ops.uniform((400,), Tensor(np.float32(2.0)), Tensor(np.float32(3.0)), seed=1).asnumpy()
+assert u.min() >= 2.0 and u.max() < 3.0
+assert ops.poisson((4, 1), Tensor(np.array([5.0, 10.0], np.float32)), seed=5).shape == (4, 2)
+lap = ops.standard_laplace((4000,), seed=3)
+assert lap.shape == (4000,) and lap.dtype == ms.float32
+assert abs(float(np.abs(lap.asnumpy()).mean()) - 1.0) < 0.1  # E|X| = lambda = 1
+raises(ValueError, ops.standard_laplace, (2, 0), match="must be positive")
+mean, lam = Tensor(np.float32(1.0)), Tensor(np.array([0.5, 2.0], np.float32))
+assert ops.laplace((3, 1), mean, lam, seed=5).shape == (3, 2)
+g = ms.grad(lambda m: ops.laplace((5,), m, lam[:1], seed=7).sum())(mean)
+close(g, 5.0)
+raises(TypeError, ops.laplace, (2,), Tensor(1.0, ms.float64), lam, match="float32")
+
+true_cls = Tensor(np.array([[1], [3], [4], [6], [3]], np.int64))
+s1, t1, e1 = ops.uniform_candidate_sampler(true_cls, 1, 3, True, 8, 1, remove_accidental_hits=True)
+assert s1.dtype == ms.int64 and s1.shape == (3,) and t1.shape == (5, 1) and e1.shape == (3,)
+assert len(set(s1.asnumpy().tolist())) == 3 and not set(s1.asnumpy().tolist()) & {1, 3, 4, 6}
+assert t1.dtype == ms.float32 and 3 / 8 <= float(t1.asnumpy()[0, 0]) <= 1.0
+_, t2, _ = ops.uniform_candidate_sampler(Tensor(np.array([[1]], np.int32)), 1, 4, False, 8, 1)
+close(t2, [[0.5]])  # with replacement: num_sampled / range_max
+raises(ValueError, ops.uniform_candidate_sampler, true_cls, 1, 5, True, 8, 1, True, match="without repetition")
+
+mask_in = np.zeros((3, 4), bool)
+mask_in[0, 1] = mask_in[2, 3] = True
+idx, valid = ops.choice_with_mask(Tensor(mask_in), count=4, seed=2)
+assert idx.dtype == ms.int32 and idx.shape == (4, 2) and valid.dtype == ms.bool_
+close(valid, [True, True, False, False])
+assert sorted(map(tuple, idx.asnumpy()[:2].tolist())) == [(0, 1), (2, 3)]
+close(idx.asnumpy()[2:], np.zeros((2, 2)))
+raises(TypeError, ops.choice_with_mask, Tensor(np.ones(3, np.float32)), match="bool")
