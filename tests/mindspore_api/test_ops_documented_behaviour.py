@@ -225,3 +225,39 @@ close(valid, [True, True, False, False])
 assert sorted(map(tuple, idx.asnumpy()[:2].tolist())) == [(0, 1), (2, 3)]
 close(idx.asnumpy()[2:], np.zeros((2, 2)))
 raises(TypeError, ops.choice_with_mask, Tensor(np.ones(3, np.float32)), match="bool")
+
+# random primitive classes over the same draws
+assert ops.StandardLaplace(seed=2)((4, 16)).shape == (4, 16)
+assert ops.RandomGamma(seed=3)(Tensor(np.array([3, 1, 2], np.int32)),
+                               Tensor(np.array([[3, 4], [5, 6]], np.float32))).shape == (3, 1, 2, 2, 2)
+assert ops.Gamma(seed=3)((3, 1, 2), Tensor(np.array([[3, 4], [5, 6]], np.float32)),
+                         Tensor(np.array([1.0], np.float32))).shape == (3, 2, 2)
+pois = ops.Poisson(seed=5)((4, 1), Tensor(np.array([5.0, 10.0], np.float32)))
+assert pois.shape == (4, 2) and pois.dtype == ms.int32
+rp = ops.RandomPoisson(seed=1)(Tensor(np.array([2, 3], np.int32)), Tensor(np.array([2, 2], np.int32)))
+assert rp.shape == (2, 3, 2) and rp.dtype == ms.int64
+tn = ops.TruncatedNormal(seed=1)(Tensor(np.array([50, 40], np.int32)))
+assert tn.shape == (50, 40) and np.abs(tn.asnumpy()).max() <= 2
+assert ops.NonDeterministicInts(dtype=ms.int32)(Tensor(np.array([2, 2], np.int32))).dtype == ms.int32
+raises(TypeError, ops.TruncatedNormal, dtype=ms.int32, match="dtype")
+_, t3, e3 = ops.UniformCandidateSampler(1, 3, False, 4, 1)(Tensor(np.array([[1], [3], [4], [6], [3]], np.int32)))
+close(t3, np.full((5, 1), 0.75))
+close(e3, [0.75, 0.75, 0.75])
+raises(ValueError, ops.UniformCandidateSampler, 1, 5, True, 4, match="less than or equal to 'range_max'")
+idx, valid = ops.RandomChoiceWithMask(count=3)(Tensor(np.array([False, True, False])))
+close(idx, [[1], [0], [0]])
+close(valid, [True, False, False])
+assert ops.LogUniformCandidateSampler(2, 5, True, 5)(Tensor(np.array([[1, 7], [0, 4], [3, 3]])))[1].shape == (3, 2)
+
+# linear algebra primitive classes
+mat = np.array([[1, 2], [-4, -5], [2, 1]], np.float32)
+s, u, v = ops.Svd(full_matrices=True)(Tensor(mat))
+close(s, np.linalg.svd(mat, compute_uv=False), rtol=1e-5)
+assert u.shape == (3, 3) and v.shape == (2, 2)
+close((u.asnumpy()[:, :2] * s.asnumpy()) @ v.asnumpy().T, mat, atol=1e-5)
+q, r = ops.Qr(full_matrices=True)(Tensor(mat))
+assert q.shape == (3, 3) and r.shape == (3, 2)
+close(q.asnumpy() @ r.asnumpy(), mat, atol=1e-5)
+y, tau = ops.Geqrf()(Tensor(np.array([[-2.0, -1.0], [1.0, 2.0]], np.float32)))
+close(y, [[2.236068, 1.7888544], [-0.236068, 1.3416407]], rtol=1e-5)
+close(tau, [1.8944271, 0.0], rtol=1e-5)
