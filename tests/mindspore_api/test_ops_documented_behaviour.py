@@ -261,3 +261,24 @@ close(q.asnumpy() @ r.asnumpy(), mat, atol=1e-5)
 y, tau = ops.Geqrf()(Tensor(np.array([[-2.0, -1.0], [1.0, 2.0]], np.float32)))
 close(y, [[2.236068, 1.7888544], [-0.236068, 1.3416407]], rtol=1e-5)
 close(tau, [1.8944271, 0.0], rtol=1e-5)
+
+# clip_by_value / clamp / clip over a list or tuple of Tensors; check_valid
+xs = np.array([[1., 25., 5., 7.], [4., 11., 6., 21.]], np.float32)
+want = np.clip(xs, 5, 20)
+for fn in (ops.clip_by_value, ops.clamp, ops.clip):
+    out = fn([Tensor(xs), Tensor(xs)], 5, 20)
+    assert isinstance(out, list) and len(out) == 2
+    close(out[1], want)
+    out = fn((Tensor(xs),), Tensor(5.0, ms.float32), None)
+    assert isinstance(out, tuple)
+    close(out[0], np.maximum(xs, 5))
+    close(fn(Tensor(xs), 5, 20), want)
+    raises(ValueError, fn, [Tensor(xs)], None, None, match="must not be None")
+    raises(TypeError, fn, [xs], 1, 2, match="list or tuple of Tensors")
+close(ms.grad(lambda t: ops.clamp([t, t * 2], 0.0, 1.0)[1].sum())(Tensor(np.array([0.2, 0.7], np.float32))),
+      [2.0, 0.0])
+boxes = Tensor(np.linspace(0, 6, 12).reshape(3, 4), ms.float32)
+close(ops.check_valid(boxes, Tensor(np.array([2, 1, 3]), ms.float32)), [True, False, False])
+close(ops.check_valid(Tensor(np.array([[-0.5, 0, 1, 1], [0, 0, 2, 5]], np.float32)),
+                      Tensor(np.array([2, 1, 3], np.float32))), [False, True])
+raises(ValueError, ops.check_valid, boxes[:, :3], Tensor(np.array([2, 1, 3]), ms.float32), match="shape")
