@@ -282,3 +282,35 @@ close(ops.check_valid(boxes, Tensor(np.array([2, 1, 3]), ms.float32)), [True, Fa
 close(ops.check_valid(Tensor(np.array([[-0.5, 0, 1, 1], [0, 0, 2, 5]], np.float32)),
                       Tensor(np.array([2, 1, 3], np.float32))), [False, True])
 raises(ValueError, ops.check_valid, boxes[:, :3], Tensor(np.array([2, 1, 3]), ms.float32), match="shape")
+
+# ops.div rounding modes (and Tensor.div / ops.divide through it)
+ia, ib = Tensor(np.array([7, -7, 5], np.int32)), Tensor(np.array([2, 2, -3], np.int32))
+fl = ops.div(ia, ib, rounding_mode="floor")
+assert fl.dtype == ms.int32
+close(fl, [3, -4, -2])
+tr = ops.div(ia, ib, rounding_mode="trunc")
+assert tr.dtype == ms.int32
+close(tr, [3, -3, -1])
+close(ops.div(ia, ib), [3.5, -3.5, -5 / 3])
+fa = Tensor(np.array([7.5, -7.5], np.float32))
+close(ops.divide(fa, 2.0, rounding_mode="floor"), [3.0, -4.0])
+close(fa.div(2.0, rounding_mode="trunc"), [3.0, -3.0])
+raises(ValueError, ops.div, ia, ib, rounding_mode="round", match="None, 'floor' or 'trunc'")
+
+# math primitives
+close(ops.Histogram(bins=4, min=0.0, max=3.0)(Tensor(np.array([1.0, 2.0, 1.0], np.float32))), [0, 2, 1, 0])
+raises(TypeError, ops.Histogram, 4, 0, 3.0, match="'min' must be a float")
+hfw = ops.HistogramFixedWidth(5)(Tensor(np.array([-1.0, 0.0, 1.5, 2.0, 5.0, 15], np.float16)),
+                                Tensor(np.array([0.0, 5.0], np.float16)))
+assert hfw.dtype == ms.int32
+close(hfw, [2, 1, 1, 0, 2])
+close(ops.Hypot()(Tensor(np.array([3.0, 5.0])), Tensor(np.array([4.0, 12.0]))), [5.0, 13.0])
+close(ops.Heaviside()(Tensor(np.array([-1.5, 0.0, 2.0])), Tensor(np.array([0.5]))), [0.0, 0.5, 1.0])
+mnn = ops.MulNoNan()(Tensor(np.array([[-1.0, 6.0, np.inf], [np.nan, -7.0, 4.0]], np.float32)),
+                     Tensor(np.array([[-1.0, 4.0, 0], [0, -3.0, 1.0]], np.float32)))
+close(mnn, [[1.0, 24.0, 0.0], [0.0, 21.0, 4.0]])
+close(ops.MulNoNan()(Tensor(np.array([np.nan, 2.0], np.float32)), Tensor(0, ms.float32)), [0.0, 0.0])
+td = ops.TruncateDiv()(Tensor(np.array([2, 4, -1], np.int32)), Tensor(np.array([3, 3, 3], np.int32)))
+assert td.dtype == ms.int32
+close(td, [0, 1, 0])
+close(ops.TruncateMod()(Tensor(np.array([2, 4, -1], np.int32)), Tensor(np.array([3, 3, 3], np.int32))), [2, 1, -1])

@@ -1,12 +1,13 @@
 """Primitive classes of mindspore.ops.operations.math_ops over the functional forms: Bucketize, Lcm,
-Cdist, LpNorm, CumulativeLogsumexp, AccumulateNV2, InplaceAdd, InplaceSub, InplaceUpdateV2 and
-InplaceIndexAdd. Each checks its attributes at construction, with MindSpore's messages, and
-computes in __call__ through the function of the same meaning, so gradients are those of the
-functional ops."""
+Cdist, LpNorm, CumulativeLogsumexp, AccumulateNV2, InplaceAdd, InplaceSub, InplaceUpdateV2,
+InplaceIndexAdd, Histogram, HistogramFixedWidth, Hypot, Heaviside, MulNoNan and TruncateMod. Each
+checks its attributes at construction, with MindSpore's messages, and computes in __call__ through
+the function of the same meaning, so gradients are those of the functional ops."""
 import numpy as np
 
 import mindspore.ops as ops
 from mindspore import Tensor
+from mindspore.common import dtype as mstype
 from mindspore.ops import _functional_util as U
 from mindspore.ops._primitives_nn import primitive
 from mindspore.ops.primitive import Primitive, prim_attr_register
@@ -153,3 +154,92 @@ class InplaceIndexAdd(Primitive):
 
     def __call__(self, var, indices, updates):
         return ops.inplace_index_add(var, indices, updates, self.axis)
+
+
+@primitive
+class Histogram(Primitive):
+    """Counts of x in `bins` equal bins over [min, max] (the data's range when both are 0), int32."""
+
+    @prim_attr_register
+    def __init__(self, bins=100, min=0.0, max=0.0):  # noqa: A002 (MindSpore's attribute names)
+        U.check_int("Histogram", "bins", bins, 1)
+        for name, value in (("min", min), ("max", max)):
+            if not isinstance(value, float):
+                raise TypeError("For 'Histogram', the '%s' must be a float, but got %s." % (name, type(value).__name__))
+        if min > max:
+            raise ValueError("For 'Histogram', the 'min' must be less than or equal to 'max', but got %s and %s."
+                             % (min, max))
+
+    def __call__(self, x):
+        return ops.histc(x, self.bins, self.min, self.max).astype(mstype.int32)
+
+
+@primitive
+class HistogramFixedWidth(Primitive):
+    """Counts of x in nbins equal bins over range = [lo, hi]: x <= lo counts in the first bin and
+    x >= hi in the last one. int32."""
+
+    @prim_attr_register
+    def __init__(self, nbins, dtype="int32"):
+        U.check_int("HistogramFixedWidth", "nbins", nbins, 1)
+        if dtype != "int32":
+            raise ValueError("For 'HistogramFixedWidth', the 'dtype' must be 'int32', but got %r." % (dtype,))
+
+    def __call__(self, x, range):  # noqa: A002
+        U.check_tensor("HistogramFixedWidth", "x", x)
+        U.check_tensor("HistogramFixedWidth", "range", range)
+        if tuple(range.shape) != (2,):
+            raise ValueError("For 'HistogramFixedWidth', the 'range' must have shape (2,), but got %s."
+                             % (tuple(range.shape),))
+        xs = ops.reshape(x, (-1,)).astype(mstype.float64)
+        lo, hi = range[0].astype(mstype.float64), range[1].astype(mstype.float64)
+        idx = ops.floor((xs - lo) / (hi - lo) * float(self.nbins))
+        idx = ops.clamp(idx, 0.0, float(self.nbins - 1)).astype(mstype.int32)
+        bins = Tensor(np.arange(self.nbins, dtype=np.int32))
+        return ops.sum((ops.expand_dims(idx, 1) == bins).astype(mstype.int32), 0).astype(mstype.int32)
+
+
+@primitive
+class Hypot(Primitive):
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, x1, x2):
+        return ops.hypot(x1, x2)
+
+
+@primitive
+class Heaviside(Primitive):
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, x, values):
+        return ops.heaviside(x, values)
+
+
+@primitive
+class MulNoNan(Primitive):
+    """x * y, and 0 wherever y is 0 (even where x is inf or NaN)."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, x, y):
+        if not isinstance(x, Tensor) and not isinstance(y, Tensor):
+            raise TypeError("For 'MulNoNan', at least one of 'x' and 'y' must be a Tensor.")
+        prod = ops.mul(x, y)
+        yt = y if isinstance(y, Tensor) else U.as_tensor(y, like=prod)
+        return ops.where(ops.broadcast_to(yt == 0, prod.shape), ops.zeros_like(prod), prod)
+
+
+@primitive
+class TruncateMod(Primitive):
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, x, y):
+        return ops.truncate_mod(x, y)
