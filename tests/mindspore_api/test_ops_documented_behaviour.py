@@ -314,3 +314,12 @@ td = ops.TruncateDiv()(Tensor(np.array([2, 4, -1], np.int32)), Tensor(np.array([
 assert td.dtype == ms.int32
 close(td, [0, 1, 0])
 close(ops.TruncateMod()(Tensor(np.array([2, 4, -1], np.int32)), Tensor(np.array([3, 3, 3], np.int32))), [2, 1, -1])
+close(ops.Quantile()(Tensor(np.array([0.07, -0.5446, 0.9214], np.float32)), Tensor(np.array([0, 0.5, 1], np.float32))),
+      [-0.5446, 0.07, 0.9214])
+close(ops.Quantile(dim=1, keep_dims=True, ignore_nan=True)(Tensor(np.array([[1.0, np.nan, 3.0]])), 0.5), [[2.0]])
+close(ops.ApproximateEqual(2.)(Tensor(np.array([1, 2, 3], np.float32)), Tensor(np.array([2, 3, 6], np.float32))),
+      [True, True, False])
+raises(TypeError, ops.ApproximateEqual, 2, match="'tolerance' must be a float")
+ec = ops.EqualCount()(Tensor(np.array([1, 2, 3], np.int32)), Tensor(np.array([1, 2, 4], np.int32)))
+assert ec.dtype == ms.int32
+close(ec, [2])

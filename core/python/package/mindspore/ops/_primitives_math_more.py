@@ -1,8 +1,9 @@
 """Primitive classes of mindspore.ops.operations.math_ops over the functional forms: Bucketize, Lcm,
 Cdist, LpNorm, CumulativeLogsumexp, AccumulateNV2, InplaceAdd, InplaceSub, InplaceUpdateV2,
-InplaceIndexAdd, Histogram, HistogramFixedWidth, Hypot, Heaviside, MulNoNan and TruncateMod. Each
-checks its attributes at construction, with MindSpore's messages, and computes in __call__ through
-the function of the same meaning, so gradients are those of the functional ops."""
+InplaceIndexAdd, Histogram, HistogramFixedWidth, Hypot, Heaviside, MulNoNan, TruncateMod, Quantile,
+ApproximateEqual and EqualCount. Each checks its attributes at construction, with MindSpore's
+messages, and computes in __call__ through the function of the same meaning, so gradients are
+those of the functional ops."""
 import numpy as np
 
 import mindspore.ops as ops
@@ -243,3 +244,52 @@ class TruncateMod(Primitive):
 
     def __call__(self, x, y):
         return ops.truncate_mod(x, y)
+
+
+@primitive
+class Quantile(Primitive):
+    """ops.quantile (ops.nanquantile with ignore_nan) over `dim` (all elements when None)."""
+
+    @prim_attr_register
+    def __init__(self, dim=None, keep_dims=False, ignore_nan=False):
+        if dim is not None:
+            U.check_int("Quantile", "dim", dim)
+        U.check_bool("Quantile", "keep_dims", keep_dims)
+        U.check_bool("Quantile", "ignore_nan", ignore_nan)
+
+    def __call__(self, input, q):
+        fn = ops.nanquantile if self.ignore_nan else ops.quantile
+        return fn(input, q, self.dim, self.keep_dims)
+
+
+@primitive
+class ApproximateEqual(Primitive):
+    """|x - y| < tolerance, element-wise (bool)."""
+
+    @prim_attr_register
+    def __init__(self, tolerance=1e-05):
+        if not isinstance(tolerance, float):
+            raise TypeError("For 'ApproximateEqual', the 'tolerance' must be a float, but got %s."
+                            % type(tolerance).__name__)
+
+    def __call__(self, x, y):
+        U.check_tensor("ApproximateEqual", "x", x)
+        return ops.abs(ops.sub(x, y)) < self.tolerance
+
+
+@primitive
+class EqualCount(Primitive):
+    """The number of equal elements of x and y (same shape), as a (1,) tensor of x's dtype."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, x, y):
+        U.check_tensor("EqualCount", "x", x)
+        U.check_tensor("EqualCount", "y", y)
+        if tuple(x.shape) != tuple(y.shape):
+            raise ValueError("For 'EqualCount', the shapes of 'x' and 'y' must be equal, but got %s and %s."
+                             % (tuple(x.shape), tuple(y.shape)))
+        count = ops.sum((x == y).astype(mstype.int64))
+        return ops.reshape(count, (1,)).astype(x.dtype)
