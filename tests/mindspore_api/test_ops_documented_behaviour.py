@@ -323,3 +323,6 @@ raises(TypeError, ops.ApproximateEqual, 2, match="'tolerance' must be a float")
 ec = ops.EqualCount()(Tensor(np.array([1, 2, 3], np.int32)), Tensor(np.array([1, 2, 4], np.int32)))
 assert ec.dtype == ms.int32
 close(ec, [2])
+close(ops.FloatStatus()(Tensor(np.array([np.nan, 1.0, -np.inf], np.float32))), [1.0])
+close(ops.FloatStatus()(Tensor(np.array([[1.0, 2.0]], np.float16))), [0.0])
+raises(TypeError, ops.FloatStatus(), Tensor(np.array([1], np.int32)), match="float16, float32 or float64")

@@ -1,9 +1,9 @@
 """Primitive classes of mindspore.ops.operations.math_ops over the functional forms: Bucketize, Lcm,
 Cdist, LpNorm, CumulativeLogsumexp, AccumulateNV2, InplaceAdd, InplaceSub, InplaceUpdateV2,
 InplaceIndexAdd, Histogram, HistogramFixedWidth, Hypot, Heaviside, MulNoNan, TruncateMod, Quantile,
-ApproximateEqual and EqualCount. Each checks its attributes at construction, with MindSpore's
-messages, and computes in __call__ through the function of the same meaning, so gradients are
-those of the functional ops."""
+ApproximateEqual, EqualCount and FloatStatus. Each checks its attributes at construction, with
+MindSpore's messages, and computes in __call__ through the function of the same meaning, so
+gradients are those of the functional ops."""
 import numpy as np
 
 import mindspore.ops as ops
@@ -293,3 +293,20 @@ class EqualCount(Primitive):
                              % (tuple(x.shape), tuple(y.shape)))
         count = ops.sum((x == y).astype(mstype.int64))
         return ops.reshape(count, (1,)).astype(x.dtype)
+
+
+@primitive
+class FloatStatus(Primitive):
+    """[1.] when x holds a NaN or an infinity, else [0.] (shape (1,), float32)."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, x):
+        U.check_tensor("FloatStatus", "x", x)
+        if x.dtype not in (mstype.float16, mstype.float32, mstype.float64):
+            raise TypeError("For 'FloatStatus', the dtype of 'x' must be float16, float32 or float64, but got %s."
+                            % x.dtype)
+        bad = ops.logical_not(ops.isfinite(x)).astype(mstype.float32)
+        return ops.reshape(ops.amax(ops.reshape(bad, (-1,)), 0), (1,)) if x.size else ops.zeros((1,), mstype.float32)
