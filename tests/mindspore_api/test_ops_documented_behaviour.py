@@ -326,3 +326,31 @@ close(ec, [2])
 close(ops.FloatStatus()(Tensor(np.array([np.nan, 1.0, -np.inf], np.float32))), [1.0])
 close(ops.FloatStatus()(Tensor(np.array([[1.0, 2.0]], np.float16))), [0.0])
 raises(TypeError, ops.FloatStatus(), Tensor(np.array([1], np.int32)), match="float16, float32 or float64")
+
+# Bessel / bitwise primitive classes, SquareSumAll, NMSWithMask
+xb = Tensor(np.array([0.24, 0.83, 0.31, 0.09], np.float32))
+close(ops.BesselI0()(xb), [1.0144521, 1.1797839, 1.0241698, 1.0020262], rtol=1e-5)
+close(ops.BesselI1e()(xb), [0.09507662, 0.19699717, 0.11505538, 0.04116856], rtol=1e-5)
+close(ops.BesselK0()(xb), ops.bessel_k0(xb))
+bx = Tensor(np.array([0, 0, 1, -1, 1, 1, 1], np.int16))
+by = Tensor(np.array([0, 1, 1, -1, -1, 2, 3], np.int16))
+close(ops.BitwiseAnd()(bx, by), [0, 0, 1, -1, 1, 0, 1])
+close(ops.BitwiseOr()(bx, by), [0, 1, 1, -1, -1, 3, 3])
+close(ops.BitwiseXor()(bx, by), [0, 1, 0, 0, -2, 3, 2])
+sx, sy = ops.SquareSumAll()(Tensor(np.array([0, 0, 2, 0], np.float32)), Tensor(np.array([0, 0, 2, 4], np.float32)))
+assert sx.shape == () and sx.dtype == ms.float32
+close(sx, 4.0)
+close(sy, 20.0)
+assert repr(sy) == "Tensor(shape=[], dtype=Float32, value= 20)"  # a 0-D float prints as MindSpore's does
+raises(ValueError, ops.SquareSumAll(), Tensor(np.ones(2, np.float32)), Tensor(np.ones(3, np.float32)), match="shapes")
+bbox = np.array([[100.0, 100.0, 50.0, 68.0, 0.63], [150.0, 75.0, 165.0, 115.0, 0.55],
+                 [12.0, 190.0, 288.0, 200.0, 0.9], [28.0, 130.0, 106.0, 172.0, 0.3]])
+bbox[:, 2] += bbox[:, 0]
+bbox[:, 3] += bbox[:, 1]
+out_boxes, out_idx, out_mask = ops.NMSWithMask(0.1)(Tensor(bbox, ms.float32))
+close(out_boxes, bbox[[2, 0, 1, 3]])  # sorted by descending score
+assert out_idx.dtype == ms.int32 and out_mask.dtype == ms.bool_
+close(out_idx.asnumpy()[out_mask.asnumpy()], [0, 1, 2])  # the lowest box overlaps the best one (IOU 0.186)
+_, _, loose = ops.NMSWithMask(0.2)(Tensor(bbox, ms.float32))
+close(loose, [True, True, True, True])
+raises(TypeError, ops.NMSWithMask, 1, match="'iou_threshold' must be a float")
