@@ -1,8 +1,8 @@
 """More primitive classes of mindspore.ops.operations.math_ops: the Bessel family (BesselI0 ...
-BesselY1) and BitwiseAnd/Or/Xor over the functions of the same names, SquareSumAll, and
-NMSWithMask (MindSpore's CPU/GPU kernel: boxes sorted by descending score, greedy suppression of
-a box whose IOU with a kept higher-scored box exceeds iou_threshold; output_idx numbers the sorted
-positions)."""
+BesselY1), BitwiseAnd/Or/Xor, Inv, Invert and Eps over the functions of the same names,
+SquareSumAll, MatrixInverse, MatrixPower, and NMSWithMask (MindSpore's CPU/GPU kernel: boxes sorted
+by descending score, greedy suppression of a box whose IOU with a kept higher-scored box exceeds
+iou_threshold; output_idx numbers the sorted positions)."""
 import numpy as np
 
 import mindspore.ops as ops
@@ -75,3 +75,38 @@ class NMSWithMask(Primitive):
                 iou = inter / (area[i] + area[i + 1:] - inter)
             keep[i + 1:] &= ~(iou > self.iou_threshold)
         return (U.const(boxes, bboxes.dtype), U.const(np.arange(n), mstype.int32), U.const(keep, mstype.bool_))
+
+
+_unary("Inv", ops.inv, "1 / x, element-wise.")
+_unary("Invert", ops.invert, "Bitwise not of an integer tensor.")
+_unary("Eps", ops.eps, "A tensor like x filled with the smallest positive normal value of its dtype.")
+
+
+@primitive
+class MatrixInverse(Primitive):
+    """The inverse of each square matrix (the conjugate transpose's with adjoint=True)."""
+
+    @prim_attr_register
+    def __init__(self, adjoint=False):
+        U.check_bool("MatrixInverse", "adjoint", adjoint)
+
+    def __call__(self, x):
+        if self.adjoint:
+            x = ops.swapaxes(ops.conj(x) if x.dtype in (mstype.complex64, mstype.complex128) else x, -1, -2)
+        return ops.inverse(x)
+
+
+@primitive
+class MatrixPower(Primitive):
+    """The n-th power of each matrix of a (b, m, m) batch (inverses for a negative n)."""
+
+    @prim_attr_register
+    def __init__(self, n):
+        U.check_int("MatrixPower", "n", n)
+
+    def __call__(self, x):
+        U.check_tensor("MatrixPower", "x", x)
+        if x.ndim != 3 or x.shape[1] != x.shape[2]:
+            raise ValueError("For 'MatrixPower', the 'x' must be a 3-D tensor of square matrices, but got shape %s."
+                             % (tuple(x.shape),))
+        return ops.matrix_power(x, self.n)
