@@ -1,8 +1,8 @@
 """More primitive classes of mindspore.ops.operations.math_ops: the Bessel family (BesselI0 ...
-BesselY1), BitwiseAnd/Or/Xor, Inv, Invert and Eps over the functions of the same names,
-SquareSumAll, MatrixInverse, MatrixPower, and NMSWithMask (MindSpore's CPU/GPU kernel: boxes sorted
-by descending score, greedy suppression of a box whose IOU with a kept higher-scored box exceeds
-iou_threshold; output_idx numbers the sorted positions)."""
+BesselY1), BitwiseAnd/Or/Xor, Inv, Invert, Eps, Igamma and Igammac over the functions of the same
+names, SquareSumAll, MatrixInverse, MatrixPower, ComplexAbs, TridiagonalMatMul, and NMSWithMask
+(MindSpore's CPU/GPU kernel: boxes sorted by descending score, greedy suppression of a box whose
+IOU with a kept higher-scored box exceeds iou_threshold; output_idx numbers the sorted positions)."""
 import numpy as np
 
 import mindspore.ops as ops
@@ -110,3 +110,55 @@ class MatrixPower(Primitive):
             raise ValueError("For 'MatrixPower', the 'x' must be a 3-D tensor of square matrices, but got shape %s."
                              % (tuple(x.shape),))
         return ops.matrix_power(x, self.n)
+
+
+_binary("Igamma", ops.igamma, "Lower regularized incomplete gamma function P(a, x).")
+_binary("Igammac", ops.igammac, "Upper regularized incomplete gamma function Q(a, x).")
+
+
+@primitive
+class ComplexAbs(Primitive):
+    """|x| of a complex64 (float32 out) or complex128 (float64 out) tensor."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, x):
+        U.check_tensor("ComplexAbs", "x", x)
+        if x.dtype not in (mstype.complex64, mstype.complex128):
+            raise TypeError("For 'ComplexAbs', the dtype of 'x' must be complex64 or complex128, but got %s." % x.dtype)
+        return ops.abs(x)
+
+
+@primitive
+class TridiagonalMatMul(Primitive):
+    """A @ rhs for the tridiagonal A given by its superdiagonal, main diagonal and subdiagonal
+    (each (..., 1, M); the superdiagonal's last and the subdiagonal's first element are unused)."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, superdiag, maindiag, subdiag, rhs):
+        op = "TridiagonalMatMul"
+        for name, value in (("superdiag", superdiag), ("maindiag", maindiag), ("subdiag", subdiag), ("rhs", rhs)):
+            U.check_tensor(op, name, value)
+            if value.ndim < 2:
+                raise ValueError("For '%s', the rank of '%s' must be at least 2, but got %d." % (op, name, value.ndim))
+        shape = tuple(maindiag.shape)
+        if tuple(superdiag.shape) != shape or tuple(subdiag.shape) != shape or shape[-2] != 1:
+            raise ValueError("For '%s', 'superdiag', 'maindiag' and 'subdiag' must all have shape (..., 1, M), "
+                             "but got %s, %s and %s." % (op, tuple(superdiag.shape), shape, tuple(subdiag.shape)))
+        m = shape[-1]
+        if rhs.shape[-2] != m or tuple(rhs.shape[:-2]) != shape[:-2]:
+            raise ValueError("For '%s', the 'rhs' must have shape %s, but got %s."
+                             % (op, shape[:-2] + (m, "N"), tuple(rhs.shape)))
+        col = lambda d: ops.swapaxes(d, -1, -2)  # noqa: E731  (..., M, 1)
+        out = col(maindiag) * rhs
+        if m > 1:
+            below = ops.narrow(rhs, -2, 1, m - 1) * ops.narrow(col(superdiag), -2, 0, m - 1)
+            above = ops.narrow(rhs, -2, 0, m - 1) * ops.narrow(col(subdiag), -2, 1, m - 1)
+            zero = ops.zeros_like(ops.narrow(rhs, -2, 0, 1))
+            out = out + ops.cat((below, zero), -2) + ops.cat((zero, above), -2)
+        return out
