@@ -380,3 +380,25 @@ close(ops.TridiagonalMatMul()(Tensor(sup), Tensor(mid), Tensor(sub), Tensor(rhs)
 g_sup = ms.grad(lambda s: ops.TridiagonalMatMul()(s, Tensor(mid), Tensor(sub), Tensor(rhs)).sum())(Tensor(sup))
 close(g_sup, [[rhs[1].sum(), rhs[2].sum(), 0.0]])
 raises(ValueError, ops.TridiagonalMatMul(), Tensor(sup), Tensor(mid), Tensor(sub), Tensor(rhs[:2]), match="'rhs'")
+
+# linear algebra / gamma primitives
+a3 = np.array([[2.5, 3.1, 3.5], [4.7, 1.9, 0.2], [1.1, 3.6, 2.0]], np.float32)
+lu, p = ops.Lu(output_idx_type=ms.int32)(Tensor(a3))
+assert p.dtype == ms.int32
+close(p, [1, 2, 0])
+lun = lu.asnumpy()
+close((np.tril(lun, -1) + np.eye(3)) @ np.triu(lun), a3[p.asnumpy()], atol=1e-5)
+close(ops.MatrixSolve()(Tensor(np.array([[1.0, 4.0], [2.0, 7.0]], np.float32)),
+                        Tensor(np.array([[1.0], [3.0]], np.float32))), [[5.0], [-1.0]], rtol=1e-5)
+lsA = np.array([[3, 0, 0, 0], [2, 1, 0, 0], [1, 0, 1, 0], [1, 1, 1, 1], [0, 1, 0, 2]], np.float64)
+lsb = np.array([[4.0], [2.0], [4.0], [2.0], [1.0]])
+close(ops.MatrixSolveLs()(Tensor(lsA), Tensor(lsb), Tensor(0.0, ms.float64)), np.linalg.lstsq(lsA, lsb, rcond=None)[0])
+close(ops.MatrixSolveLs()(Tensor(lsA), Tensor(lsb), Tensor(0.5, ms.float64)),
+      np.linalg.solve(lsA.T @ lsA + 0.5 * np.eye(4), lsA.T @ lsb))
+close(ops.MatrixSolveLs(fast=False)(Tensor(lsA), Tensor(lsb), Tensor(0.5, ms.float64)),
+      np.linalg.lstsq(lsA, lsb, rcond=None)[0])
+close(ops.Lgamma()(Tensor(np.array([0.5, 3.2], np.float32))), [0.5723649, 0.8854049], rtol=1e-5)
+close(ops.Polygamma()(Tensor(np.array(1), ms.int64), Tensor(np.array([1.0], np.float32))), [1.644934], rtol=1e-5)
+close(ops.LuSolve()(Tensor(np.array([[1], [3], [3]], np.float32)),
+                    Tensor(np.array([[2, 1, 1], [0.5, 1, 1.5], [0.5, 0, 2.5]], np.float32)),
+                    Tensor(np.array([2, 2, 3], np.int32))), [[1.9], [-1.4], [0.6]], rtol=1e-5)
