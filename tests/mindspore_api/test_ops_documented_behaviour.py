@@ -402,3 +402,31 @@ close(ops.Polygamma()(Tensor(np.array(1), ms.int64), Tensor(np.array([1.0], np.f
 close(ops.LuSolve()(Tensor(np.array([[1], [3], [3]], np.float32)),
                     Tensor(np.array([[2, 1, 1], [0.5, 1, 1.5], [0.5, 0, 2.5]], np.float32)),
                     Tensor(np.array([2, 2, 3], np.int32))), [[1.9], [-1.4], [0.6]], rtol=1e-5)
+v3a, v3b = np.array([1.0, 0.0, 0.0], np.float32), np.array([0.0, 1.0, 0.0], np.float32)
+close(ops.Cross()(Tensor(v3a), Tensor(v3b)), [0.0, 0.0, 1.0])
+close(ops.Cross(dim=0)(Tensor(np.stack([v3a, v3a], 1)), Tensor(np.stack([v3b, v3b], 1))), [[0, 0], [0, 0], [1, 1]])
+med, med_idx = ops.Median(axis=0)(Tensor(np.array([[5, 1, 2], [3, 5, 7], [1, 6, 4]], np.int64)))
+close(med, [3, 5, 4])
+close(med_idx, [1, 1, 2])
+gmed, gidx = ops.Median(global_median=True)(Tensor(np.array([[1, 7, 6], [5, 1, 3], [9, 17, 1]], np.int32)))
+assert gmed.shape == () and gmed.dtype == ms.int32 and gidx.dtype == ms.int64
+close(gmed, 5)
+from mindspore.ops.operations.math_ops import SparseSegmentMean  # noqa: E402
+close(SparseSegmentMean()(Tensor(np.array([[0, 1, 2], [1, 2, 3], [3, 6, 7]], np.float32)),
+                          Tensor(np.array([0, 1, 2], np.int32)), Tensor(np.array([1, 2, 2], np.int32))),
+      [[0, 0, 0], [0, 1, 2], [2, 4, 5]])
+close(ops.Zeta()(Tensor(np.array([10.0], np.float32)), Tensor(np.array([1.0], np.float32))), [1.0009946], rtol=1e-5)
+close(ops.Renorm(p=1, dim=0, maxnorm=5.)(Tensor(np.array([[1, 1, 1], [2, 2, 2], [3, 3, 3]], np.float32))),
+      [[1, 1, 1], [5 / 3] * 3, [5 / 3] * 3], rtol=1e-5)
+splits, dense = ops.RaggedRange(Tsplits=ms.int64)(Tensor(np.array([2, 5, 8], np.int32)),
+                                                  Tensor(np.array([3, 5, 12], np.int32)),
+                                                  Tensor(np.array([1, 1, 1], np.int32)))
+assert splits.dtype == ms.int64 and dense.dtype == ms.int32
+close(splits, [0, 1, 1, 5])
+close(dense, [2, 8, 9, 10, 11])
+_, fdense = ops.RaggedRange(Tsplits=ms.int32)(Tensor(np.array([0.0, 1.0], np.float32)),
+                                              Tensor(np.array([1.0, 0.0], np.float32)),
+                                              Tensor(np.array([0.5, -0.5], np.float32)))
+close(fdense, [0.0, 0.5, 1.0, 0.5])
+raises(ValueError, ops.RaggedRange(Tsplits=ms.int32), Tensor(np.array([0])), Tensor(np.array([1])),
+       Tensor(np.array([0])), match="must not be 0")

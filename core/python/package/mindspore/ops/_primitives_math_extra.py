@@ -1,8 +1,9 @@
 """More primitive classes of mindspore.ops.operations.math_ops: the Bessel family (BesselI0 ...
-BesselY1), BitwiseAnd/Or/Xor, Inv, Invert, Eps, Igamma and Igammac over the functions of the same
-names, SquareSumAll, MatrixInverse, MatrixPower, ComplexAbs, TridiagonalMatMul, and NMSWithMask
-(MindSpore's CPU/GPU kernel: boxes sorted by descending score, greedy suppression of a box whose
-IOU with a kept higher-scored box exceeds iou_threshold; output_idx numbers the sorted positions)."""
+BesselY1), BitwiseAnd/Or/Xor, Inv, Invert, Eps, Igamma, Igammac and Zeta over the functions of the
+same names, SquareSumAll, MatrixInverse, MatrixPower, ComplexAbs, TridiagonalMatMul, Cross, Median,
+SparseSegmentMean, Renorm, RaggedRange, and NMSWithMask (MindSpore's CPU/GPU kernel: boxes sorted
+by descending score, greedy suppression of a box whose IOU with a kept higher-scored box exceeds
+iou_threshold; output_idx numbers the sorted positions)."""
 import numpy as np
 
 import mindspore.ops as ops
@@ -162,3 +163,92 @@ class TridiagonalMatMul(Primitive):
             zero = ops.zeros_like(ops.narrow(rhs, -2, 0, 1))
             out = out + ops.cat((below, zero), -2) + ops.cat((zero, above), -2)
         return out
+
+
+_binary("Zeta", ops.zeta, "The Hurwitz zeta function zeta(x, q).")
+
+
+@primitive
+class Cross(Primitive):
+    """The cross product along `dim` (the default -65530: the first dimension of size 3)."""
+
+    @prim_attr_register
+    def __init__(self, dim=-65530):
+        U.check_int("Cross", "dim", dim)
+
+    def __call__(self, x1, x2):
+        return ops.cross(x1, x2, None if self.dim == -65530 else self.dim)
+
+
+@primitive
+class Median(Primitive):
+    """(median, index) along `axis` (the lower median; its index is that of the element chosen), or
+    over all elements with global_median (the index is then 0, as MindSpore leaves it meaningless)."""
+
+    @prim_attr_register
+    def __init__(self, global_median=False, axis=0, keep_dims=False, ignore_nan=False):
+        U.check_bool("Median", "global_median", global_median)
+        U.check_int("Median", "axis", axis)
+        U.check_bool("Median", "keep_dims", keep_dims)
+        U.check_bool("Median", "ignore_nan", ignore_nan)
+
+    def __call__(self, x):
+        U.check_tensor("Median", "x", x)
+        if self.global_median:
+            value, _ = ops.median(ops.reshape(x, (-1,)), 0, False)
+            return value, ops.zeros((), mstype.int64)
+        return ops.median(x, self.axis, self.keep_dims)
+
+
+@primitive
+class SparseSegmentMean(Primitive):
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, x, indices, segment_ids):
+        return ops.sparse_segment_mean(x, indices, segment_ids)
+
+
+@primitive
+class Renorm(Primitive):
+    @prim_attr_register
+    def __init__(self, p, dim, maxnorm):
+        if int(p) <= 0:
+            raise ValueError("Renorm op don't support non-positive-norm, but got%s" % (p,))
+        U.check_int("Renorm", "p", p)
+        U.check_int("Renorm", "dim", dim)
+        if not isinstance(maxnorm, float):
+            raise TypeError("For 'Renorm', the 'maxnorm' must be a float, but got %s." % type(maxnorm).__name__)
+
+    def __call__(self, x):
+        return ops.renorm(x, self.p, self.dim, self.maxnorm)
+
+
+@primitive
+class RaggedRange(Primitive):
+    """(rt_nested_splits, rt_dense_values): the ranges arange(starts[i], limits[i], deltas[i])
+    concatenated, and the offsets where each begins (dtype Tsplits)."""
+
+    @prim_attr_register
+    def __init__(self, Tsplits):
+        if Tsplits not in (mstype.int32, mstype.int64):
+            raise TypeError("For 'RaggedRange', the 'Tsplits' must be int32 or int64, but got %s." % (Tsplits,))
+
+    def __call__(self, starts, limits, deltas):
+        op = "RaggedRange"
+        vals = []
+        for name, value in (("starts", starts), ("limits", limits), ("deltas", deltas)):
+            U.check_tensor(op, name, value)
+            if value.ndim > 1:
+                raise ValueError("For '%s', the '%s' must be 0-D or 1-D, but got %d-D." % (op, name, value.ndim))
+            vals.append(U.shape_deciding_values("ragged_range", value).reshape(-1))
+        if not (starts.dtype == limits.dtype == deltas.dtype):
+            raise TypeError("For '%s', 'starts', 'limits' and 'deltas' must have the same dtype." % op)
+        s, l, d = np.broadcast_arrays(*vals)
+        if np.any(d == 0):
+            raise ValueError("For '%s', the elements of 'deltas' must not be 0." % op)
+        pieces = [np.arange(a, b, c, dtype=s.dtype) for a, b, c in zip(s, l, d)]
+        splits = np.concatenate(([0], np.cumsum([len(p) for p in pieces])))
+        dense = np.concatenate(pieces) if pieces else np.zeros((0,), s.dtype)
+        return U.const(splits, self.Tsplits), U.const(dense, starts.dtype)
