@@ -430,3 +430,25 @@ _, fdense = ops.RaggedRange(Tsplits=ms.int32)(Tensor(np.array([0.0, 1.0], np.flo
 close(fdense, [0.0, 0.5, 1.0, 0.5])
 raises(ValueError, ops.RaggedRange(Tsplits=ms.int32), Tensor(np.array([0])), Tensor(np.array([1])),
        Tensor(np.array([0])), match="must not be 0")
+chol = np.array([[2, 0, 0], [4, 1, 0], [-1, 1, 2]], np.float32)
+close(ops.CholeskySolve()(Tensor(np.eye(3, dtype=np.float32)), Tensor(chol)), np.linalg.inv(chol @ chol.T), rtol=1e-5)
+pol = ops.Polar()(Tensor(np.array([1.0, 2.0])), Tensor(np.array([3.0, 4.0])))
+close(pol, np.array([1.0, 2.0]) * np.exp(1j * np.array([3.0, 4.0])))
+ti = ops.TrilIndices(4, 3, -1, ms.int64)()
+assert ti.dtype == ms.int64
+close(ti, [[1, 2, 2, 3, 3, 3], [0, 0, 1, 0, 1, 2]])
+close(ops.TriuIndices(5, 4, 2, ms.int64)(), [[0, 0, 1], [2, 3, 3]])
+tri = np.array([[3, 9, 9, 9], [2, 1, 9, 9], [1, 0, 1, 9], [1, 1, 1, 1]], np.float32)  # the 9s are not read
+trhs = np.array([[1, 0], [2, 2], [1, 5], [0, 3]], np.float32)
+close(ops.MatrixTriangularSolve()(Tensor(tri), Tensor(trhs)), np.linalg.solve(np.tril(tri), trhs), rtol=1e-5)
+close(ops.MatrixTriangularSolve(lower=False, adjoint=True)(Tensor(tri), Tensor(trhs)),
+      np.linalg.solve(np.triu(tri).T, trhs), rtol=1e-5)
+cab = ops.CompareAndBitpack()(Tensor(np.array([[1, 2, 3, 4, 5, 6, 7, 8], [9] * 8], np.float32)), Tensor(6, ms.float32))
+assert cab.dtype == ms.uint8
+close(cab, [[3], [255]])
+close(ops.Fmin()(Tensor(np.array([1.0, np.nan], np.float32)), Tensor(np.array([4.0, 2.0], np.float32))), [1.0, 2.0])
+close(ops.Fmax()(Tensor(np.array([1.0, np.nan], np.float32)), Tensor(np.array([4.0, 2.0], np.float32))), [4.0, 2.0])
+sig = np.random.default_rng(0).random((2, 300)).astype(np.float32)
+spec = ops.STFT(64, 16, 64, False, True, True)(Tensor(sig), Tensor(np.hanning(64).astype(np.float32)))
+assert spec.shape == (2, 33, 1 + (300 - 64) // 16)
+close(spec.asnumpy()[:, :, 0], np.fft.rfft(sig[:, :64] * np.hanning(64), axis=-1), rtol=1e-3, atol=1e-4)

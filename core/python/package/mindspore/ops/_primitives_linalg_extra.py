@@ -1,6 +1,8 @@
 """Linear algebra primitive classes of mindspore.ops.operations.math_ops: MatrixSolve, MatrixSolveLs,
-Lu (partial-pivoting LU as LAPACK's getrf, the row permutation given as indices), LuSolve and
-LuUnpack over the functions of the same meaning, and the gamma-family Lgamma, Digamma, Polygamma."""
+Lu (partial-pivoting LU as LAPACK's getrf, the row permutation given as indices), LuSolve, LuUnpack,
+CholeskySolve, Orgqr, MatrixTriangularSolve, TrilIndices, TriuIndices, the gamma-family Lgamma,
+Digamma, Polygamma, and Polar, Fmin, Fmax, CompareAndBitpack and STFT, over the functions of the
+same meaning."""
 import numpy as np
 
 import mindspore.ops as ops
@@ -116,3 +118,109 @@ class LuUnpack(Primitive):
 
     def __call__(self, LU_data, LU_pivots):
         return ops.lu_unpack(LU_data, LU_pivots, self.unpack_data, self.unpack_pivots)
+
+
+_binary("Polar", ops.polar, "abs * (cos(angle) + i sin(angle)) as a complex tensor.")
+_binary("Fmin", ops.fmin, "Element-wise minimum ignoring NaN (NaN only where both are NaN).")
+_binary("Fmax", ops.fmax, "Element-wise maximum ignoring NaN (NaN only where both are NaN).")
+_binary("Orgqr", ops.orgqr, "The explicit Q of geqrf's (x, tau).")
+
+
+@primitive
+class CholeskySolve(Primitive):
+    @prim_attr_register
+    def __init__(self, upper=False):
+        U.check_bool("CholeskySolve", "upper", upper)
+
+    def __call__(self, x1, x2):
+        return ops.cholesky_solve(x1, x2, self.upper)
+
+
+class _TriIndices(Primitive):
+    _lower = True
+
+    @prim_attr_register
+    def __init__(self, row, col, offset=0, dtype=mstype.int32):
+        name = type(self).__name__
+        U.check_int(name, "row", row, 0)
+        U.check_int(name, "col", col, 0)
+        U.check_int(name, "offset", offset)
+        if dtype not in (mstype.int32, mstype.int64):
+            raise TypeError("For '%s', the 'dtype' must be int32 or int64, but got %s." % (name, dtype))
+
+    def __call__(self):
+        fn = ops.tril_indices if self._lower else ops.triu_indices
+        return fn(self.row, self.col, self.offset, dtype=self.dtype)
+
+
+@primitive
+class TrilIndices(_TriIndices):
+    """(2, n) indices of the lower triangle (on and below the `offset` diagonal) of a row x col matrix."""
+    _lower = True
+
+
+@primitive
+class TriuIndices(_TriIndices):
+    """(2, n) indices of the upper triangle (on and above the `offset` diagonal) of a row x col matrix."""
+    _lower = False
+
+
+@primitive
+class MatrixTriangularSolve(Primitive):
+    """X with T X = rhs for the lower (or upper) triangle T of `matrix` (its adjoint with adjoint=True);
+    the other triangle of `matrix` is not read."""
+
+    @prim_attr_register
+    def __init__(self, lower=True, adjoint=False):
+        U.check_bool("MatrixTriangularSolve", "lower", lower)
+        U.check_bool("MatrixTriangularSolve", "adjoint", adjoint)
+
+    def __call__(self, matrix, rhs):
+        op = "MatrixTriangularSolve"
+        U.check_tensor(op, "matrix", matrix)
+        U.check_tensor(op, "rhs", rhs)
+        if matrix.ndim < 2 or matrix.shape[-1] != matrix.shape[-2] or rhs.shape[-2] != matrix.shape[-2]:
+            raise ValueError("For '%s', 'matrix' (*, M, M) and 'rhs' (*, M, N) do not match: %s and %s."
+                             % (op, tuple(matrix.shape), tuple(rhs.shape)))
+        t = ops.tril(matrix) if self.lower else ops.triu(matrix)
+        if self.adjoint:
+            t = ops.swapaxes(ops.conj(t) if t.dtype in (mstype.complex64, mstype.complex128) else t, -1, -2)
+        return ops.matmul(ops.inverse(t), rhs)
+
+
+@primitive
+class CompareAndBitpack(Primitive):
+    """x > threshold, packed 8 to a uint8 along the last axis (the first element in the high bit)."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, x, threshold):
+        op = "CompareAndBitpack"
+        U.check_tensor(op, "x", x)
+        U.check_tensor(op, "threshold", threshold)
+        if threshold.ndim != 0:
+            raise ValueError("For '%s', the 'threshold' must be a 0-D tensor, but got %d-D." % (op, threshold.ndim))
+        if x.ndim == 0 or x.shape[-1] % 8:
+            raise ValueError("For '%s', the innermost dimension of 'x' must be divisible by 8, but got shape %s."
+                             % (op, tuple(x.shape)))
+        bits = U.numpy_of(x) > U.numpy_of(threshold)
+        return U.const(np.packbits(bits, axis=-1), mstype.uint8)
+
+
+@primitive
+class STFT(Primitive):
+    """ops.stft without centering: frames of win_length samples every hop_length, windowed by the
+    `window` input."""
+
+    @prim_attr_register
+    def __init__(self, n_fft, hop_length, win_length, normalized, onesided, return_complex):
+        for name in ("n_fft", "hop_length", "win_length"):
+            U.check_int("STFT", name, getattr(self, name))
+        for name in ("normalized", "onesided", "return_complex"):
+            U.check_bool("STFT", name, getattr(self, name))
+
+    def __call__(self, x, window):
+        return ops.stft(x, self.n_fft, self.hop_length, self.win_length, window, center=False,
+                        normalized=self.normalized, onesided=self.onesided, return_complex=self.return_complex)
