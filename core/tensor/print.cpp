@@ -114,8 +114,10 @@ std::string Tensor::toString() const
         return "Tensor(undefined)";
     std::string head = "Tensor(shape=" + shape().toString() + ", dtype=" + std::string(dtypeName(dtype()))
                        + ", value=";
+    // A 0-D float prints as MindSpore's C++ stream does (6 significant digits, no padding):
+    // value= 2, value= 0.333333, value= 1e-06.
     if (rank() == 0)
-        return head + " " + formatElement(*this, 0) + ")";
+        return head + " " + (isFloating(dtype()) ? formatReal(at(0), "%g") : formatElement(*this, 0)) + ")";
     if (numel() == 0)
         return head + " [])";
     Printer p{*this, {}, 0, numel() > kSummaryThreshold, true};

@@ -48,7 +48,7 @@ q, r = ops.qr(Tensor(M))
 close(ops.matmul(q, r), M, rtol=1e-12)
 assert q.shape == (3, 2) and r.shape == (2, 2)
 close(ops.pinv(Tensor(M)), np.linalg.pinv(M), rtol=1e-10)
-close(ops.lstsq(Tensor(np.array([1.0, 2.0, 3.0])), Tensor(M)), np.linalg.lstsq(M, [1.0, 2.0, 3.0], rcond=None)[0])
+close(ops.lstsq(Tensor(M), Tensor(np.array([1.0, 2.0, 3.0]))), np.linalg.lstsq(M, [1.0, 2.0, 3.0], rcond=None)[0])
 
 x, y = rng.standard_normal((4, 3)), rng.standard_normal((4, 3))
 close(ops.cross(Tensor(x), Tensor(y)), np.cross(x, y), rtol=1e-12)

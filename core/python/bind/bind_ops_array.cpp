@@ -8,7 +8,9 @@
 #include "ops/elementwise.h"
 #include "ops/shape_ops.h"
 
+#include <algorithm>
 #include <cmath>
+#include <initializer_list>
 
 namespace py = pybind11;
 
@@ -62,6 +64,25 @@ bool isFloatNumber(py::handle value)
     return PyFloat_Check(value.ptr()) || py::isinstance(value, py::module_::import("numpy").attr("floating"));
 }
 
+/// arange without a dtype: the widest of its arguments, ranked int32 < int64 (a Python int) < float32
+/// (a Python float) < float64, as MindSpore infers it.
+DType arangeDType(std::initializer_list<py::handle> args)
+{
+    int level = 0;
+    for (py::handle value : args) {
+        if (value.is_none())
+            continue;
+        int own = 1;
+        if (const Tensor* t = asTensor(value))
+            own = t->dtype() == DType::Float64 ? 3 : isFloating(t->dtype()) ? 2 : t->dtype() == DType::Int32 ? 0 : 1;
+        else if (isFloatNumber(value))
+            own = 2;
+        level = std::max(level, own);
+    }
+    static const DType byLevel[] = {DType::Int32, DType::Int64, DType::Float32, DType::Float64};
+    return byLevel[level];
+}
+
 Tensor arange(py::handle startArg, py::handle endArg, py::handle stepArg, py::handle dtype)
 {
     double start = numberArg(startArg, "arange", "start");
@@ -78,8 +99,7 @@ Tensor arange(py::handle startArg, py::handle endArg, py::handle stepArg, py::ha
         throw py::value_error("For 'arange', 'end' must be reachable from 'start' by 'step', but got start "
                               + std::to_string(start) + ", end " + std::to_string(end) + ", step "
                               + std::to_string(step) + ".");
-    const bool floats = isFloatNumber(startArg) || isFloatNumber(endArg) || isFloatNumber(stepArg);
-    const DType type = dtype.is_none() ? (floats ? DType::Float32 : DType::Int64) : toDType(dtype);
+    const DType type = dtype.is_none() ? arangeDType({startArg, endArg, stepArg}) : toDType(dtype);
     std::vector<double> values(static_cast<std::size_t>(count));
     for (std::size_t i = 0; i < values.size(); ++i)
         values[i] = start + static_cast<double>(i) * step;

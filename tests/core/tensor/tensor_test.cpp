@@ -55,7 +55,9 @@ TEST_CASE("tensors print in MindSpore's format")
           == "Tensor(shape=[3], dtype=Int32, value= [ 1, 20,  3])");
     CHECK(Tensor::fromVector<bool>({2}, {true, false}).toString()
           == "Tensor(shape=[2], dtype=Bool, value= [ True, False])");
-    CHECK(Tensor::scalar(2.5).toString() == "Tensor(shape=[], dtype=Float32, value= 2.50000000e+00)");
+    CHECK(Tensor::scalar(2.5).toString() == "Tensor(shape=[], dtype=Float32, value= 2.5)");
+    CHECK(Tensor::scalar(4.0).toString() == "Tensor(shape=[], dtype=Float32, value= 4)");
+    CHECK(Tensor::scalar(1e-6).toString() == "Tensor(shape=[], dtype=Float32, value= 1e-06)");
     const float nan = std::numeric_limits<float>::quiet_NaN();
     CHECK(Tensor::fromVector<float>({2}, {nan, -INFINITY}).toString()
           == "Tensor(shape=[2], dtype=Float32, value= [            nan,            -inf])");

@@ -296,6 +296,9 @@ def vstack(inputs):
     return ops.concat(tuple(atleast_2d(x) for x in inputs), 0)
 
 
+U.export_as("row_stack", vstack, _F)
+
+
 @export(_F)
 def column_stack(tensors):
     ts = [ops.reshape(x, (-1, 1)) if x.ndim < 2 else x for x in tensors]
@@ -310,14 +313,14 @@ def dstack(inputs):
 @export(_F)
 def atleast_1d(inputs):
     if isinstance(inputs, (tuple, list)):
-        return [atleast_1d(x) for x in inputs]
+        return tuple(atleast_1d(x) for x in inputs)
     return ops.reshape(inputs, (1,)) if inputs.ndim == 0 else inputs
 
 
 @export(_F)
 def atleast_2d(inputs):
     if isinstance(inputs, (tuple, list)):
-        return [atleast_2d(x) for x in inputs]
+        return tuple(atleast_2d(x) for x in inputs)
     if inputs.ndim >= 2:
         return inputs
     return ops.reshape(inputs, (1, -1) if inputs.ndim == 1 else (1, 1))
@@ -326,7 +329,7 @@ def atleast_2d(inputs):
 @export(_F)
 def atleast_3d(inputs):
     if isinstance(inputs, (tuple, list)):
-        return [atleast_3d(x) for x in inputs]
+        return tuple(atleast_3d(x) for x in inputs)
     if inputs.ndim >= 3:
         return inputs
     if inputs.ndim == 2:
@@ -741,7 +744,7 @@ def scatter_add(input_x, indices, updates):
     """input_x[indices] += updates along axis 0 (a new tensor; the Parameter form writes back)."""
     idx = ops.expand_dims(_index_tensor("ScatterAdd", indices, "indices").astype(mstype.int64), -1)
     out = tensor_scatter_add(input_x, idx, updates)
-    return _write_back(input_x, out)
+    return _write_back(input_x, out, "ScatterAdd")
 
 
 @export(_F)
@@ -751,10 +754,15 @@ def scatter_update(input_x, indices, updates):
     return _write_back(input_x, out)
 
 
-def _write_back(target, value):
+def _write_back(target, value, op="ScatterUpdate"):
+    """A Parameter target takes the new value; the op's output is that value as a Tensor, as
+    MindSpore's scatter primitives return (print(output) shows the numbers, not the Parameter)."""
     import mindspore
     if isinstance(target, mindspore.Parameter):
-        return U.write_parameter("ScatterUpdate", target, value)
+        written = U.write_parameter(op, target, value)
+        if mindspore._jit_tracing():
+            return written
+        return value.astype(target.dtype) if value.dtype != target.dtype else value
     return value
 
 
@@ -941,7 +949,7 @@ def searchsorted(sorted_sequence, values, *, out_int32=False, right=False):
 
 @export(_F)
 def bucketize(input, boundaries, *, right=False):
-    r = np.digitize(U.numpy_of(input), np.asarray(boundaries), right=right)
+    r = np.digitize(U.numpy_of(input), np.asarray(boundaries), right=not right)
     return U.const(r, mstype.int32)
 
 
@@ -949,7 +957,7 @@ def bucketize(input, boundaries, *, right=False):
 def bincount(input, weights=None, minlength=0):
     w = None if weights is None else U.numpy_of(weights)
     r = np.bincount(U.numpy_of(input).reshape(-1), w, minlength)
-    return U.const(r, U.dtype_of_numpy(r) if w is not None else mstype.int64)
+    return U.const(r.astype(np.float32), mstype.float32)
 
 
 

@@ -355,10 +355,8 @@ def _scatter_reduce(op, input_x, indices, updates, how):
 
 
 def _write_back(op, target, value):
-    import mindspore
-    if isinstance(target, mindspore.Parameter):
-        return U.write_parameter(op, target, value)
-    return value
+    from mindspore.ops._functional_array import _write_back as write_back
+    return write_back(target, value, op)
 
 
 def _axis0(indices):
@@ -610,3 +608,47 @@ def blackman_window(window_length, periodic=True, *, dtype=None):
 def kaiser_window(window_length, periodic=True, beta=12.0, *, dtype=None):
     return _window("KaiserWindow", window_length, periodic, dtype,
                    lambda i, n: np.i0(beta * np.sqrt(np.clip(1 - (2 * i / (n - 1) - 1) ** 2, 0, None))) / np.i0(beta))
+
+
+@export(_F)
+def hann_window(window_length, periodic=True, *, dtype=None):
+    """0.5 - 0.5 cos(2 pi n / (M - 1)); without dtype MindSpore builds it in NumPy's float64 and
+    returns Float64, and so does this."""
+    return _window("hann_window", window_length, periodic, mstype.float64 if dtype is None else dtype,
+                   lambda i, n: 0.5 - 0.5 * np.cos(2 * _math.pi * i / (n - 1)))
+
+
+@export(_F)
+def view_as_real(input):
+    """A complex (..., ) Tensor as a real (..., 2) one: the last axis holds (real, imag)."""
+    U.check_tensor("view_as_real", "input", input)
+    if input.dtype not in (mstype.complex64, mstype.complex128):
+        raise TypeError("For view_as_real, the dtype of input Tensor must be complex.")
+    return ops.stack((ops.real(input), ops.imag(input)), -1)
+
+
+@export(_F)
+def dyn_shape(input_x):
+    """The shape of input_x as a 1-D int32 Tensor (ops.shape gives the tuple)."""
+    _t("TensorShape", input_x, "input_x")
+    return U.const(np.asarray(input_x.shape, np.int32).reshape(-1), mstype.int32)
+
+
+@export(_F)
+def channel_shuffle(x, groups):
+    """(*, C, H, W) with its C channels split into `groups` groups and interleaved: (g, C/g) -> (C/g, g)."""
+    _t("ChannelShuffle", x, "x")
+    if isinstance(groups, bool) or not isinstance(groups, int) or groups < 1:
+        raise ValueError("For 'ChannelShuffle', 'group' must be a positive int, but got %s." % (groups,))
+    if x.ndim < 3:
+        raise TypeError("For 'ChannelShuffle', the dimension of 'x' must be at least 3, but got %d." % x.ndim)
+    c = x.shape[-3]
+    if c % groups:
+        raise ValueError("For 'ChannelShuffle', the number of channels (%d) must be divisible by 'group' (%d)."
+                         % (c, groups))
+    lead = tuple(x.shape[:-3])
+    h, w = x.shape[-2], x.shape[-1]
+    y = ops.reshape(x, lead + (groups, c // groups, h, w))
+    n = len(lead)
+    y = ops.transpose(y, tuple(range(n)) + (n + 1, n) + (n + 2, n + 3))
+    return ops.reshape(y, lead + (c, h, w))

@@ -159,6 +159,80 @@ def adaptive_max_pool2d(input, output_size, return_indices=False):
     return out
 
 
+@export(_F)
+def adaptive_max_pool3d(x, output_size, return_indices=False):
+    """nn.AdaptiveMaxPool3d as a function; the indices (into the flattened D x H x W volume) are
+    int32 here, as MindSpore's functional form documents."""
+    from mindspore import nn
+    out = nn.AdaptiveMaxPool3d(output_size, return_indices)(x)
+    if return_indices:
+        return out[0], out[1].astype(mstype.int32)
+    return out
+
+
+@export(_F)
+def iou(anchor_boxes, gt_boxes, mode="iou"):
+    """(M, N) overlap of each of M ground-truth boxes with each of N anchors, boxes as (x0, y0, x1, y1)
+    in pixels: widths count both ends (x1 - x0 + 1), as MindSpore's kernels do. 'iou' divides by the
+    union, 'iof' by the ground-truth area."""
+    for name, b in (("anchor_boxes", anchor_boxes), ("gt_boxes", gt_boxes)):
+        U.check_tensor("IOU", name, b)
+        if b.ndim != 2 or b.shape[1] != 4:
+            raise ValueError("For 'IOU', the dimension of '%s' should be [N, 4], but got: %s"
+                             % (name, list(b.shape)))
+    if mode not in ("iou", "iof"):
+        raise KeyError("For 'IOU', the 'mode' should be 'iou' or 'iof', but got: %s" % (mode,))
+    a = ops.expand_dims(anchor_boxes, 0)
+    g = ops.expand_dims(gt_boxes.astype(anchor_boxes.dtype), 1)
+
+    def col(t, i):
+        return t[..., i]
+
+    w = ops.relu(ops.minimum(col(a, 2), col(g, 2)) - ops.maximum(col(a, 0), col(g, 0)) + 1)
+    h = ops.relu(ops.minimum(col(a, 3), col(g, 3)) - ops.maximum(col(a, 1), col(g, 1)) + 1)
+    overlap = w * h
+    area_a = (col(a, 2) - col(a, 0) + 1) * (col(a, 3) - col(a, 1) + 1)
+    area_g = (col(g, 2) - col(g, 0) + 1) * (col(g, 3) - col(g, 1) + 1)
+    denom = area_a + area_g - overlap if mode == "iou" else area_g
+    return overlap / (denom + 1e-10)
+
+
+def _grid_axis(n, align_corners):
+    """Normalized pixel positions in [-1, 1]: the centers of the end pixels with align_corners,
+    else the centers of n equal cells."""
+    if n == 1:
+        return np.zeros(1)
+    axis = np.linspace(-1.0, 1.0, n)
+    return axis if align_corners else axis * (n - 1) / n
+
+
+@export(_F)
+def affine_grid(theta, size, align_corners=False):
+    """The sampling grid of a batch of affine maps: (N, H, W, 2) for theta (N, 2, 3) and size
+    (N, C, H, W), (N, D, H, W, 3) for theta (N, 3, 4) and size (N, C, D, H, W); each output point is
+    theta @ (x, y[, z], 1) of its normalized position. Differentiable in theta."""
+    op = "AffineGrid"
+    U.check_tensor(op, "theta", theta)
+    if not isinstance(size, (tuple, list)):
+        raise TypeError("For '%s', the 'size' must be a tuple, but got %s." % (op, type(size).__name__))
+    U.check_bool(op, "align_corners", align_corners)
+    size = tuple(size)
+    spatial = len(size) - 2
+    if spatial not in (2, 3) or tuple(theta.shape[1:]) != (spatial, spatial + 1):
+        raise ValueError("For '%s', theta must be (N, 2, 3) with a 4-element size or (N, 3, 4) with a 5-element "
+                         "size, but got theta %s and size %s." % (op, tuple(theta.shape), size))
+    if size[0] != theta.shape[0]:
+        raise ValueError("For '%s', size[0] (%d) must equal theta.shape[0] (%d)." % (op, size[0], theta.shape[0]))
+    dims = size[2:]  # (H, W) or (D, H, W)
+    axes = [_grid_axis(n, align_corners) for n in dims]
+    mesh = np.meshgrid(*axes, indexing="ij")
+    # columns x (width), y (height)[, z (depth)], 1
+    cols = [m.reshape(-1) for m in reversed(mesh)] + [np.ones(mesh[0].size)]
+    base = U.const(np.stack(cols, -1), theta.dtype)  # (P, spatial + 1)
+    grid = ops.matmul(base, ops.transpose(theta, (0, 2, 1)))  # (N, P, spatial)
+    return ops.reshape(grid, (theta.shape[0],) + tuple(dims) + (spatial,))
+
+
 # ---------------------------------------------------------------- transposed convolution
 def _conv(x, w, dilation, groups):
     n = x.ndim - 2
@@ -255,6 +329,41 @@ def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_paddi
 def conv_transpose1d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
     return _conv_transpose("conv_transpose1d", input, weight, bias, stride, padding, output_padding, groups,
                            dilation, 1)
+
+
+@export(_F)
+def conv3d_transpose(inputs, weight, pad_mode="valid", padding=0, stride=1, dilation=1, group=1, output_padding=0):
+    """MindSpore's Conv3DTranspose as a function: weight (C_in, C_out / group, kd, kh, kw); padding
+    one int or (head, tail, top, bottom, left, right); the output depth is (D - 1) * stride - head -
+    tail + dilation * (kd - 1) + 1 + output_padding ('valid' pads nothing, 'same' gives D * stride)."""
+    op = "Conv3DTranspose"
+    U.check_tensor(op, "inputs", inputs)
+    U.check_tensor(op, "weight", weight)
+    if inputs.ndim != 5 or weight.ndim != 5:
+        raise ValueError("For '%s', the rank of 'inputs' and 'weight' must be 5, but got %d and %d."
+                         % (op, inputs.ndim, weight.ndim))
+    if inputs.shape[1] != weight.shape[0]:
+        raise ValueError("For '%s', inputs.shape[1] (%d) must equal weight.shape[0] (%d)."
+                         % (op, inputs.shape[1], weight.shape[0]))
+    mode = U.check_str(op, "pad_mode", str(pad_mode).lower(), ("valid", "same", "pad"))
+    stride, dilation, output_padding = _ntuple(stride, 3), _ntuple(dilation, 3), _ntuple(output_padding, 3)
+    pad6 = _ntuple(padding, 6) if not isinstance(padding, (int, np.integer)) else (int(padding),) * 6
+    if mode != "pad" and any(pad6):
+        raise ValueError("For '%s', 'padding' must be 0 when 'pad_mode' is '%s', but got %s." % (op, mode, padding))
+    k = tuple(weight.shape[2:])
+    din = tuple(inputs.shape[2:])
+    if mode == "same":
+        spatial, pads = [], []
+        for i in range(3):
+            size = din[i] * stride[i]
+            total = max((din[i] - 1) * stride[i] + (k[i] - 1) * dilation[i] + 1 - size, 0)
+            spatial.append(size + output_padding[i])
+            pads.append((total // 2, total - total // 2))
+    else:
+        pads = [(pad6[2 * i], pad6[2 * i + 1]) for i in range(3)]
+        spatial = [(din[i] - 1) * stride[i] - pads[i][0] - pads[i][1] + dilation[i] * (k[i] - 1) + 1
+                   + output_padding[i] for i in range(3)]
+    return conv_transpose_nd(inputs, weight, stride, dilation, group, pads, tuple(spatial))
 
 
 def _conv_transpose(op, input, weight, bias, stride, padding, output_padding, groups, dilation, n):

@@ -103,6 +103,10 @@ def det(input):
     return sign * ops.exp(logabs)
 
 
+U.export_as("matrix_determinant", det, _F)  # MindSpore's deprecated names
+U.export_as("log_matrix_determinant", slogdet, _F)
+
+
 @export(_F)
 def logdet(input):
     """log(det): NaN where the determinant is negative, -inf where it is 0."""
@@ -185,6 +189,26 @@ def cholesky_inverse(input_x, upper=False):
     return _inverse(a)
 
 
+@export(_F)
+def cholesky_solve(input, input2, upper=False):
+    """X with A X = input, A given by its Cholesky factor input2 (A = L L^T, or U^T U when upper);
+    2-D or batched 3-D."""
+    op = "CholeskySolve"
+    U.check_tensor(op, "input", input)
+    U.check_tensor(op, "input2", input2)
+    U.check_bool(op, "upper", upper)
+    if input.ndim not in (2, 3) or input2.ndim != input.ndim or input2.shape[-1] != input2.shape[-2] \
+            or input2.shape[-2] != input.shape[-2] or input.shape[:-2] != input2.shape[:-2]:
+        raise ValueError("For '%s', 'input' (*, N, M) and 'input2' (*, N, N) must be 2-D or 3-D with matching "
+                         "batch and rows, but got %s and %s." % (op, tuple(input.shape), tuple(input2.shape)))
+    if input.dtype != input2.dtype:
+        raise TypeError("For '%s', 'input' and 'input2' must have the same dtype, but got %s and %s."
+                        % (op, input.dtype, input2.dtype))
+    f = input2
+    a = ops.matmul(_mT(f), f) if upper else ops.matmul(f, _mT(f))
+    return ops.matmul(_inverse(a), input)
+
+
 @custom_vjp
 def _svd_vals(a):
     return U.const(np.linalg.svd(U.shape_deciding_values("svd_vals", a), compute_uv=False), a.dtype)
@@ -250,15 +274,24 @@ def pinv(x, *, atol=None, rtol=None, hermitian=False):
 
 @export(_F)
 def lstsq(input, A):
-    """min ||A X - input||: X of shape (N, K) (or (N,) for a vector input), by the pseudo-inverse."""
+    """Y minimizing ||input Y - A|| (least squares for a tall input, the minimum-norm solution for
+    a wide one): input is the (M, N) matrix, A the (M, K) or (M,) right-hand side; Y is (N, K) or
+    (N,), as MindSpore documents. Computed by NumPy's SVD-based solver: no gradient."""
     U.check_tensor("Lstsq", "input", input)
     U.check_tensor("Lstsq", "A", A)
-    if A.ndim != 2 or input.ndim not in (1, 2) or input.shape[0] != A.shape[0]:
-        raise ValueError("For 'Lstsq', 'A' must be (M, N) and 'input' (M,) or (M, K) with the same M, but got %s and %s."
-                         % (tuple(A.shape), tuple(input.shape)))
-    a, b = U.shape_deciding_values("lstsq", A), U.shape_deciding_values("lstsq", input)
-    x, _, _, _ = np.linalg.lstsq(a, b, rcond=None)
-    return _const(x, input.dtype)
+    if input.ndim != 2:
+        raise ValueError("For 'Lstsq', the dimension of 'input' must be 2, but got %d." % input.ndim)
+    if A.ndim not in (1, 2):
+        raise ValueError("For 'Lstsq', the dimension of 'A' must be 1 or 2, but got %d." % A.ndim)
+    if input.shape[0] != A.shape[0]:
+        raise ValueError("For 'Lstsq', 'input' (M, N) and 'A' (M, K) must have the same M, but got %s and %s."
+                         % (tuple(input.shape), tuple(A.shape)))
+    if input.dtype != A.dtype:
+        raise TypeError("For 'Lstsq', 'input' and 'A' must have the same dtype, but got %s and %s."
+                        % (input.dtype, A.dtype))
+    x, b = U.shape_deciding_values("lstsq", input), U.shape_deciding_values("lstsq", A)
+    y, _, _, _ = np.linalg.lstsq(x.astype(np.float64), b.astype(np.float64), rcond=None)
+    return _const(y, input.dtype)
 
 
 @export(_F)
@@ -620,6 +653,27 @@ def geqrf(input):
         taus.append(tau)
     return (U.const(np.stack(ys).reshape(a.shape), input.dtype),
             U.const(np.stack(taus).reshape(lead + (min(a.shape[-2:]),)), input.dtype))
+
+
+@export(_F)
+def eig(A):
+    """(eigen_values, eigen_vectors) of square A (..., N, N): complex64 for float32/complex64
+    input, complex128 for float64/complex128; each eigenvector column has unit length, the
+    values come in LAPACK's (geev) order. NumPy/LAPACK; no gradient."""
+    op = "Eig"
+    U.check_tensor(op, "A", A)
+    kinds = (mstype.float32, mstype.float64, mstype.complex64, mstype.complex128)
+    if A.dtype not in kinds:
+        raise TypeError("For '%s', the dtype of 'A' must be float32, float64, complex64 or complex128, "
+                        "but got %s." % (op, A.dtype))
+    if A.ndim < 2 or A.shape[-1] != A.shape[-2]:
+        raise ValueError("For '%s', 'A' must be a square matrix or a batch of them, but got shape %s."
+                         % (op, tuple(A.shape)))
+    out = mstype.complex64 if A.dtype in (mstype.float32, mstype.complex64) else mstype.complex128
+    a = U.shape_deciding_values("eig", A)
+    # real input goes through the real geev (conjugate pairs, real-normalized vectors), as torch does
+    w, v = _lapack(op, np.linalg.eig, a)
+    return U.const(w, out), U.const(v, out)
 
 
 def _householder_q(input, tau, cols):

@@ -361,6 +361,9 @@ def isposinf(input):
 
 @export(_F)
 def isreal(input):
+    U.check_tensor("isreal", "input", input)
+    if input.dtype in (mstype.complex64, mstype.complex128):
+        return ops.equal(ops.imag(input), 0)
     return ops.ones_like(input, dtype=mstype.bool_)
 
 
@@ -638,7 +641,9 @@ def cumulative_logsumexp(x, axis, exclusive=False, reverse=False):
         shape = list(y.shape)
         shape[ax] = 1
         head = ops.narrow(out, ax, 0, n - 1) if n > 1 else None
-        pad = ops.fill(out.dtype, tuple(shape), float("-inf"))
+        # the first exclusive entry is the dtype's lowest finite value, as MindSpore's kernels write
+        lowest = float(np.finfo(U.nptype(out.dtype)).min)
+        pad = ops.fill(out.dtype, tuple(shape), lowest)
         out = ops.concat((pad, head), ax) if head is not None else pad
     return ops.flip(out, (ax,)) if reverse else out
 
@@ -674,6 +679,37 @@ def median(input, axis=-1, keepdims=False):
         vals = ops.squeeze(vals, ax)
         idx_t = ops.squeeze(idx_t, ax)
     return vals, idx_t
+
+
+@export(_F)
+def nanmedian(input, axis=-1, keepdims=False):
+    """The lower median of the values that are not NaN (NaN where a slice has none) and its index."""
+    U.check_tensor("nanmedian", "input", input)
+    a = U.numpy_of(input)
+    ax = U.norm_axis("nanmedian", axis, input.ndim)
+    order = np.argsort(a, axis=ax, kind="stable")  # NaNs sort last
+    count = np.sum(~np.isnan(a.astype(np.float64)), axis=ax, keepdims=True)
+    k = np.maximum(count - 1, 0) // 2
+    idx = np.take_along_axis(order, k, axis=ax)
+    import mindspore.ops._functional_array as A
+    idx_t = U.const(idx, mstype.int64)
+    vals = A.gather_elements(input, ax, idx_t)
+    if not keepdims:
+        vals = ops.squeeze(vals, ax)
+        idx_t = ops.squeeze(idx_t, ax)
+    return vals, idx_t
+
+
+@export(_F)
+def nanmean(input, axis=None, keepdims=False, *, dtype=None):
+    """Mean over the values that are not NaN (NaN where a slice has none)."""
+    U.check_tensor("nanmean", "input", input)
+    if input.dtype not in U._ALL_FLOATS:
+        raise TypeError("For 'nanmean', input should be floating point dtype, but got %s." % input.dtype)
+    total = nansum(input, axis, keepdims)
+    count = ops.sum(ops.logical_not(isnan(input)).astype(input.dtype), axis, keepdims)
+    out = total / count
+    return out.astype(dtype) if dtype is not None else out
 
 
 @export(_F)
@@ -726,7 +762,19 @@ def vecdot(x, y, *, axis=-1):
 
 @export(_F)
 def dot(input, other):
-    return ops.matmul(input, other)
+    """NumPy's dot for rank >= 2: input's last axis against other's second-to-last, the shape
+    input.shape[:-1] + other.shape[:-2] + other.shape[-1:] (not matmul's batch broadcasting)."""
+    U.check_tensor("dot", "input", input)
+    U.check_tensor("dot", "other", other)
+    if input.ndim < 2 or other.ndim < 2:
+        raise ValueError("For 'dot', inputs x1, x2 should have 'dimension >= 2', but got 'len(x1_shape)': (%d) "
+                         "and 'len(x2_shape)': (%d)." % (input.ndim, other.ndim))
+    if input.dtype != other.dtype:
+        raise TypeError("For 'dot', the inputs must be the same type, but got x1_type: %s and x2_type: %s."
+                        % (input.dtype, other.dtype))
+    if input.ndim == 2 and other.ndim == 2:
+        return ops.matmul(input, other)
+    return ops.tensor_dot(input, other, ((input.ndim - 1,), (other.ndim - 2,)))
 
 
 @export(_F)
@@ -965,7 +1013,8 @@ for _alias, _fn in (("tensor_add", ops.add), ("tensor_sub", ops.sub), ("tensor_m
                     ("tensor_div", ops.div), ("tensor_pow", ops.pow), ("tensor_gt", ops.gt), ("tensor_lt", ops.lt),
                     ("tensor_ge", ops.ge), ("tensor_le", ops.le), ("tensor_floordiv", floor_div),
                     ("tensor_mod", floor_mod), ("tensor_exp", ops.exp), ("tensor_log", ops.log),
-                    ("neg_tensor", ops.neg), ("addn", addn)):
+                    ("neg_tensor", ops.neg), ("addn", addn), ("accumulate_n", addn), ("floordiv", floor_div),
+                    ("floormod", floor_mod), ("pows", ops.pow), ("tensor_expm1", ops.expm1)):
     U.export_as(_alias, _fn, _F)
 
 

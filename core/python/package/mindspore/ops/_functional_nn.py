@@ -145,8 +145,33 @@ def _einsum_parse(equation, operands):
     return fixed, out
 
 
+def _einsum_letter(n):
+    if n is Ellipsis:
+        return "..."
+    if isinstance(n, int) and not isinstance(n, bool) and 0 <= n < 52:
+        return chr(ord("A") + n) if n < 26 else chr(ord("a") + n - 26)
+    raise ValueError("For Einsum, the number in sublist should be in range [0, 52), but got %s" % (n,))
+
+
+def _einsum_sublists(first, rest):
+    """The sublist form einsum(op1, sub1, op2, sub2, ..., [sub_out]) as (equation, operands)."""
+    items = (first,) + tuple(rest)
+    operands = items[0::2]
+    subs = items[1::2]
+    out = None
+    if len(items) % 2 == 1:  # a trailing output sublist
+        operands, out = items[0:-1:2], items[-1]
+        subs = items[1:-1:2]
+    eq = ",".join("".join(_einsum_letter(n) for n in sub) for sub in subs)
+    if out is not None:
+        eq += "->" + "".join(_einsum_letter(n) for n in out)
+    return eq, tuple(operands)
+
+
 @export(_F)
 def einsum(equation, *operands):
+    if isinstance(equation, Tensor):
+        equation, operands = _einsum_sublists(equation, operands)
     if len(operands) == 1 and isinstance(operands[0], (tuple, list)):
         operands = tuple(operands[0])
     terms, out = _einsum_parse(equation, operands)
@@ -588,6 +613,25 @@ def adaptive_avg_pool1d(input, output_size):
         s = (i * length) // output_size
         e = -(-((i + 1) * length) // output_size)
         cols.append(ops.mean(ops.narrow(input, input.ndim - 1, s, e - s), -1, True))
+    return ops.concat(tuple(cols), -1)
+
+
+@export(_F)
+def adaptive_max_pool1d(input, output_size):
+    """The maximum of each of output_size bins of the last axis, bin i spanning
+    [floor(i * L / out), ceil((i + 1) * L / out))."""
+    U.check_tensor("adaptive_max_pool1d", "input", input)
+    if isinstance(output_size, bool) or not isinstance(output_size, int) or output_size < 1:
+        raise ValueError("For adaptive_max_pool1d, 'output_size' must be an int >= 1, but got %s." % (output_size,))
+    length = input.shape[-1]
+    if length < output_size:
+        raise ValueError("For adaptive_max_pool1d input's last dimension must be greater or equal to output size %d, "
+                         "but got %d." % (output_size, length))
+    cols = []
+    for i in range(output_size):
+        s = (i * length) // output_size
+        e = -(-((i + 1) * length) // output_size)
+        cols.append(ops.amax(ops.narrow(input, input.ndim - 1, s, e - s), -1, True))
     return ops.concat(tuple(cols), -1)
 
 

@@ -54,7 +54,10 @@ def uniform(shape, minval, maxval, seed=None, dtype=mstype.float32):
         return _out(_rng("UniformInt", seed).integers(int(lo), int(hi), size=shape), dtype)
     if dtype not in U._FLOATS:
         raise TypeError("For 'uniform', the 'dtype' must be float32, float64, int32 or int64, but got %s." % dtype)
-    return _out(_rng("UniformReal", seed).uniform(lo, hi, size=shape), dtype)
+    # the output has the broadcast shape of `shape`, minval and maxval (a (3, 1, 2) shape with (2, 2)
+    # bounds gives (3, 2, 2)), as MindSpore computes uniform_real(shape) * (maxval - minval) + minval
+    size = tuple(np.broadcast_shapes(shape, np.shape(lo), np.shape(hi)))
+    return _out(_rng("UniformReal", seed).uniform(lo, hi, size=size), dtype)
 
 
 @export(_F)
@@ -161,4 +164,6 @@ def gamma(shape, alpha, beta, seed=None):
 
 @export(_F)
 def poisson(shape, mean, seed=None):
-    return _out(_rng("Poisson", seed).poisson(U.numpy_of(mean), size=_shape("poisson", shape)), mstype.float32)
+    lam = U.numpy_of(mean)
+    size = tuple(np.broadcast_shapes(_shape("poisson", shape), np.shape(lam)))
+    return _out(_rng("Poisson", seed).poisson(lam, size=size), mstype.float32)

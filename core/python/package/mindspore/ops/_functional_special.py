@@ -624,3 +624,18 @@ def bessel_j0(x):
     th = ab + _poly(tb, (-0.78539816, -0.04166397, -0.00003954, 0.00262573, -0.00054125, -0.00029333, 0.00013558))
     hi = f0 * ops.cos(th) / ops.sqrt(ab)
     return ops.select(small, lo, hi)
+
+
+@export(_F)
+def eps(x):
+    """x's shape filled with its float dtype's machine epsilon (the gap between 1 and the next value)."""
+    _t("Eps", x, "x")
+    if x.dtype not in (mstype.float16, mstype.float32, mstype.float64):
+        raise TypeError("For 'Eps', the dtype of 'x' must be float16, float32 or float64, but got %s." % x.dtype)
+    return ops.full_like(x, float(np.finfo(U.nptype(x.dtype)).eps))
+
+
+@export(_F)
+def eq(input, other):
+    """Alias of ops.equal."""
+    return ops.equal(input, other)
