@@ -3,7 +3,7 @@ unbatched input, output_ratio, gradients to the maxima only, drawn samples and a
 import numpy as np
 
 import mindspore as ms
-from mindspore import Tensor, nn
+from mindspore import Tensor, nn, ops
 from _check import close, raises
 
 rng = np.random.default_rng(3)
@@ -49,6 +49,8 @@ for c in range(2):
     ds, hs, ws = (starts(5, 2, 2, s3[0, c, 0]), starts(6, 2, 3, s3[0, c, 1]), starts(8, 3, 4, s3[0, c, 2]))
     ref = [[[v[c, d:d + 2, h:h + 2, w:w + 3].max() for w in ws] for h in hs] for d in ds]
     close(out3[c], np.array(ref, np.float32))
+# The functional form reads the samples in the same order (one implementation).
+close(ops.fractional_max_pool3d(Tensor(v), (2, 2, 3), output_ratio=(0.5, 0.5, 0.5), _random_samples=Tensor(s3)), out3)
 
 # Without samples they are drawn: shape and that each output is an input value.
 drawn = nn.FractionalMaxPool2d(3, output_size=2)(Tensor(x)).asnumpy()

@@ -1,16 +1,7 @@
-"""nn.FractionalMaxPool2d and nn.FractionalMaxPool3d: Graham's fractional max pooling.
-
-Along each pooled axis of size L, with kernel k, output size n and a sample u in [0, 1) per
-(batch, channel) and axis, the windows start at
-    start[i] = int((i + u) * alpha) - int(u * alpha)  for i < n - 1,  start[n - 1] = L - k,
-    alpha = (L - k) / (n - 1),
-(the rule of MindSpore's and PyTorch's kernels). Each output is the maximum of its window; the
-indices are where that maximum lies in the flattened plane (or volume). The windows are gathered
-from the input with tensor ops, so gradients flow back to the maxima.
-
-_random_samples holds the samples, shaped (N, C, 2) or (N, C, 3); as in those kernels its first
-entry drives the last axis (W) in 2-D and the first axis (D) in 3-D. Without it the samples are
-drawn uniformly.
+"""nn.FractionalMaxPool2d and nn.FractionalMaxPool3d: Graham's fractional max pooling, the pooling
+of ops.fractional_max_pool2d / 3d (ops/_functional_fractional_pool.py: the window rule, the
+sample order) with the Cells' argument checks. _random_samples holds the samples, shaped (N, C, 2)
+or (N, C, 3); without it they are drawn uniformly on each call.
 """
 import numpy as np
 
@@ -18,15 +9,9 @@ import mindspore.nn as _nn
 from mindspore import Tensor, ops
 from mindspore.common import dtype as mstype
 from mindspore.nn._value_checks import deciding_values
+from mindspore.ops._functional_fractional_pool import pool_windows
 
 __all__ = ["FractionalMaxPool2d", "FractionalMaxPool3d"]
-
-
-def _starts(size, kernel, out, u):
-    if out == 1:
-        return [size - kernel]
-    alpha = (size - kernel) / (out - 1)
-    return [int((i + u) * alpha) - int(u * alpha) for i in range(out - 1)] + [size - kernel]
 
 
 def _tuple(who, name, value, nd, kind):
@@ -90,31 +75,11 @@ class _FractionalMaxPool(_nn.Cell):
             raise ValueError("For '%s', the input must be %d-D or %d-D, but got %d-D." % (who, nd + 1, nd + 2, x.ndim))
         batched = x.ndim == nd + 2
         xs = x if batched else ops.expand_dims(x, 0)
-        lead, spatial = tuple(xs.shape[:2]), tuple(xs.shape[2:])
-        out = self._out_sizes(spatial)
-        samples = self._samples(lead)
-        # The axis each sample entry drives (see the module's note).
-        order = [1, 0] if nd == 2 else [0, 1, 2]
-        strides = [int(np.prod(spatial[i + 1:])) for i in range(nd)]
-        offsets = np.stack(np.meshgrid(*[np.arange(k) for k in self.kernel_size], indexing="ij"), -1).reshape(-1, nd)
-        table = np.zeros(lead + (int(np.prod(out)), len(offsets)), np.int64)
-        for n, c in np.ndindex(*lead):
-            starts = [None] * nd
-            for entry, axis in enumerate(order):
-                starts[axis] = _starts(spatial[axis], self.kernel_size[axis], out[axis], samples[n, c, entry])
-            corners = np.stack(np.meshgrid(*starts, indexing="ij"), -1).reshape(-1, 1, nd)
-            table[n, c] = ((corners + offsets[None]) * strides).sum(-1)
-        flat = ops.reshape(xs, lead + (-1,))
-        index = Tensor(table.reshape(lead + (-1,)), mstype.int64)
-        windows = ops.reshape(ops.gather_elements(flat, 2, index), table.shape)
-        y = ops.reshape(ops.amax(windows, -1), lead + out)
-        if not batched:
-            y = ops.squeeze(y, 0)
-        if not self.return_indices:
-            return y
-        k = ops.expand_dims(ops.cast(ops.argmax(windows, -1), mstype.int64), -1)
-        argmax = ops.reshape(ops.gather_elements(Tensor(table, mstype.int64), 3, k), lead + out)
-        return y, (argmax if batched else ops.squeeze(argmax, 0))
+        out = self._out_sizes(tuple(xs.shape[2:]))
+        result = pool_windows(xs, self.kernel_size, out, self._samples(tuple(xs.shape[:2])), self.return_indices)
+        if batched:
+            return result
+        return (ops.squeeze(result[0], 0), ops.squeeze(result[1], 0)) if self.return_indices else ops.squeeze(result, 0)
 
 
 class FractionalMaxPool2d(_FractionalMaxPool):

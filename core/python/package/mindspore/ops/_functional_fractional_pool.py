@@ -1,12 +1,14 @@
-"""ops.fractional_max_pool2d / 3d (Graham's fractional max pooling with a fixed kernel): along each
-spatial axis the window starts are pseudo-random steps drawn from `_random_samples`, start_i =
-floor((i + u) * a) - floor(u * a) with a = (in - k) / (out - 1), and the last window ends at the
-input's edge. The window maxima are located in NumPy and gathered from the input, so the gradient
-flows to each maximum as in MindSpore's kernels. Without `_random_samples` the samples are 0, as
-MindSpore's functional form does; samples are read as PyTorch lays them out: (..., 0) for the
-width, then the height (and the depth, first, in 3-D)."""
-import itertools
-
+"""ops.fractional_max_pool2d / 3d, and the pooling nn.FractionalMaxPool2d / 3d share (Graham's
+fractional max pooling with a fixed kernel). Along each pooled axis of size L, with kernel k, output
+size n and a sample u in [0, 1) per (batch, channel) and axis, the windows start at
+    start[i] = int((i + u) * alpha) - int(u * alpha)  for i < n - 1,  start[n - 1] = L - k,
+    alpha = (L - k) / (n - 1)
+(the rule of MindSpore's and PyTorch's kernels), and the sample entries drive the axes as those
+kernels read them: in 2-D the first entry the last axis (W), then H; in 3-D D, H, W in order.
+Each output is the maximum of its window, gathered from the input with tensor ops, so gradients
+flow back to the maxima; the indices are where the maxima lie in the flattened plane (volume).
+The functional form takes samples of 0 when none are given, as MindSpore's does; the Cells draw
+them."""
 import numpy as np
 
 import mindspore.ops as ops
@@ -18,12 +20,36 @@ from mindspore.ops._functional_util import export
 _F = "mindspore.ops.functional"
 
 
-def _starts(u, size, out, k):
+def _starts(size, kernel, out, u):
     if out == 1:
-        return np.array([size - k])
-    alpha = (size - k) / (out - 1)
-    starts = [int(np.floor((i + u) * alpha) - np.floor(u * alpha)) for i in range(out - 1)]
-    return np.array(starts + [size - k])
+        return [size - kernel]
+    alpha = (size - kernel) / (out - 1)
+    return [int((i + u) * alpha) - int(u * alpha) for i in range(out - 1)] + [size - kernel]
+
+
+def pool_windows(x, kernel_size, out, samples, return_indices):
+    """The pooling of batched x (N, C, *spatial) over windows of kernel_size placed by samples
+    (a NumPy array (N, C, nd)) to the output size out; (y, argmax) with return_indices."""
+    nd = len(kernel_size)
+    lead, spatial = tuple(x.shape[:2]), tuple(x.shape[2:])
+    order = [1, 0] if nd == 2 else [0, 1, 2]  # the axis each sample entry drives
+    strides = [int(np.prod(spatial[i + 1:])) for i in range(nd)]
+    offsets = np.stack(np.meshgrid(*[np.arange(k) for k in kernel_size], indexing="ij"), -1).reshape(-1, nd)
+    table = np.zeros(lead + (int(np.prod(out)), len(offsets)), np.int64)
+    for n, c in np.ndindex(*lead):
+        starts = [None] * nd
+        for entry, axis in enumerate(order):
+            starts[axis] = _starts(spatial[axis], kernel_size[axis], out[axis], samples[n, c, entry])
+        corners = np.stack(np.meshgrid(*starts, indexing="ij"), -1).reshape(-1, 1, nd)
+        table[n, c] = ((corners + offsets[None]) * strides).sum(-1)
+    flat = ops.reshape(x, lead + (-1,))
+    windows = ops.reshape(ops.gather_elements(flat, 2, Tensor(table.reshape(lead + (-1,)), mstype.int64)),
+                          table.shape)
+    y = ops.reshape(ops.amax(windows, -1), lead + tuple(out))
+    if not return_indices:
+        return y
+    k = ops.expand_dims(ops.cast(ops.argmax(windows, -1), mstype.int64), -1)
+    return y, ops.reshape(ops.gather_elements(Tensor(table, mstype.int64), 3, k), lead + tuple(out))
 
 
 def _tuple(op, name, value, n, cast):
@@ -66,27 +92,10 @@ def _fractional(op, x, n, kernel_size, output_size, output_ratio, return_indices
         if u.shape != (batch, chans, n):
             raise ValueError("For '%s', '_random_samples' must have shape %s, but got %s."
                              % (op, (batch, chans, n), u.shape))
-    a = U.numpy_of(x)
-    flat_size = int(np.prod(spatial))
-    index = np.zeros((batch, chans) + outs, np.int64)
-    for b in range(batch):
-        for c in range(chans):
-            # samples[..., 0] is the last (width) axis
-            starts = [_starts(u[b, c, n - 1 - d], spatial[d], outs[d], ks[d]) for d in range(n)]
-            plane = a[b, c]
-            for pos in itertools.product(*[range(o) for o in outs]):
-                lo = [starts[d][pos[d]] for d in range(n)]
-                window = plane[tuple(slice(l, l + k) for l, k in zip(lo, ks))]
-                local = np.unravel_index(int(np.argmax(window)), ks)
-                index[(b, c) + pos] = np.ravel_multi_index(tuple(l + o for l, o in zip(lo, local)), spatial)
-    rows = ops.reshape(x, (batch * chans, flat_size))
-    offsets = (np.arange(batch * chans, dtype=np.int64) * flat_size).reshape((batch, chans) + (1,) * n)
-    y = ops.gather(ops.reshape(rows, (-1,)), U.const((index + offsets).reshape(-1), mstype.int64), 0)
-    y = ops.reshape(y, (batch, chans) + outs)
-    argmax = U.const(index, mstype.int64)
-    if squeeze:
-        y, argmax = ops.squeeze(y, 0), ops.squeeze(argmax, 0)
-    return (y, argmax) if return_indices else y
+    result = pool_windows(x, ks, outs, u, return_indices)
+    if not squeeze:
+        return result
+    return (ops.squeeze(result[0], 0), ops.squeeze(result[1], 0)) if return_indices else ops.squeeze(result, 0)
 
 
 @export(_F)
