@@ -135,8 +135,10 @@ class _BatchNorm(_nn.Cell):
         variance.set_data((variance * m + unbiased * (1.0 - m)).astype(variance.dtype))
 
     def extend_repr(self):
+        # MindSpore keeps 1 - momentum (the weight of the batch statistics) and prints that:
+        # BatchNorm2d(64) shows momentum=0.09999999999999998.
         return "num_features={}, eps={}, momentum={}, gamma={!r}, beta={!r}, moving_mean={!r}, " \
-               "moving_variance={!r}".format(self.num_features, self.eps, self.momentum, self.gamma,
+               "moving_variance={!r}".format(self.num_features, self.eps, 1.0 - self.momentum, self.gamma,
                                              self.beta, self.moving_mean, self.moving_variance)
 
 
