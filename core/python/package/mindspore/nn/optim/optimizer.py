@@ -133,7 +133,8 @@ class Optimizer(_nn.Cell, metaclass=_OptimizerType):
         if isinstance(weight_decay, _nn.Cell):
             return _DynamicWeightDecay(weight_decay, self.loss_scale)
         if not _is_number(weight_decay):
-            raise TypeError("For '%s', the type of 'weight_decay' should be float, int or Cell, but got type '%s'."
+            raise TypeError("For '%s', the type of 'weight_decay' should be float or int (or a Cell), but got "
+                            "type '%s'."
                             % (self.cls_name, type(weight_decay).__name__))
         if not weight_decay >= 0:
             raise ValueError("For '%s', the 'weight_decay' must be float and must >= 0, but got '%s'."
@@ -263,14 +264,19 @@ class Optimizer(_nn.Cell, metaclass=_OptimizerType):
     def _lr_value(self, lr):
         return lr(self.global_step).reshape(()) if isinstance(lr, LearningRateSchedule) else lr
 
+    def _advances_step(self):
+        """get_lr advances global_step when a learning rate or a weight decay depends on it."""
+        wds = self.weight_decay if self.is_group else (self.weight_decay,)
+        return self.dynamic_lr or any(isinstance(wd, _DynamicWeightDecay) for wd in wds)
+
     def get_lr(self):
         """The learning rate of this step (a tuple, one per parameter, with group rates); a dynamic
-        rate advances global_step."""
+        rate or weight decay advances global_step."""
         if self.is_group_lr:
             lr = tuple(self._lr_value(g) for g in self.group_lr)
         else:
             lr = self._lr_value(self.learning_rate)
-        if self.dynamic_lr:
+        if self._advances_step():
             ops.assign_add(self.global_step, Tensor([1], _ms.int32))
         if getattr(self, "_reported_lr", None) is None:  # the debugger's learning rate of the step
             first = lr[0] if isinstance(lr, tuple) else lr
@@ -292,7 +298,7 @@ class Optimizer(_nn.Cell, metaclass=_OptimizerType):
 
     def _step_count(self):
         """Advances global_step when get_lr did not, and returns it (the 1-based count of updates)."""
-        if not self.dynamic_lr:
+        if not self._advances_step():
             ops.assign_add(self.global_step, Tensor([1], _ms.int32))
         return self.global_step
 
