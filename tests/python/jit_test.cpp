@@ -306,7 +306,7 @@ print(ms.grad(ms.grad(Net(), 0), (0, 1))(x, y))
         CHECK(c.customBpropNodes == 1);
 }
 
-TEST_CASE("Parameter.set_data to a new shape or dtype recompiles the Cell and its gradient",
+TEST_CASE("Parameter.set_data to a new shape (slice_shape) or set_dtype recompiles the Cell and its gradient",
           "[python][jit]")
 {
     ModeRun run = runGraphSource(kPrelude + R"PY(
@@ -323,9 +323,10 @@ x = Tensor(np.ones((1, 2), np.float32))
 g = ms.grad(net, None, net.trainable_params())
 assert float(net(x)) == 6 and float(net(x)) == 6
 assert g(x)[0].shape == (2, 3)
-net.w.set_data(Tensor(np.ones((2, 4), np.float32)))
+net.w.set_data(Tensor(np.ones((2, 4), np.float32)), slice_shape=True)
 assert float(net(x)) == 8
 assert g(x)[0].shape == (2, 4)
+net.w.set_dtype(ms.float64)
 net.w.set_data(Tensor(np.full((2, 4), 0.5, np.float64)))
 x64 = Tensor(np.ones((1, 2), np.float64))
 assert float(net(x64)) == 4
