@@ -40,7 +40,9 @@ struct Grouping {
 };
 
 // Greedy grouping in topological order. A node joins a producer's group unless another input
-// reaches that group through a node outside it (the group would then depend on itself).
+// reaches that group through a node outside it (the group would then depend on itself). A group
+// runs as one unit, so "reaches" follows units: a path may enter a group at any member and leave
+// it through any member's input (Note [Fusion cycles]).
 class Grouper {
 public:
     explicit Grouper(const Graph& g)
@@ -95,11 +97,49 @@ private:
     {
         for (ValueId in : node.inputs) {
             const GraphValue& v = m_g.value(in);
-            if (v.kind == ValueKind::NodeOutput && m_result.groupOf[v.node] != group
-                && m_reaches[v.node].count(group))
+            if (v.kind != ValueKind::NodeOutput || m_result.groupOf[v.node] == group)
+                continue;
+            if (m_reaches[v.node].count(group) || unitReaches(v.node, group))
                 return false;
         }
         return true;
+    }
+
+    // Note [Fusion cycles]: m_reaches is filled when a node is met, but a group keeps growing
+    // after that: group A = {a1, a2}, a1 consumed by b1 of group B, and b2 (of B, not fed by b1)
+    // feeding a later a3. Per node, b2 does not reach A, yet unit B depends on A (through b1) and
+    // A on B (through a3): the emitter could order neither first. So a join is also checked by a
+    // walk back over units from the input. Ids are topological, so a unit whose last member comes
+    // before the group's first member cannot lie on such a path; a grouped node is kept by its
+    // unit's last member, since the path may leave the unit through any member.
+    bool unitReaches(NodeId start, int group) const
+    {
+        const NodeId floor = m_result.groups[static_cast<std::size_t>(group)].front();
+        std::vector<char> seen(m_g.nodes().size(), 0);
+        std::set<int> seenGroups;
+        std::vector<NodeId> stack{start};
+        while (!stack.empty()) {
+            const NodeId id = stack.back();
+            stack.pop_back();
+            if (seen[id])
+                continue;
+            seen[id] = 1;
+            const int own = m_result.groupOf[id];
+            if (own == group)
+                return true;
+            if ((own >= 0 ? m_result.groups[static_cast<std::size_t>(own)].back() : id) < floor)
+                continue;
+            std::vector<NodeId> members{id};
+            if (own >= 0 && seenGroups.insert(own).second)
+                members = m_result.groups[static_cast<std::size_t>(own)];
+            for (NodeId member : members)
+                for (ValueId in : m_g.node(member).inputs) {
+                    const GraphValue& v = m_g.value(in);
+                    if (v.kind == ValueKind::NodeOutput)
+                        stack.push_back(v.node);
+                }
+        }
+        return false;
     }
 
     const Graph& m_g;
