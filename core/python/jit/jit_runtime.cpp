@@ -425,6 +425,15 @@ bool compilesCell(const py::object& cell)
 py::object callCellCompiled(const py::object& cell, const py::args& args,
                             const py::kwargs& kwargs)
 {
+    // MindSpore parses construct before compiling it: written without self (construct(*inputs)),
+    // Python would pass the Cell as the first input, so graph mode refuses it as MindSpore does.
+    const py::object construct = py::getattr(py::type::handle_of(cell), "construct", py::none());
+    const py::object code = py::getattr(construct, "__code__", py::none());
+    if (!code.is_none() && code.attr("co_argcount").cast<int>() == 0
+        && (code.attr("co_flags").cast<int>() & 0x04) != 0) // CO_VARARGS
+        throw py::type_error("The function construct needs 0 positional argument and 0 default argument, "
+                             "but provided " + std::to_string(args.size()) + ": construct must take self "
+                             "first (def construct(self, *inputs)).");
     const std::string mode = initializedCell(cell).training() ? "train" : "eval";
     return runCompiled(cell, args, kwargs, mode);
 }
