@@ -1,7 +1,11 @@
 """Graph-mode pieces of the static graph and error analysis tutorials: a jit training step with
 BCELoss and Adam (its elementwise kernels once depended on each other and the compile stopped)
 gives PyNative's loss and parameters, and a construct written without self is refused as
-MindSpore refuses it."""
+MindSpore refuses it; print inside a compiled construct and Cell.compile (the computational
+graph tutorial)."""
+import contextlib
+import io
+
 import numpy as np
 
 import mindspore as ms
@@ -48,3 +52,30 @@ class NoSelf(nn.Cell):
 ms.set_context(mode=ms.GRAPH_MODE)
 raises(TypeError, NoSelf(), Tensor(1.0), match="The function construct needs 0 positional argument")
 ms.set_context(mode=ms.PYNATIVE_MODE)
+
+# print in a compiled construct prints at every run, each argument on its own line and tensors as
+# Tensor(...), as MindSpore's Print op; Cell.compile compiles ahead without running.
+
+class Printing(nn.Cell):
+    def construct(self, x):
+        y = x * 2.0
+        print("y is", y)
+        return y + 1
+
+
+ms.set_context(mode=ms.GRAPH_MODE)
+net = Printing()
+before = ms._jit_stats()
+printed = io.StringIO()
+with contextlib.redirect_stdout(printed):
+    net.compile(Tensor(np.ones(2, np.float32)))
+    assert printed.getvalue() == "", printed.getvalue()
+    out = net(Tensor(np.array([1.0, 2.0], np.float32)))
+    net(Tensor(np.array([3.0, 4.0], np.float32)))
+after = ms._jit_stats()
+ms.set_context(mode=ms.PYNATIVE_MODE)
+close(out, np.array([3.0, 5.0], np.float32))
+assert after["compiles"] == before["compiles"] + 1 and after["cache_hits"] == before["cache_hits"] + 2, after
+assert printed.getvalue().splitlines() == [
+    "y is", repr(Tensor(np.array([2.0, 4.0], np.float32))),
+    "y is", repr(Tensor(np.array([6.0, 8.0], np.float32)))], printed.getvalue()

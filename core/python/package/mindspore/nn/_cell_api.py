@@ -433,3 +433,13 @@ _cpp_get_parameters = Cell._gradstep_cpp_get_parameters
 Cell.set_train = _set_train
 Cell.phase = property(_phase, _set_phase)
 Cell.get_parameters = get_parameters
+
+
+def compile(self, *args, **kwargs):
+    """Compiles the Cell for these inputs now (graph mode), without running it, as MindSpore's
+    Cell.compile does; the call that follows with inputs like these runs the compiled graph."""
+    import mindspore
+    mindspore._jit_compile_cell(self, *args, **kwargs)
+
+
+Cell.compile = compile
