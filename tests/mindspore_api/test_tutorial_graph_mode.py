@@ -79,3 +79,21 @@ assert after["compiles"] == before["compiles"] + 1 and after["cache_hits"] == be
 assert printed.getvalue().splitlines() == [
     "y is", repr(Tensor(np.array([2.0, 4.0], np.float32))),
     "y is", repr(Tensor(np.array([6.0, 8.0], np.float32)))], printed.getvalue()
+
+# The static graph syntax's dict and list additions: has_key, keys()/values() as tuples and
+# items() as a list taken when called, and count of a tensor (a tensor: SequenceCount).
+table = {"a": Tensor(np.array([1, 2, 3])), "b": Tensor(np.array([4, 5, 6]))}
+
+
+@ms.jit
+def dict_syntax(key):
+    keys, values, items = table.keys(), table.values(), table.items()
+    table.update({"a": Tensor(np.array([0, 0, 0]))})
+    return keys, values, items, table.has_key("a"), table.has_key("z"), [1, 2, 3, 2].count(key)
+
+
+keys, values, items, has_a, has_z, count = dict_syntax(Tensor(2))
+assert keys == ("a", "b") and isinstance(values, tuple) and isinstance(items, list), (keys, values, items)
+assert values[0].asnumpy().tolist() == [1, 2, 3] and items[0][1].asnumpy().tolist() == [1, 2, 3]
+assert has_a is True and has_z is False, (has_a, has_z)
+assert isinstance(count, Tensor) and int(count) == 2, count

@@ -167,6 +167,21 @@ py::object Compiler::call(const py::object& fn, const py::tuple& args, const py:
             if (asTensor(a))
                 return compilePrint(args, kwargs);
     checkSideEffects(fn);
+    // seq.count(tensor): the tensor's value is known only when the graph runs, so the count is a
+    // tensor too (MindSpore's SequenceCount); Python's own count would ask each == for a bool.
+    const py::object owner = py::getattr(fn, "__self__", py::none());
+    const std::string method = py::str(py::getattr(fn, "__name__", py::str("")));
+    if ((PyList_Check(owner.ptr()) || PyTuple_Check(owner.ptr())) && args.size() == 1 && asTensor(args[0])
+        && method == "count")
+        return module("mindspore.common._jit_sequences").attr("sequence_count")(owner, args[0]);
+    // A dict's keys() and values() are tuples and items() a list in graph mode, taken when called
+    // (MindSpore's static graph syntax), not views that follow later updates.
+    if (PyDict_Check(owner.ptr()) && args.empty() && kwargs.empty()) {
+        if (method == "keys" || method == "values")
+            return py::tuple(fn());
+        if (method == "items")
+            return py::list(fn());
+    }
     static const py::detail::type_info* cellType = py::detail::get_type_info(typeid(Cell));
     if (PyObject_TypeCheck(fn.ptr(), cellType->type)) {
         if (initializedCell(fn).hasBprop())
@@ -374,6 +389,7 @@ py::dict Compiler::namespaceOf(const Frame& frame)
     py::dict ns = frame.globals.attr("copy")();
     ns.attr("update")(frame.env);
     ns["__jit_call__"] = m_hook;
+    ns["__jit_has_key__"] = module("mindspore.common._jit_sequences").attr("has_key_of");
     return ns;
 }
 
