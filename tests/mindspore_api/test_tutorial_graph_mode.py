@@ -97,3 +97,30 @@ assert keys == ("a", "b") and isinstance(values, tuple) and isinstance(items, li
 assert values[0].asnumpy().tolist() == [1, 2, 3] and items[0][1].asnumpy().tolist() == [1, 2, 3]
 assert has_a is True and has_z is False, (has_a, has_z)
 assert isinstance(count, Tensor) and int(count) == 2, count
+
+# jit_class (the advanced static graph tutorial): not for Cells; an instance without __call__
+# called in graph mode is MindSpore's ValueError.
+def jit_class_on_cell():
+    @ms.jit_class
+    class Net(nn.Cell):
+        def construct(self, x):
+            return x
+
+
+raises(TypeError, jit_class_on_cell, match="cannot be used for nn.Cell: Net<>")
+
+
+@ms.jit_class
+class Holder:
+    def __init__(self, number):
+        self.number = number
+
+
+class CallsHolder(nn.Cell):
+    def construct(self, x):
+        return Holder(2)(x)
+
+
+ms.set_context(mode=ms.GRAPH_MODE)
+raises(ValueError, CallsHolder(), Tensor(1), match="MsClassObject: 'Holder' has no __call__ function")
+ms.set_context(mode=ms.PYNATIVE_MODE)

@@ -167,6 +167,10 @@ py::object Compiler::call(const py::object& fn, const py::tuple& args, const py:
             if (asTensor(a))
                 return compilePrint(args, kwargs);
     checkSideEffects(fn);
+    // An instance of a jit_class without __call__ called in graph mode: MindSpore's words.
+    if (!PyCallable_Check(fn.ptr()) && py::hasattr(fn, "__ms_class__"))
+        throw py::value_error("MsClassObject: '" + std::string(py::str(py::type::handle_of(fn).attr("__name__")))
+                              + "' has no __call__ function, please check the code.");
     // seq.count(tensor): the tensor's value is known only when the graph runs, so the count is a
     // tensor too (MindSpore's SequenceCount); Python's own count would ask each == for a bool.
     const py::object owner = py::getattr(fn, "__self__", py::none());
