@@ -49,7 +49,7 @@ def _set_data(self, data, slice_shape=False):
     and one of a higher dtype is a TypeError. Changing the dtype is Parameter.set_dtype's job."""
     from mindspore import Tensor
 
-    if isinstance(data, bool) or not isinstance(data, (Tensor, int, float)):
+    if not isinstance(data, (Tensor, int, float)):
         raise TypeError("Parameter data must be [`Tensor`, `int`, `float`] or a kind of `Tensor` "
                         "(like `Tensor`). But with type %s." % type(data))
     if isinstance(data, (int, float)):
