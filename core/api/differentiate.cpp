@@ -2,6 +2,7 @@
 // The public APIs in grad.cpp only validate arguments and shape what this returns.
 // SPDX-License-Identifier: MIT
 #include "api/grad.h"
+#include "api/inputs_by_identity.h"
 
 #include "autodiff/context.h"
 #include "autodiff/engine.h"
@@ -87,6 +88,24 @@ Tensor watchInput(Value& slot, std::int64_t position)
                  });
     slot = Value(outs[0]);
     return outs[0];
+}
+
+// Note [Inputs by identity] (api/inputs_by_identity.h): positions sharing a Tensor share its alias.
+TensorList watchInputs(std::vector<Value>& args, const std::vector<std::int64_t>& positions)
+{
+    const std::vector<std::size_t> owner = identityOwners(args);
+    TensorList targets;
+    for (std::int64_t p : positions) {
+        const auto at = static_cast<std::size_t>(p);
+        if (owner[at] != at) // shadowed: its variable is never reached, so its gradient is zeros
+            targets.push_back(args[at].tensor().detach());
+        else
+            targets.push_back(watchInput(args[at], p));
+    }
+    for (std::size_t i = 0; i < args.size(); ++i)
+        if (owner[i] != i)
+            args[i] = args[owner[i]];
+    return targets;
 }
 
 // Without sens every output leaf is seeded with ones, so a tuple output is differentiated as the
@@ -193,9 +212,7 @@ GradResult differentiateOnTape(const Function& fn, std::vector<Value> args, cons
 {
     Tape tape;
     TapeGuard guard(tape);
-    TensorList targets;
-    for (std::int64_t p : request.positions)
-        targets.push_back(watchInput(args[static_cast<std::size_t>(p)], p));
+    TensorList targets = watchInputs(args, request.positions);
     targets.insert(targets.end(), request.weights.begin(), request.weights.end());
     GradResult result;
     result.output = fn(args);

@@ -37,8 +37,6 @@ Tensor tanh(const Tensor& x);
 Tensor softplus(const Tensor& x);
 /// approximate=true: tanh form (MindSpore's default); false: erf form.
 Tensor gelu(const Tensor& x, bool approximate = true);
-/// dgelu/dx, written with ops (the backward and forward-mode rules share it).
-Tensor geluDerivative(const Tensor& x, bool approximate);
 Tensor clipByValue(const Tensor& x, const Tensor& clipMin, const Tensor& clipMax);
 /// ops.select / where: condition (bool) chooses x where true, y where false; broadcasts.
 Tensor select(const Tensor& condition, const Tensor& x, const Tensor& y);

@@ -41,8 +41,8 @@ struct Grouping {
 
 // Greedy grouping in topological order. A node joins a producer's group unless another input
 // reaches that group through a node outside it (the group would then depend on itself). A group
-// runs as one unit, so "reaches" follows units: a path may enter a group at any member and leave
-// it through any member's input (Note [Fusion cycles]).
+// is emitted as one unit, so it depends on whatever any of its members depends on, also on what
+// members that joined later depend on: reaching is followed through the groups' dependencies.
 class Grouper {
 public:
     explicit Grouper(const Graph& g)
@@ -66,6 +66,11 @@ public:
                 m_result.groups.emplace_back();
             m_result.groupOf[node.id] = group;
             m_result.groups[static_cast<std::size_t>(group)].push_back(node.id);
+            if (m_groupDeps.size() <= static_cast<std::size_t>(group))
+                m_groupDeps.resize(static_cast<std::size_t>(group) + 1);
+            for (int dep : m_reaches[node.id])
+                if (dep != group)
+                    m_groupDeps[static_cast<std::size_t>(group)].insert(dep);
         }
         return std::move(m_result);
     }
@@ -97,47 +102,28 @@ private:
     {
         for (ValueId in : node.inputs) {
             const GraphValue& v = m_g.value(in);
-            if (v.kind != ValueKind::NodeOutput || m_result.groupOf[v.node] == group)
-                continue;
-            if (m_reaches[v.node].count(group) || unitReaches(v.node, group))
+            if (v.kind == ValueKind::NodeOutput && m_result.groupOf[v.node] != group && reaches(v.node, group))
                 return false;
         }
         return true;
     }
 
-    // Note [Fusion cycles]: m_reaches is filled when a node is met, but a group keeps growing
-    // after that: group A = {a1, a2}, a1 consumed by b1 of group B, and b2 (of B, not fed by b1)
-    // feeding a later a3. Per node, b2 does not reach A, yet unit B depends on A (through b1) and
-    // A on B (through a3): the emitter could order neither first. So a join is also checked by a
-    // walk back over units from the input. Ids are topological, so a unit whose last member comes
-    // before the group's first member cannot lie on such a path; a grouped node is kept by its
-    // unit's last member, since the path may leave the unit through any member.
-    bool unitReaches(NodeId start, int group) const
+    // Whether the unit of `producer` (its group, or itself) depends on `group`.
+    bool reaches(NodeId producer, int group) const
     {
-        const NodeId floor = m_result.groups[static_cast<std::size_t>(group)].front();
-        std::vector<char> seen(m_g.nodes().size(), 0);
-        std::set<int> seenGroups;
-        std::vector<NodeId> stack{start};
-        while (!stack.empty()) {
-            const NodeId id = stack.back();
-            stack.pop_back();
-            if (seen[id])
-                continue;
-            seen[id] = 1;
-            const int own = m_result.groupOf[id];
-            if (own == group)
+        std::vector<int> todo(m_reaches[producer].begin(), m_reaches[producer].end());
+        if (m_result.groupOf[producer] >= 0)
+            todo.push_back(m_result.groupOf[producer]);
+        std::set<int> seen;
+        while (!todo.empty()) {
+            const int g = todo.back();
+            todo.pop_back();
+            if (g == group)
                 return true;
-            if ((own >= 0 ? m_result.groups[static_cast<std::size_t>(own)].back() : id) < floor)
+            if (!seen.insert(g).second || static_cast<std::size_t>(g) >= m_groupDeps.size())
                 continue;
-            std::vector<NodeId> members{id};
-            if (own >= 0 && seenGroups.insert(own).second)
-                members = m_result.groups[static_cast<std::size_t>(own)];
-            for (NodeId member : members)
-                for (ValueId in : m_g.node(member).inputs) {
-                    const GraphValue& v = m_g.value(in);
-                    if (v.kind == ValueKind::NodeOutput)
-                        stack.push_back(v.node);
-                }
+            todo.insert(todo.end(), m_groupDeps[static_cast<std::size_t>(g)].begin(),
+                        m_groupDeps[static_cast<std::size_t>(g)].end());
         }
         return false;
     }
@@ -145,6 +131,7 @@ private:
     const Graph& m_g;
     Grouping m_result;
     std::vector<std::set<int>> m_reaches; ///< per node: the groups it depends on
+    std::vector<std::set<int>> m_groupDeps; ///< per group: the other groups its members depend on
     std::vector<DType> m_types;           ///< per node: its compute type, Bool when not fusible
 };
 

@@ -21,6 +21,8 @@ echo "== per-example gradients: vmap(grad) vs the Python loop, batch 32 (python/
 OPENBLAS_NUM_THREADS=1 "$BUILD/tests/bench/run_script" "$HERE/python/vmap_per_example_grads.py" --quick
 echo "== forward mode: ops.jvp by rules vs the double vjp, MLP and LeNet5 (python/jvp_forward_vs_double_vjp.py, --quick)"
 OPENBLAS_NUM_THREADS=1 "$BUILD/tests/bench/run_script" "$HERE/python/jvp_forward_vs_double_vjp.py" --quick
+echo "== jacfwd: one vmapped jvp vs the Python loop of jvps, MLP 64-128-10 (python/jacfwd_vmapped_vs_loop.py, --quick)"
+OPENBLAS_NUM_THREADS=1 "$BUILD/tests/bench/run_script" "$HERE/python/jacfwd_vmapped_vs_loop.py" --quick
 echo "== compare --steps 100 on LeNet5 against one run (compare_curves.sh)"
 "$HERE/compare_curves.sh" "$BUILD" 100
 echo "== data parallel: the all-reduce of LeNet5's gradients, 2 ranks (allreduce_bench.sh)"

@@ -17,6 +17,9 @@ close(nn.PSNR(2.0)(Tensor(a), Tensor(b)), 10 * np.log10(4.0 / ((a - b) ** 2).mea
 ua, ub = (a * 255).astype(np.uint8), (b * 255).astype(np.uint8)
 mse = ((ua / 255.0 - ub / 255.0) ** 2).mean((1, 2, 3))
 close(nn.PSNR(255)(Tensor(ua), Tensor(ub)), 10 * np.log10(1.0 / mse), rtol=1e-4)
+# Any integer dtype: images and max_val (cast to that dtype) in units of the dtype's maximum.
+ia, ib = (a * 40).astype(np.int64), (b * 40).astype(np.int64)
+close(nn.PSNR(3.7)(Tensor(ia), Tensor(ib)), 10 * np.log10(9.0 / ((ia - ib) ** 2).mean((1, 2, 3))), rtol=1e-4)
 raises(ValueError, nn.PSNR, 0.0, match="'max_val' must be greater than 0")
 raises(ValueError, nn.PSNR(), Tensor(a[0]), Tensor(b[0]), match="must be 4 (N, C, H, W)")
 raises(ValueError, nn.PSNR(), Tensor(a), Tensor(b[:1]), match="same shape and dtype")

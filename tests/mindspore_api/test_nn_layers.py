@@ -79,6 +79,8 @@ assert [n for n, _ in pr.parameters_and_names()] == ["w"]
 # BatchNorm2d: batch statistics and moving updates in training, moving statistics in eval.
 bn = nn.BatchNorm2d(3, momentum=0.8)
 assert not bn.training and bn.moving_mean.requires_grad is False and bn.gamma.requires_grad
+# As in MindSpore the attribute holds 1 - momentum (the batch statistics' weight), and the repr shows it.
+assert abs(bn.momentum - 0.2) < 1e-12 and "momentum=%r" % (1.0 - 0.8) in repr(bn)
 xb = rng.standard_normal((4, 3, 2, 2)) * 3 + 1
 bn.set_train()
 y = bn(Tensor(xb, ms.float32))

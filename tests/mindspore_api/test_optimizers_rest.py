@@ -224,3 +224,16 @@ for mode in (ms.PYNATIVE_MODE, ms.GRAPH_MODE):
     # grad of the mean square loss is 2 * 3 = 6 per weight; ms = 0.1 * 36; step = 0.1 * 6 / sqrt(3.6 + 1e-10)
     check([net.weight.asnumpy()], [np.full((1, 3), 1 - 0.6 / np.sqrt(3.6))], "TrainOneStepCell RMSProp (mode %d)" % mode)
 ms.set_context(mode=ms.PYNATIVE_MODE)
+
+# Optimizer.target: updates run on the host; the optimizers MindSpore moves to the host take "CPU".
+adam = nn.Adam(nn.Dense(2, 2).trainable_params())
+assert adam.target == "CPU"
+adam.target = "CPU"
+raises(ValueError, setattr, adam, "target", "GPU", match="cannot be set to 'GPU' or 'Ascend' in the 'CPU' environment")
+raises(ValueError, setattr, adam, "target", "TPU", match="must be one of ['CPU', 'Ascend' ,'GPU']")
+raises(NotImplementedError, setattr, nn.SGD(nn.Dense(2, 2).trainable_params()), "target", "CPU")
+ftrl = nn.FTRL(nn.Dense(2, 2).trainable_params())
+assert ftrl.unique is True
+ftrl.unique = False
+assert ftrl.unique is False
+raises(TypeError, setattr, ftrl, "unique", 1, match="the property 'unique' must be bool")

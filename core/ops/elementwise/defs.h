@@ -43,6 +43,7 @@ extern const OpDef kSigmoid;
 extern const OpDef kTanh;
 extern const OpDef kSoftplus;
 extern const OpDef kGeLU;
+extern const OpDef kGeLUGrad;
 
 // Three-input ops.
 extern const OpDef kClipByValue;

@@ -3,23 +3,22 @@
 //     c = sqrt(2/pi), k = 0.044715;  dy/dx = (1 + t)/2 + x/2 (1 - t^2) c (1 + 3k x^2), t = tanh(u).
 //   false (exact, ops.gelu(approximate='none')): y = x/2 (1 + erf(x / sqrt 2)) = x Phi(x);
 //     dy/dx = Phi(x) + x e^(-x^2/2) / sqrt(2 pi).
-// Both backward rules are written with tanh / erf / exp ops, so grad of grad works. Float only.
+// The backward is GeLUGrad (gelu_grad.cpp), one pass with its own gradient. Float only.
 // gelu(+inf) = +inf and gelu(-inf) = 0 (the limits; the formulas alone give inf * 0 = NaN); NaN
 // propagates.
 // SPDX-License-Identifier: MIT
 #include "ops/elementwise.h"
 #include "ops/elementwise/defs.h"
+#include "ops/elementwise/gelu_math.h"
 #include "ops/elementwise/kernels.h"
+#include "ops/gelu_grad_ops.h"
 
 #include <cmath>
 
 namespace gradstep {
 
 namespace {
-constexpr double kSqrt2OverPi = 0.7978845608028654;
-constexpr double kCubic = 0.044715;
-constexpr double kInvSqrt2 = 0.7071067811865476;
-constexpr double kInvSqrt2Pi = 0.3989422804014327;
+using namespace gelu_math;
 
 template <class T> T geluValue(T v, bool approximate)
 {
@@ -58,31 +57,12 @@ void forwardGeLU(const OpCall& call, std::span<Tensor> outputs)
     floatUnaryForward(call, outputs, [approximate](auto v) { return geluValue(v, approximate); });
 }
 
-Tensor tanhFormDerivative(const Tensor& x)
-{
-    const Tensor x2 = square(x);
-    const Tensor t = tanh((x + x * x2 * kCubic) * kSqrt2OverPi);
-    const Tensor dt = (1.0 - square(t)) * (1.0 + x2 * (3.0 * kCubic)) * kSqrt2OverPi;
-    return (1.0 + t) * 0.5 + x * dt * 0.5;
-}
-
-Tensor erfFormDerivative(const Tensor& x)
-{
-    const Tensor cdf = (1.0 + erf(x * kInvSqrt2)) * 0.5;
-    return cdf + x * exp(square(x) * -0.5) * kInvSqrt2Pi;
-}
-
 TensorList backwardGeLU(const BackwardContext& ctx, std::span<const Tensor> grads)
 {
     const Tensor& x = ctx.input(0);
-    return {mul(grads[0], geluDerivative(x, ctx.attrs().getBool("approximate", true)))};
+    return {geluGrad(grads[0], x, ctx.attrs().getBool("approximate", true))};
 }
 } // namespace
-
-Tensor geluDerivative(const Tensor& x, bool approximate)
-{
-    return approximate ? tanhFormDerivative(x) : erfFormDerivative(x);
-}
 
 const OpDef kGeLU{"GeLU", "gelu", OpKind::Elementwise, 1, 1, inferGeLU, forwardGeLU, backwardGeLU};
 

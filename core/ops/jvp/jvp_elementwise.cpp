@@ -14,6 +14,7 @@
 
 #include "ops/dispatch.h"
 #include "ops/elementwise.h"
+#include "ops/gelu_grad_ops.h"
 #include "ops/shape_ops.h"
 
 #include <string_view>
@@ -57,7 +58,7 @@ Tensor unaryTangent(const JvpCall& call, const Tensor& dx)
     if (op == "Softplus")
         return mul(dx, sigmoid(x));
     if (op == "GeLU")
-        return mul(dx, geluDerivative(x, call.attrs.getBool("approximate", true)));
+        return geluGrad(dx, x, call.attrs.getBool("approximate", true));
     throw AutodiffError("no forward-mode formula for elementwise op '" + std::string(op) + "'");
 }
 
@@ -66,6 +67,22 @@ Tensor indicator(const Tensor& condition, const Tensor& like) { return cast(cond
 } // namespace
 
 OutputList jvpUnaryElementwise(const JvpCall& call) { return oneOutput(unaryTangent(call, call.tangent(0))); }
+
+// GeLUGrad(dy, x) = dy * gelu'(x): linear in dy, so d = GeLUGrad(d dy, x) + dy * gelu''(x) * dx.
+OutputList jvpGeLUGrad(const JvpCall& call)
+{
+    const bool approximate = call.attrs.getBool("approximate", true);
+    const Tensor& dy = call.input(0);
+    const Tensor& x = call.input(1);
+    Tensor out;
+    if (call.has(0))
+        out = geluGrad(call.tangent(0), x, approximate);
+    if (call.has(1)) {
+        const Tensor curved = mul(mul(dy, geluSecondDerivative(x, approximate)), call.tangent(1));
+        out = out.defined() ? add(out, curved) : curved;
+    }
+    return oneOutput(out);
+}
 
 OutputList jvpAdd(const JvpCall& call)
 {

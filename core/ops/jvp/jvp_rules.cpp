@@ -43,6 +43,7 @@ constexpr std::array kRules{
     RuleEntry{"Erf", jvpUnaryElementwise},
     RuleEntry{"Softplus", jvpUnaryElementwise},
     RuleEntry{"GeLU", jvpUnaryElementwise},
+    RuleEntry{"GeLUGrad", jvpGeLUGrad},
     RuleEntry{"Sign", jvpZero},
     RuleEntry{"Round", jvpZero},
     RuleEntry{"StopGradient", jvpZero},

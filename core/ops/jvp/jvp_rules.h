@@ -61,6 +61,7 @@ OutputList jvpExtremum(const JvpCall& call);
 OutputList jvpClipByValue(const JvpCall& call);
 OutputList jvpSelect(const JvpCall& call);
 OutputList jvpUnaryElementwise(const JvpCall& call);
+OutputList jvpGeLUGrad(const JvpCall& call);
 OutputList jvpZero(const JvpCall& call);
 OutputList jvpLinear(const JvpCall& call);
 OutputList jvpBilinear(const JvpCall& call);

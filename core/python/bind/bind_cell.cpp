@@ -9,6 +9,7 @@
 #include "python/jit/jit_compiler.h"
 #include "python/jit/jit_runtime.h"
 #include "python/bind/nn_support.h"
+#include "python/bind/python_identity.h"
 #include "python/host/run_amp.h"
 #include "python/host/run_checkpoint.h"
 #include "python/host/stack_guard.h"
@@ -121,14 +122,19 @@ py::object callPythonCellWithHooks(const py::object& self, Cell& cell, const py:
     const std::string what = "For '" + cell.className() + "', a Cell with hooks";
     if (!kwargs.empty())
         throw py::type_error(what + " takes positional inputs only, but got keyword arguments.");
+    const PythonIdentityScope identity; // the hooks and construct see the caller's objects
     std::vector<Value> given;
-    for (py::handle arg : args)
+    for (py::handle arg : args) {
+        PythonIdentityScope::remember(arg);
         given.push_back(toValue(arg, what + " takes Tensors, None and tuples as inputs: the input"));
+    }
     const Value out = cell.callHooked(given, [&self, &what](const std::vector<Value>& in) {
         py::tuple callArgs(in.size());
         for (std::size_t i = 0; i < in.size(); ++i)
             callArgs[i] = toPython(in[i]);
-        return toValue(self.attr("construct")(*callArgs), what + " returns Tensors, None and tuples: construct");
+        const py::object result = self.attr("construct")(*callArgs);
+        PythonIdentityScope::remember(result);
+        return toValue(result, what + " returns Tensors, None and tuples: construct");
     });
     return toPython(out);
 }
@@ -234,6 +240,11 @@ py::object callCell(const py::object& self, const py::args& args, const py::kwar
     if (!kwargs.empty())
         throw py::type_error("For '" + cell.className() + "', " + (python ? rule : "construct takes ")
                              + "positional inputs only, but got keyword arguments.");
+    std::optional<PythonIdentityScope> identity; // a core Cell's hooks see the caller's objects too
+    if (!cell.hooks().empty() && !cellHooksSuspended()) {
+        identity.emplace();
+        PythonIdentityScope::remember(args);
+    }
     return toPython(cell(toCellInputs(args, cell.className(), python)));
 }
 

@@ -6,6 +6,7 @@
 // SPDX-License-Identifier: MIT
 #include "python/bind/bindings.h"
 #include "python/bind/nn_support.h"
+#include "python/bind/python_identity.h"
 #include "python/bind/value_convert.h"
 #include "python/jit/jit_runtime.h"
 
@@ -94,6 +95,7 @@ HookHandle registerForwardPreHook(const py::object& self, const py::object& fn)
         const py::object result = fn(id, asTuple(inputs));
         if (result.is_none())
             return std::nullopt;
+        PythonIdentityScope::remember(result);
         if (py::isinstance<py::tuple>(result)) {
             std::vector<Value> replaced;
             for (py::handle item : result)
@@ -114,9 +116,12 @@ HookHandle registerForwardHook(const py::object& self, const py::object& fn)
     const std::string what = "the forward hook of '" + cell.className() + "'";
     return handleFor(cell, cell.hooks().addForward([fn, id, what](const std::vector<Value>& inputs,
                                                                    const Value& output) -> std::optional<Value> {
-        const py::object result = fn(id, asTuple(inputs), toPython(output));
+        const py::object given = toPython(output);
+        PythonIdentityScope::remember(given); // the object the caller gets when the hook returns None
+        const py::object result = fn(id, asTuple(inputs), given);
         if (result.is_none())
             return std::nullopt;
+        PythonIdentityScope::remember(result);
         return toValue(result, what);
     }));
 }
@@ -135,6 +140,7 @@ HookHandle registerBackwardHook(const py::object& self, const py::object& fn)
         const py::object result = fn(id, asTuple(outputGrads), asTuple(inputGrads));
         if (result.is_none())
             return std::nullopt;
+        PythonIdentityScope::remember(result);
         const TensorList replaced = toValue(result, what).leaves();
         return replaced;
     }));

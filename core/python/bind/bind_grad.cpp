@@ -367,6 +367,7 @@ void bindGrad(py::module_& m)
     bindJit(m);
     bindJitStats(m);
     bindJitState(m);
+    bindGraphExport(m);
     bindValueDependentShape(m);
     bindRandomDraw(m);
 }

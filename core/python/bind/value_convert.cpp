@@ -2,6 +2,7 @@
 #include "python/bind/value_convert.h"
 
 #include "python/bind/convert.h"
+#include "python/bind/python_identity.h"
 
 #include <vector>
 
@@ -40,8 +41,11 @@ py::object toPython(const Value& value)
 {
     if (value.isNone())
         return py::none();
-    if (value.isTensor())
+    if (value.isTensor()) {
+        if (py::object same = PythonIdentityScope::find(value.tensor()))
+            return same;
         return py::cast(value.tensor());
+    }
     const auto& items = value.items();
     py::tuple tuple(items.size());
     for (std::size_t i = 0; i < items.size(); ++i)

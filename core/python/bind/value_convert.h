@@ -11,8 +11,8 @@
 
 namespace gradstep::python {
 
-/// None -> None, Tensor -> mindspore.Tensor (a new Python object sharing the storage),
-/// tuple -> tuple, recursively.
+/// None -> None, Tensor -> mindspore.Tensor (a new Python object sharing the storage, or the
+/// object it is inside a PythonIdentityScope), tuple -> tuple, recursively.
 pybind11::object toPython(const Value& value);
 
 /// A Python result as a Value: Tensors (Parameters too), None, and tuples or lists of those,

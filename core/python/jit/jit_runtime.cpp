@@ -10,6 +10,7 @@
 
 #include "api/batch_tracer.h"
 #include "api/grad.h"
+#include "api/inputs_by_identity.h"
 #include "autodiff/context.h"
 #include "autodiff/observer.h"
 #include "graph/autodiff.h"
@@ -516,10 +517,16 @@ std::unique_ptr<GraphDifferentiatorGuard> graphGradient(const py::object& fn, co
     if (sensParam && !positional.empty())
         positional.attr("pop")();
     const py::tuple callArgs(positional);
+    // A @jit function differentiated in PyNative is one op of PyNative's tape, whose inputs are
+    // known by their Tensor objects (Note [Inputs by identity]); GRAPH_MODE's are by position.
+    const bool byIdentity = !graphModeActive();
     return std::make_unique<GraphDifferentiatorGuard>(
-        [target, callArgs, keywords, api](const std::vector<Value>&, const Value& sens,
-                                          const GradRequest& request) {
-            return differentiateCompiled(target, callArgs, keywords, sens, request, api);
+        [target, callArgs, keywords, api, byIdentity](const std::vector<Value>& args, const Value& sens,
+                                                      const GradRequest& request) {
+            const auto engine = [&](const GradRequest& r) {
+                return differentiateCompiled(target, callArgs, keywords, sens, r, api);
+            };
+            return byIdentity ? differentiateByIdentity(args, request, engine) : engine(request);
         });
 }
 

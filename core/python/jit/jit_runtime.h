@@ -63,5 +63,8 @@ void bindRandomDraw(pybind11::module_& m);
 void bindJitStats(pybind11::module_& m);
 /// mindspore._jit_tracing() and mindspore._jit_write_parameter(parameter, value) (jit_state.cpp).
 void bindJitState(pybind11::module_& m);
+/// mindspore._export_graph and mindspore._GraphRunner: compiled graphs to and from the MINDIR
+/// files of train/_mindir.py (jit_export.cpp).
+void bindGraphExport(pybind11::module_& m);
 
 } // namespace gradstep::python

@@ -1,5 +1,6 @@
 // Gradient-check cases of the elementwise ops. SPDX-License-Identifier: MIT
 #include "tests/core/ops/gradcheck.h"
+#include "ops/gelu_grad_ops.h"
 #include "ops/ops.h"
 
 using namespace gradstep;
@@ -100,6 +101,12 @@ GRADCHECK_CASES({
      {sample({2, 3}, -3, 3)}},
     {"GeLU", "exact erf form", [](const TensorList& x) { return mul(gelu(x[0], false), x[0]); },
      {sample({2, 3}, -3, 3, 2)}},
+    {"GeLUGrad", "tanh form, as a function of dy and x (x's gradient is gelu'')",
+     [](const TensorList& v) { return mul(geluGrad(v[0], v[1], true), v[0]); },
+     {sample({2, 3}, -1, 1, 7), sample({2, 3}, -3, 3, 8)}},
+    {"GeLUGrad", "erf form, as a function of dy and x",
+     [](const TensorList& v) { return mul(geluGrad(v[0], v[1], false), v[0]); },
+     {sample({2, 3}, -1, 1, 9), sample({2, 3}, -3, 3, 10)}},
 });
 
 // Three-input ops.

@@ -1,5 +1,6 @@
 // Tests of gelu (core/ops/elementwise/gelu.cpp). SPDX-License-Identifier: MIT
 #include "tests/core/ops/elementwise/elementwise_test_util.h"
+#include "ops/gelu_grad_ops.h"
 
 using namespace gradstep;
 using namespace gradstep::testing;
@@ -39,4 +40,43 @@ TEST_CASE("float32 gelu's tanh form (vectorised tanh) agrees with the float64 on
         // Absolute margin: for x < 0, 1 + tanh(u) cancels in float32 whichever tanh computes it.
         CHECK(y32.at(i) == Approx(y64.at(i)).epsilon(1e-6).margin(2e-6));
     }
+}
+
+TEST_CASE("GeLUGrad gives the slope's limits at the infinities and agrees in float32 and float64", "[elementwise]")
+{
+    // gelu'(+inf) = 1, gelu'(-inf) = 0; beyond |x| ~ 9 the tanh is exactly 1 and x^2 overflows
+    // at 1e20: the slope is still the limit, not inf * 0.
+    const std::vector<double> edge{INFINITY, -INFINITY, 1e20, -1e20, NAN};
+    for (bool approximate : {true, false}) {
+        INFO("approximate " << approximate);
+        checkValues(geluGrad(f32({5}, std::vector<float>(5, 2.0f)), f32({5}, {INFINITY, -INFINITY, 1e20f, -1e20f, NAN}),
+                             approximate),
+                    {2, 0, 2, 0, kNaN});
+        checkValues(geluGrad(f64({5}, std::vector<double>(5, 2.0)), f64({5}, edge), approximate), {2, 0, 2, 0, kNaN});
+    }
+    std::vector<float> xs, dys;
+    for (int i = 0; i <= 2001; ++i) {
+        xs.push_back(-10.0f + 0.01f * static_cast<float>(i));
+        dys.push_back(0.5f + 0.001f * static_cast<float>(i));
+    }
+    const auto n = static_cast<std::int64_t>(xs.size());
+    const Tensor g32 = geluGrad(f32({n}, dys), f32({n}, xs), true);
+    const Tensor g64 = geluGrad(f64({n}, std::vector<double>(dys.begin(), dys.end())),
+                                f64({n}, std::vector<double>(xs.begin(), xs.end())), true);
+    for (std::int64_t i = 0; i < n; ++i) {
+        INFO("x = " << xs[static_cast<std::size_t>(i)]);
+        CHECK(g32.at(i) == Approx(g64.at(i)).epsilon(1e-5).margin(1e-5));
+    }
+}
+
+TEST_CASE("gelu's second derivative through GeLUGrad matches its closed form", "[elementwise]")
+{
+    // d/dx of gelu'(x) at x = 1: erf form phi(1) (2 - 1) = 0.24197...; tanh form 0.242148...
+    // (central differences of the slope's formula in float64, h = 1e-5).
+    const Tensor x = f64({1}, {1.0});
+    const auto second = [&](bool approximate) {
+        return gradOfSum([approximate](const Tensor& t) { return geluGrad(onesLike(t), t, approximate); }, x);
+    };
+    checkValues(second(false), {0.24197072451914337});
+    CHECK(second(true).at(0) == Approx(0.24214819798196172).epsilon(1e-9));
 }

@@ -664,7 +664,21 @@ def unique_consecutive(self, return_idx=False, return_counts=False, axis=None):
 
 @method
 def searchsorted(self, v, side="left", sorter=None):
-    return ops.searchsorted(self, v, right=(side == "right"))
+    """Insertion points of v into self (sorted, or put in order by the permutation `sorter`),
+    shaped as v: a scalar v gives a scalar index."""
+    if side not in ("left", "right"):
+        raise ValueError("For 'Tensor.searchsorted', the argument 'side' should be one of in ['left', 'right'], "
+                         "but got %s." % side)
+    seq = self
+    if sorter is not None:
+        order = sorter if isinstance(sorter, Tensor) else Tensor(np.asarray(sorter))
+        if order.ndim != 1 or order.size != self.size:
+            raise ValueError("sorter must be 1-D array with the same size as the Tensor")
+        seq = ops.gather(self, ops.cast(order, mstype.int64), 0)
+    values = v if isinstance(v, Tensor) else Tensor(np.asarray(v))
+    if values.ndim == 0:
+        return ops.reshape(ops.searchsorted(seq, ops.reshape(values, (1,)), right=(side == "right")), ())
+    return ops.searchsorted(seq, values, right=(side == "right"))
 
 
 @method

@@ -10,6 +10,8 @@ from mindspore.common import dtype as mstype
 __all__ = ["PSNR", "SSIM", "MSSSIM"]
 
 _FLOATS = (mstype.float16, mstype.float32, mstype.float64)
+_INTEGERS = (mstype.int8, mstype.int16, mstype.int32, mstype.int64, mstype.uint8, mstype.uint16, mstype.uint32,
+             mstype.uint64)
 
 
 def _check_positive(who, name, value):
@@ -34,12 +36,15 @@ def _check_pair(who, img1, img2):
 
 
 def _to_unit_float(who, img, max_val):
-    """Floats keep their scale; integer images are divided by their dtype's maximum, as is max_val."""
+    """Floats keep their scale. MindSpore divides integer images, and max_val cast to their dtype,
+    by the dtype's maximum; PSNR, SSIM and MSSSIM are unchanged when images and max_val scale
+    together, so integer images are only cast to float32 and max_val truncated as that cast does
+    (the division would take int64 images near float32's smallest normal numbers)."""
     if img.dtype in _FLOATS:
         return img, float(max_val)
-    if img.dtype == mstype.uint8:
-        return ops.cast(img, mstype.float32) / 255.0, float(max_val) / 255.0
-    raise TypeError("For '%s', the dtype of the images must be float16, float32, float64 or uint8, but got %s."
+    if img.dtype in _INTEGERS:
+        return ops.cast(img, mstype.float32), float(int(max_val))
+    raise TypeError("For '%s', the dtype of the images must be a float or integer type, but got %s."
                     % (who, img.dtype))
 
 

@@ -73,7 +73,9 @@ class _BatchNorm(_nn.Cell):
         if not 0.0 <= momentum <= 1.0:
             raise ValueError("For '%s', the 'momentum' must be in range [0, 1], but got %s."
                              % (who, momentum))
-        self.momentum = momentum
+        # MindSpore keeps 1 - momentum in the attribute (the weight of the batch statistics), and
+        # scripts and reprs read it so: BatchNorm2d(3).momentum is 0.1 (0.09999999999999998).
+        self.momentum = 1.0 - momentum
         self.affine = _check_bool(who, "affine", affine)
         if use_batch_statistics is not None:
             _check_bool(who, "use_batch_statistics", use_batch_statistics)
@@ -125,8 +127,9 @@ class _BatchNorm(_nn.Cell):
         return normalized * ops.reshape(self.gamma, shape) + ops.reshape(self.beta, shape)
 
     def _move(self, batch_mean, batch_var, count):
-        """moving = momentum * moving + (1 - momentum) * batch, with the unbiased batch variance."""
-        m = self.momentum
+        """moving = momentum * moving + (1 - momentum) * batch (momentum as given to __init__), with
+        the unbiased batch variance."""
+        m = 1.0 - self.momentum
         unbiased = batch_var * (count / (count - 1.0)) if count > 1 else batch_var
         # In their own dtype: under to_float(float16) the arithmetic is float16, the statistics
         # stay float32 Parameters (MindSpore's BatchNorm updates them in place).
@@ -135,10 +138,8 @@ class _BatchNorm(_nn.Cell):
         variance.set_data((variance * m + unbiased * (1.0 - m)).astype(variance.dtype))
 
     def extend_repr(self):
-        # MindSpore keeps 1 - momentum (the weight of the batch statistics) and prints that:
-        # BatchNorm2d(64) shows momentum=0.09999999999999998.
         return "num_features={}, eps={}, momentum={}, gamma={!r}, beta={!r}, moving_mean={!r}, " \
-               "moving_variance={!r}".format(self.num_features, self.eps, 1.0 - self.momentum, self.gamma,
+               "moving_variance={!r}".format(self.num_features, self.eps, self.momentum, self.gamma,
                                              self.beta, self.moving_mean, self.moving_variance)
 
 

@@ -113,7 +113,8 @@ class HuberLoss(LossBase):
             raise ValueError("For 'HuberLoss', the 'delta' must be greater than 0, but got %s." % delta)
 
     def construct(self, logits, labels):
-        _check_same_shape("HuberLoss", logits, labels)
+        # logits and labels broadcast against each other, as in MindSpore (reduction 'none' gives the
+        # broadcast shape)
         diff = ops.abs(logits - labels)
         quadratic = ops.minimum(diff, self.delta)
         loss = 0.5 * quadratic * quadratic + self.delta * (diff - quadratic)

@@ -1,5 +1,5 @@
 """Losses of MindSpore 2.2 the package lacked, composed from mindspore.ops: HingeEmbeddingLoss,
-MultiLabelSoftMarginLoss, MultiLabelMarginLoss, MultiClassDiceLoss and CTCLoss (LossBase
+MultiLabelSoftMarginLoss, MultilabelMarginLoss, MultiClassDiceLoss and CTCLoss (LossBase
 subclasses) and SampledSoftmaxLoss. CTCLoss runs the CTC forward (alpha) recursion in log space over time, so its
 gradient is the recursion's own."""
 import numpy as np
@@ -10,7 +10,8 @@ from mindspore.common import dtype as mstype
 from mindspore.nn._losses import DiceLoss, LossBase, _check_float, _check_same_shape
 from mindspore.nn._value_checks import deciding_values, known_values
 
-__all__ = ["HingeEmbeddingLoss", "MultiLabelSoftMarginLoss", "MultiLabelMarginLoss", "MultiClassDiceLoss",
+__all__ = ["HingeEmbeddingLoss", "MultiLabelSoftMarginLoss", "MultilabelMarginLoss", "MultiLabelMarginLoss",
+           "MultiClassDiceLoss",
            "CTCLoss", "SampledSoftmaxLoss"]
 
 
@@ -45,16 +46,16 @@ class MultiLabelSoftMarginLoss(LossBase):
         return self.get_loss(ops.multilabel_soft_margin_loss(x, ops.cast(target, x.dtype), weight, "none"))
 
 
-class MultiLabelMarginLoss(LossBase):
+class MultilabelMarginLoss(LossBase):
     """For each sample, the sum over its target classes j (target's entries up to the first -1)
     and the other classes i of max(0, 1 - (x[j] - x[i])), divided by C; (C,) or (N, C) input."""
 
     def construct(self, x, target):
         if x.ndim not in (1, 2):
-            raise ValueError("For 'MultiLabelMarginLoss', the 'x' must be 1-D or 2-D, but got %d-D." % x.ndim)
-        _check_same_shape("MultiLabelMarginLoss", x, target, ("x", "target"))
+            raise ValueError("For 'MultilabelMarginLoss', the 'x' must be 1-D or 2-D, but got %d-D." % x.ndim)
+        _check_same_shape("MultilabelMarginLoss", x, target, ("x", "target"))
         if target.dtype not in (mstype.int32, mstype.int64):
-            raise TypeError("For 'MultiLabelMarginLoss', the dtype of 'target' must be int32, but got %s."
+            raise TypeError("For 'MultilabelMarginLoss', the dtype of 'target' must be int32, but got %s."
                             % target.dtype)
         one = x.ndim == 1
         xs = ops.expand_dims(x, 0) if one else x
@@ -64,7 +65,7 @@ class MultiLabelMarginLoss(LossBase):
         if values is not None:
             bad = (values >= c) & (np.cumprod(values >= 0, 1) > 0)
             if bad.any():
-                raise ValueError("For 'MultiLabelMarginLoss', the 'target' values must be in [-1, %d), but got %d."
+                raise ValueError("For 'MultilabelMarginLoss', the 'target' values must be in [-1, %d), but got %d."
                                  % (c, values[bad].max()))
         # A sample's target classes are its entries before the first negative one.
         valid = ops.cumprod(ops.cast(target >= 0, xs.dtype), 1)
@@ -76,6 +77,11 @@ class MultiLabelMarginLoss(LossBase):
         margins = ops.relu(1.0 - (ops.expand_dims(xs, 2) - ops.expand_dims(xs, 1))) * pair
         loss = ops.sum(margins, (1, 2)) / c
         return self.get_loss(ops.squeeze(loss, 0) if one else loss)
+
+
+# MindSpore spells it MultilabelMarginLoss; the capitalised spelling stays for scripts written to
+# the earlier package.
+MultiLabelMarginLoss = MultilabelMarginLoss
 
 
 class MultiClassDiceLoss(LossBase):

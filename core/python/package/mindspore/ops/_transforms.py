@@ -13,11 +13,14 @@ of jacrev ... differentiate them again):
   [Forward-mode rules] in core/ops/jvp/jvp_rules.h; `gradstep ops` lists which). The tangent ops
   are recorded like any other, so grad of jvp works, and the debugger shows each forward node's
   tangent beside its value.
-* jacrev / jacfwd build the Jacobian one basis cotangent (jacrev) or one basis tangent (jacfwd)
-  at a time and stack the rows with ops.stack; MindSpore vmaps the same computation. The
-  result's structure is MindSpore's: a bare Tensor for one output and one position, a tuple
-  over positions (one output) or over outputs (one position), else jac[output][position],
-  each of shape output.shape + input.shape.
+* jacrev builds the Jacobian one basis cotangent at a time and stacks the rows with ops.stack.
+  jacfwd, as JAX and MindSpore do, runs one jvp under ops.vmap over every basis tangent at once
+  (the tangents of all differentiated inputs stacked on one batch axis): each op's tangents move
+  through its batching rule, and an op without one runs per basis tangent inside that trace
+  (vmap's own fallback; `gradstep ops` lists which ops have a rule). The result's structure is
+  MindSpore's: a bare Tensor for one output and one position, a tuple over positions (one
+  output) or over outputs (one position), else jac[output][position], each of shape
+  output.shape + input.shape.
 """
 import numpy as np
 
@@ -268,27 +271,41 @@ def jacrev(fn, grad_position=0, has_aux=False):
     return wrapped
 
 
+def _stacked_bases(chosen):
+    """The tangents of the one vmapped jvp that gives every Jacobian column: N = the inputs' total
+    size tangents per input, where rows offset_i ... offset_i + n_i - 1 of input i's are its basis
+    vectors and every other row is zero. Returns them with each input's (offset, size)."""
+    sizes = [_flat_size(tuple(x.shape)) for x in chosen]
+    total = sum(sizes)
+    tangents, spans, offset = [], [], 0
+    for x, n in zip(chosen, sizes):
+        rows = np.zeros((total, n), dtype=mindspore.dtype_to_nptype(x.dtype))
+        rows[offset:offset + n] = np.eye(n, dtype=rows.dtype)
+        tangents.append(Tensor(rows.reshape((total,) + tuple(x.shape)), x.dtype))
+        spans.append((offset, n))
+        offset += n
+    return tangents, spans
+
+
 def jacfwd(fn, grad_position=0, has_aux=False):
-    """The Jacobian function of fn by forward mode (one jvp per input element)."""
+    """The Jacobian function of fn by forward mode: one jvp vmapped over every basis tangent."""
     _check_has_aux(has_aux)
 
     def wrapped(*args):
         positions, sub, chosen, outs, _, aux = _jac_setup(fn, args, grad_position, has_aux)
-        columns = [[[] for _ in positions] for _ in outs]  # columns[k][i]: J_ki v for each basis v
-        for i, x in enumerate(chosen):
-            in_shape = tuple(x.shape)
-            for e in range(_flat_size(in_shape)):
-                tangents = [_ops.zeros_like(c) for c in chosen]
-                tangents[i] = _basis(in_shape, x.dtype, e)
-                _, jv, _ = _jvp_raw(sub, tuple(chosen), tuple(tangents))
-                for k, t in enumerate(jv):
-                    columns[k][i].append(t)
+        tangents, spans = _stacked_bases(chosen)
+
+        def columns(*basis):
+            return _jvp_raw(sub, tuple(chosen), basis)[1]
+
+        # column e of every output's Jacobian at e of the batch (the last axis)
+        batched = _ops.vmap(columns, in_axes=0, out_axes=-1)(*tangents)
         jac = []
-        for k, out in enumerate(outs):
+        for out, cols in zip(outs, batched):
             row_k = []
-            for i, x in enumerate(chosen):
-                stacked = _ops.stack(columns[k][i], -1) if len(out.shape) else _ops.stack(columns[k][i], 0)
-                row_k.append(_ops.reshape(stacked, tuple(out.shape) + tuple(x.shape)))
+            for x, (offset, n) in zip(chosen, spans):
+                part = cols if len(spans) == 1 else cols[..., offset:offset + n]
+                row_k.append(_ops.reshape(part, tuple(out.shape) + tuple(x.shape)))
             jac.append(row_k)
         result = _arrange(jac, len(outs), len(positions))
         if has_aux:

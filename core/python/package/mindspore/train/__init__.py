@@ -1,8 +1,8 @@
 """mindspore.train: Model, the callbacks and the metrics (also at the top level, mindspore.Model,
 mindspore.LossMonitor, mindspore.Accuracy, ..., as MindSpore 2.2 exports them).
 
-Checkpoints are MindSpore's .ckpt files (serialization.py); export / load of deployment formats
-are refused with a clear error (_deployment.py); amp and the loss scale managers are amp.py and
+Checkpoints are MindSpore's .ckpt files (serialization.py); export / load write and read MINDIR
+files, run by nn.GraphCell (_deployment.py, _mindir.py; AIR and ONNX are refused); amp and the loss scale managers are amp.py and
 loss_scale_manager.py; SummaryRecord and SummaryCollector write MindSpore's summary files
 (summary/, callback/_summary_collector.py). Not provided: DatasetHelper.
 """

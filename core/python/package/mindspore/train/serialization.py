@@ -350,3 +350,7 @@ def load_param_into_net(net, parameter_dict, strict_load=False):
         logger.warning("For 'load_param_into_net', %d parameters in the 'net' are not loaded, because they are not "
                        "in the 'parameter_dict': %s" % (len(param_not_load), param_not_load))
     return param_not_load, ckpt_not_load
+
+
+# MindSpore 2.2 defines export and load in this module too, and scripts import them from here.
+from mindspore.train._deployment import export, load  # noqa: E402,F401

@@ -370,3 +370,45 @@ def core_can_take(params, learning_rate, loss_scale=1.0):
 
 
 _nn.Optimizer = Optimizer
+
+
+# ---------------------------------------------------------------------------------------------
+# Optimizer.target and Optimizer.unique. gradstep updates every Parameter on the host, so the only
+# target it can take is "CPU": the optimizers MindSpore lets move their update to the host accept
+# it, the others refuse as MindSpore's base class does. The core (C++) optimizers keep no Python
+# attributes: their target reads "CPU" and takes only "CPU"; `unique` is the Python optimizers'.
+
+_HOST_UPDATABLE = ("Adam", "LazyAdam", "FTRL", "ProximalAdagrad", "AdaFactor")
+
+
+def _get_target(self):
+    return _ms.get_context("device_target")
+
+
+def _set_target(self, value):
+    if type(self).__name__ not in _HOST_UPDATABLE:
+        raise NotImplementedError("For '%s', the property 'target' cannot be set." % type(self).__name__)
+    if not isinstance(value, str):
+        raise TypeError("For 'Optimizer', the property 'target' must be string, but got {}".format(type(value)))
+    if value not in ("CPU", "Ascend", "GPU"):
+        raise ValueError("For 'Optimizer', the property 'target' must be one of ['CPU', 'Ascend' ,'GPU'], "
+                         "but got {}".format(value))
+    if value != _get_target(self):
+        raise ValueError("For 'Optimizer', the property 'target' cannot be set to 'GPU' or 'Ascend' "
+                         "in the 'CPU' environment.")
+
+
+def _get_unique(self):
+    return self.__dict__.get("_unique", True)
+
+
+def _set_unique(self, value):
+    if not isinstance(value, bool):
+        raise TypeError("For 'Optimizer', the property 'unique' must be bool, but got {}".format(type(value)))
+    self.__dict__["_unique"] = value
+
+
+for _cls in (Optimizer, _CoreOptimizer):
+    _cls.target = property(_get_target, _set_target, doc="Where the update runs: 'CPU' (gradstep's host).")
+Optimizer.unique = property(_get_unique, _set_unique,
+                            doc="Whether the optimizer makes sparse gradients unique (True unless set).")
