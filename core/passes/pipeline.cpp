@@ -39,7 +39,13 @@ PipelineResult runPipeline(const Graph& graph, std::span<const std::string_view>
     for (std::string_view name : passes) {
         const PassInfo* pass = findPass(name);
         const auto start = std::chrono::steady_clock::now();
-        PassResult r = runPassEverywhere(*pass, result.graph);
+        PassResult r;
+        try {
+            r = runPassEverywhere(*pass, result.graph);
+        } catch (const RuntimeError& e) {
+            // A pass's internal error names the pass, so a report points at the code at fault.
+            throw RuntimeError(std::string(e.what()) + " (in the '" + std::string(pass->name) + "' pass)");
+        }
         const std::chrono::duration<double, std::milli> elapsed =
             std::chrono::steady_clock::now() - start;
         result.graph = std::move(r.graph);

@@ -1,6 +1,7 @@
 """The samplers of mindspore.dataset as sampler= of NumpySlicesDataset, GeneratorDataset (a
 random-access source) and MnistDataset: the rows each gives, dataset sizes, seeds that repeat,
-a Sampler subclass and a plain list of indices, and MindSpore's argument errors."""
+a Sampler subclass, a plain list of indices and a random-access sampler (__getitem__ and __len__),
+and MindSpore's argument errors."""
 import os
 import shutil
 import tempfile
@@ -103,4 +104,21 @@ raises(ValueError, ds.RandomSampler, num_samples=-1, match="num_samples")
 raises(TypeError, ds.SubsetSampler, [1, "a"], match="indices")
 raises(ValueError, ds.WeightedRandomSampler, [0, 0], match="Sum of weights cannot be 0")
 raises(ValueError, ds.WeightedRandomSampler, [1, -1], match="negative")
+
+
+class RandomAccessSampler:
+    """The data sampling tutorial's sampler: __getitem__ and __len__, no __iter__."""
+
+    def __init__(self):
+        self.index_ids = [3, 4, 3, 2, 0, 9, 5, 5]
+
+    def __getitem__(self, index):
+        return self.index_ids[index]
+
+    def __len__(self):
+        return len(self.index_ids)
+
+
+assert values(RandomAccessSampler()) == [3, 4, 3, 2, 0, 9, 5, 5]
+raises(TypeError, ds.NumpySlicesDataset, data, ["x"], sampler=object(), match="__getitem__ and __len__")
 print("test_dataset_samplers: ok")

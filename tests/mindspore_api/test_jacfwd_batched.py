@@ -96,6 +96,7 @@ agree(ops.jacfwd(lambda a: (a ** 3).sum())(x), ops.jacrev(lambda a: (a ** 3).sum
 # LayerNorm has no batching rule: vmap runs it per basis tangent, with the same Jacobian
 norm = nn.LayerNorm((3,))
 for param in norm.trainable_params():
+    param.set_dtype(ms.float64)  # set_data keeps a Parameter's dtype, as in MindSpore
     param.set_data(Tensor(rng.randn(*param.shape)))
 x = Tensor(rng.randn(2, 3))
 agree(ops.jacfwd(norm)(x), ops.jacrev(norm)(x), fd_jacobian(norm, [x], 0))

@@ -76,7 +76,7 @@ assert per_head.shape == (3, 2, 4, 5)
 # Gradient of the attention output with respect to the query, in float64.
 mha64 = nn.MultiheadAttention(4, 2)
 for p in mha64.get_parameters():
-    p.set_data(Tensor(p.asnumpy().astype(np.float64)))
+    p.set_dtype(ms.float64)
 kv = Tensor(rng.randn(3, 2, 4))
 f = lambda x: (mha64(x, kv, kv)[0] ** 2).sum()
 q64 = rng.randn(2, 2, 4)

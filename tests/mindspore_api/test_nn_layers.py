@@ -190,7 +190,7 @@ for stride, dil, mode, pad, crop in [((2, 2), (1, 1), "valid", 0, (0, 0, 0, 0)),
 # output_padding, in float64: values, and the input's and weight's gradients against finite differences.
 ct = nn.Conv2dTranspose(2, 3, 3, stride=2, pad_mode="pad", padding=1, output_padding=1, weight_init="normal")
 wt = ct.weight.asnumpy().astype(np.float64)
-ct.weight.set_data(Tensor(wt))
+ct.weight.set_dtype(ms.float64)  # set_data keeps a Parameter's dtype, as in MindSpore
 xt = rng.standard_normal((1, 2, 3, 4))
 close(ct(Tensor(xt)), conv_transpose_ref(xt, wt, (2, 2), (1, 1), (1, 0, 1, 0)))
 check_grad(ct, xt)
@@ -224,14 +224,14 @@ close(c3(Tensor(x3d, ms.float32)), conv3d_ref(x3d, c3.weight.asnumpy().astype(np
                                               ((1, 0), (1, 1), (0, 2))), rtol=1e-4, atol=1e-5)
 assert nn.Conv3d(2, 3, 3, stride=2)(Tensor(x3d, ms.float32)).shape == (1, 3, 2, 3, 3)
 c3g = nn.Conv3d(2, 1, 2, pad_mode="valid", weight_init="normal")
-c3g.weight.set_data(Tensor(c3g.weight.asnumpy().astype(np.float64)))
+c3g.weight.set_dtype(ms.float64)
 check_grad(c3g, rng.standard_normal((1, 2, 3, 3, 3)))
 # Groups, strides and dilation (a dilated kernel is the kernel with zeros between its taps), in float64:
 # values, and the input's and weight's gradients against finite differences.
 c3d = nn.Conv3d(4, 2, (2, 2, 3), stride=(2, 1, 1), dilation=(2, 1, 2), group=2, pad_mode="valid",
                 weight_init="normal")
-w3 = c3d.weight.asnumpy().astype(np.float64)
-c3d.weight.set_data(Tensor(w3))
+c3d.weight.set_dtype(ms.float64)
+w3 = c3d.weight.asnumpy()
 x3g = rng.standard_normal((2, 4, 6, 3, 6))
 
 

@@ -40,7 +40,8 @@ class Small(nn.Cell):
 
 net = Small()
 for p in net.trainable_params():
-    p.set_data(Tensor(rng.randn(*p.shape)))  # float64 parameters, so differences are exact enough
+    p.set_dtype(mindspore.float64)  # float64 parameters, so differences are exact enough
+    p.set_data(Tensor(rng.randn(*p.shape)))
 x = rng.randn(2, 1, 6, 6)
 v = rng.randn(2, 1, 6, 6)
 before = mindspore._jvp_stats()

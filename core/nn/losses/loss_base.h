@@ -17,7 +17,6 @@ public:
 protected:
     /// Applies the reduction to per-element (or per-sample) losses: mean or sum over every axis.
     Tensor getLoss(const Tensor& x) const;
-    std::string extraRepr() const override { return "reduction=" + m_reduction; }
 
 private:
     std::string m_reduction;

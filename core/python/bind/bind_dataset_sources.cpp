@@ -66,8 +66,15 @@ public:
             drawn = m_sampler.attr("_gradstep_indices")(rows, seed, labels);
         else if (py::hasattr(m_sampler, "_gradstep_indices"))
             drawn = m_sampler.attr("_gradstep_indices")(rows, seed);
-        else
+        else if (py::hasattr(m_sampler, "__iter__"))
             drawn = py::list(py::iter(m_sampler));
+        else { // random access (__getitem__ and __len__), as MindSpore takes a sampler
+            py::list picked;
+            const auto size = py::len(m_sampler);
+            for (std::size_t i = 0; i < size; ++i)
+                picked.append(m_sampler[py::int_(i)]);
+            drawn = picked;
+        }
         std::vector<std::int64_t> out;
         for (py::handle index : drawn) {
             if (!py::isinstance<py::int_>(index) && !py::hasattr(index, "__index__"))
@@ -125,9 +132,10 @@ Selection selection(const char* source, const py::object& shuffle, const py::obj
             throw py::value_error("Conflicting arguments during sampler assignments. shuffle: "
                                   + std::string(py::str(shuffle)));
         if (!py::hasattr(sampler, "_gradstep_distributed")) {
-            if (!py::hasattr(sampler, "_gradstep_indices") && !py::hasattr(sampler, "__iter__"))
-                throw py::type_error(std::string(source) + ": sampler must be a mindspore.dataset sampler or an "
-                                     "iterable of row indices, got "
+            const bool randomAccess = py::hasattr(sampler, "__getitem__") && py::hasattr(sampler, "__len__");
+            if (!py::hasattr(sampler, "_gradstep_indices") && !py::hasattr(sampler, "__iter__") && !randomAccess)
+                throw py::type_error(std::string(source) + ": sampler must be a mindspore.dataset sampler, an "
+                                     "iterable of row indices or an object with __getitem__ and __len__, got "
                                      + std::string(py::str(py::type::handle_of(sampler).attr("__name__"))));
             out.sampler = std::make_shared<PySampler>(sampler);
             return out;

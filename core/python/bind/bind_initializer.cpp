@@ -93,6 +93,49 @@ void bindConstantInitializers(py::module_& m)
     py::class_<One, Constant, std::shared_ptr<One>>(m, "One", "Every element 1.").def(py::init<>());
 }
 
+/// What `super().__init__()` of a Python subclass constructs (MindSpore's Initializer(**kwargs));
+/// on its own it has nothing to fill with.
+class InitializerBase : public Initializer {
+public:
+    std::string name() const override { return "Initializer"; }
+    void fill(Tensor&, InitSeedSource&) const override
+    {
+        throw py::type_error("For 'Initializer', a subclass must define _initialize(arr) to fill arr.");
+    }
+};
+
+/// An Initializer subclass written in Python, as MindSpore's tutorial writes XavierNormal: its
+/// _initialize(arr) fills a NumPy array of the parameter's shape and dtype in place. The Python
+/// object is held here, so a weight_init given inline outlives the constructor call.
+class PythonInitializer final : public Initializer {
+public:
+    explicit PythonInitializer(py::object self) : m_self(std::move(self)) {}
+    ~PythonInitializer() override
+    {
+        py::gil_scoped_acquire gil;
+        m_self = py::object();
+    }
+    PythonInitializer(const PythonInitializer&) = delete;
+    PythonInitializer& operator=(const PythonInitializer&) = delete;
+
+    std::string name() const override
+    {
+        py::gil_scoped_acquire gil;
+        return py::str(py::type::handle_of(m_self).attr("__name__"));
+    }
+
+    void fill(Tensor& t, InitSeedSource&) const override
+    {
+        py::gil_scoped_acquire gil;
+        py::array values = toNumpy(Tensor::zeros(t.shape(), t.dtype())).attr("copy")();
+        m_self.attr("_initialize")(values);
+        t.copyFrom(toTensor(values, t.dtype()));
+    }
+
+private:
+    py::object m_self;
+};
+
 } // namespace
 
 InitSpec toInitSpec(py::handle init, const std::string& who)
@@ -101,6 +144,9 @@ InitSpec toInitSpec(py::handle init, const std::string& who)
         return {};
     if (PyUnicode_Check(init.ptr()))
         return InitSpec(coreAlias(init.cast<std::string>()));
+    if (py::isinstance<Initializer>(init) && py::hasattr(init, "_initialize"))
+        return InitSpec(std::shared_ptr<const Initializer>(
+            std::make_shared<PythonInitializer>(py::reinterpret_borrow<py::object>(init))));
     if (py::isinstance<Initializer>(init))
         return InitSpec(std::shared_ptr<const Initializer>(init.cast<InitPtr>()));
     if (isScalar(init) && !PyBool_Check(init.ptr()))
@@ -114,7 +160,8 @@ InitSpec toInitSpec(py::handle init, const std::string& who)
 
 void bindInitializers(py::module_& m)
 {
-    py::class_<Initializer, InitPtr>(m, "Initializer", "The base of the weight initializers.")
+    py::class_<Initializer, InitializerBase, InitPtr>(m, "Initializer", "The base of the weight initializers.")
+        .def(py::init([](const py::kwargs&) { return new InitializerBase(); }))
         .def("__repr__", [](const Initializer& init) { return init.name() + "()"; })
         .def_property_readonly("name", &Initializer::name);
     bindRandomInitializers(m);

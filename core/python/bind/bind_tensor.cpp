@@ -251,7 +251,11 @@ void bindPrinting(TensorClass& cls)
         .def("__str__", [printable](const Tensor& t) {
             return t.isDynamicPlaceholder() ? py::str(reprOf(t)) : py::str(printable(t));
         })
-        .def("__format__", [printable](const Tensor& t, const py::object& spec) {
+        // An empty spec (f"{t}") is str(t), as for any object: NumPy's own would print a float32
+        // scalar through a Python float (0.10000000149011612 instead of MindSpore's 0.1).
+        .def("__format__", [printable](const Tensor& t, const py::str& spec) -> py::object {
+            if (py::len(spec) == 0)
+                return t.isDynamicPlaceholder() ? py::str(reprOf(t)) : py::str(printable(t));
             return printable(t).attr("__format__")(spec);
         });
 }

@@ -87,7 +87,8 @@ void locateSyntaxError(Diagnostic& d, py::handle value, const UserFiles& files)
 }
 
 // Graph mode's compile errors carry the place in the user's source they are about (an `if`
-// whose branches do not join, a print of a tensor): jit_compiler.h annotateLocation.
+// whose branches do not join, a list.append on a list outside the function): jit_compiler.h
+// annotateLocation.
 bool locateCompileError(Diagnostic& d, py::handle value, const UserFiles& files)
 {
     py::object where = py::getattr(value, "_gradstep_location", py::none());

@@ -99,17 +99,46 @@ Compiler::~Compiler()
     resumeCellHooks();
 }
 
-void Compiler::checkSideEffects(const py::object& fn, const py::tuple& args)
+// Note [print in graph mode]
+// MindSpore compiles print(...) in construct into a Print op that prints every time the graph
+// runs, each argument on its own line and tensors as Tensor(shape=..., dtype=..., value=...),
+// as ops.Print does. Here a print with tensors is a RunEffect (Note [Side effects in compiled
+// code] in jit_state.cpp): the tensors it names become extra graph outputs and the print runs
+// after each run with their values; its other arguments are the values they had when the
+// function compiled, as MindSpore folds them into constants. Inside a tensor-dependent if or
+// while the value has no run of its own, and a print with keywords (sep=, end=) is not the
+// Print op: both leave the body to Python (the JIT fallback), where print sees real values.
+py::object Compiler::compilePrint(const py::tuple& args, const py::dict& kwargs)
 {
-    if (fn.is(module("builtins").attr("print"))) {
-        for (py::handle a : args)
-            if (asTensor(a))
-                throw py::type_error(
-                    "print of a tensor's value cannot run in graph mode: the compiled graph runs "
-                    "without Python. Return the tensor from the function and print it outside, "
-                    "or run in PyNative mode (set_context(mode=PYNATIVE_MODE)).");
-        return;
+    if (!kwargs.empty() || m_builders.size() > 1) {
+        ++executionContext().untraceableCalls;
+        throw py::type_error("print of a tensor's value " + std::string(kwargs.empty() ? "inside an if or while "
+                             "on a tensor" : "with keyword arguments") + " cannot be compiled for graph mode");
     }
+    TensorList traced;
+    std::vector<std::pair<std::ptrdiff_t, py::object>> items; // tensor slot, or -1 and the value
+    for (py::handle a : args) {
+        if (const Tensor* t = asTensor(a)) {
+            items.emplace_back(static_cast<std::ptrdiff_t>(traced.size()), py::none());
+            traced.push_back(*t);
+        } else {
+            items.emplace_back(-1, py::reinterpret_borrow<py::object>(a));
+        }
+    }
+    auto shared = std::make_shared<std::vector<std::pair<std::ptrdiff_t, py::object>>>(std::move(items));
+    everyRun([] {},
+             [shared](const TensorList& values) {
+                 py::gil_scoped_acquire gil;
+                 py::object print = module("builtins").attr("print");
+                 for (const auto& [slot, value] : *shared)
+                     print(slot >= 0 ? py::repr(py::cast(values[static_cast<std::size_t>(slot)])) : py::str(value));
+             },
+             traced, EffectTime::AfterRun);
+    return py::none();
+}
+
+void Compiler::checkSideEffects(const py::object& fn)
+{
     py::object owner = py::getattr(fn, "__self__", py::none());
     if (!PyList_Check(owner.ptr()) || m_frames.empty())
         return;
@@ -133,7 +162,30 @@ void Compiler::checkSideEffects(const py::object& fn, const py::tuple& args)
 
 py::object Compiler::call(const py::object& fn, const py::tuple& args, const py::dict& kwargs)
 {
-    checkSideEffects(fn, args);
+    if (fn.is(module("builtins").attr("print")))
+        for (py::handle a : args)
+            if (asTensor(a))
+                return compilePrint(args, kwargs);
+    checkSideEffects(fn);
+    // An instance of a jit_class without __call__ called in graph mode: MindSpore's words.
+    if (!PyCallable_Check(fn.ptr()) && py::hasattr(fn, "__ms_class__"))
+        throw py::value_error("MsClassObject: '" + std::string(py::str(py::type::handle_of(fn).attr("__name__")))
+                              + "' has no __call__ function, please check the code.");
+    // seq.count(tensor): the tensor's value is known only when the graph runs, so the count is a
+    // tensor too (MindSpore's SequenceCount); Python's own count would ask each == for a bool.
+    const py::object owner = py::getattr(fn, "__self__", py::none());
+    const std::string method = py::str(py::getattr(fn, "__name__", py::str("")));
+    if ((PyList_Check(owner.ptr()) || PyTuple_Check(owner.ptr())) && args.size() == 1 && asTensor(args[0])
+        && method == "count")
+        return module("mindspore.common._jit_sequences").attr("sequence_count")(owner, args[0]);
+    // A dict's keys() and values() are tuples and items() a list in graph mode, taken when called
+    // (MindSpore's static graph syntax), not views that follow later updates.
+    if (PyDict_Check(owner.ptr()) && args.empty() && kwargs.empty()) {
+        if (method == "keys" || method == "values")
+            return py::tuple(fn());
+        if (method == "items")
+            return py::list(fn());
+    }
     static const py::detail::type_info* cellType = py::detail::get_type_info(typeid(Cell));
     if (PyObject_TypeCheck(fn.ptr(), cellType->type)) {
         if (initializedCell(fn).hasBprop())
@@ -341,6 +393,7 @@ py::dict Compiler::namespaceOf(const Frame& frame)
     py::dict ns = frame.globals.attr("copy")();
     ns.attr("update")(frame.env);
     ns["__jit_call__"] = m_hook;
+    ns["__jit_has_key__"] = module("mindspore.common._jit_sequences").attr("has_key_of");
     return ns;
 }
 

@@ -423,9 +423,51 @@ bool compilesCell(const py::object& cell)
     return true;
 }
 
+namespace {
+
+// MindSpore parses construct before compiling it: written without self (construct(*inputs)),
+// Python would pass the Cell as the first input, so graph mode refuses it as MindSpore does.
+void checkConstructTakesSelf(const py::object& cell, const py::args& args)
+{
+    const py::object construct = py::getattr(py::type::handle_of(cell), "construct", py::none());
+    const py::object code = py::getattr(construct, "__code__", py::none());
+    if (!code.is_none() && code.attr("co_argcount").cast<int>() == 0
+        && (code.attr("co_flags").cast<int>() & 0x04) != 0) // CO_VARARGS
+        throw py::type_error("The function construct needs 0 positional argument and 0 default argument, "
+                             "but provided " + std::to_string(args.size()) + ": construct must take self "
+                             "first (def construct(self, *inputs)).");
+}
+
+// Cell.compile(*inputs): the Cell compiled for these inputs now, as MindSpore's compiles it,
+// without running it; the next call with inputs like these finds the graph in the cache. A Cell
+// that runs as in PyNative (PyNative mode, the loss-scale cells) has nothing to compile, and one
+// whose body cannot compile is marked for the JIT fallback as its first call would mark it.
+void compileCellAhead(const py::object& cell, const py::args& args, const py::kwargs& kwargs)
+{
+    if (!compilesCell(cell))
+        return;
+    checkConstructTakesSelf(cell, args);
+    const std::string mode = initializedCell(cell).training() ? "train" : "eval";
+    State& s = state();
+    const std::string fallbackKey = identityOf(cell) + "|" + mode;
+    if (s.inPython.count(fallbackKey))
+        return;
+    const std::uint64_t tracedBefore = executionContext().untraceableCalls;
+    try {
+        entryFor(cell, args, kwargs, mode, nullptr);
+    } catch (...) {
+        if (executionContext().untraceableCalls == tracedBefore)
+            throw;
+        s.inPython.insert(fallbackKey);
+    }
+}
+
+} // namespace
+
 py::object callCellCompiled(const py::object& cell, const py::args& args,
                             const py::kwargs& kwargs)
 {
+    checkConstructTakesSelf(cell, args);
     const std::string mode = initializedCell(cell).training() ? "train" : "eval";
     return runCompiled(cell, args, kwargs, mode);
 }
@@ -526,6 +568,8 @@ void bindRandomDraw(py::module_& m)
 
 void bindJitStats(py::module_& m)
 {
+    m.def("_jit_compile_cell", &compileCellAhead, py::arg("cell"),
+          "gradstep: Cell.compile(*inputs), the graph compiled now for these inputs.");
     m.def(
         "_jit_stats",
         [] {

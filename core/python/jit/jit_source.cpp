@@ -28,7 +28,8 @@ bool isUserFunction(const py::handle& fn)
 
 namespace {
 // Every call f(a) becomes __jit_call__(f, a), so the compiler sees each call of the function's
-// own code (zero-argument super() keeps its form: it needs the caller's frame).
+// own code (zero-argument super() keeps its form: it needs the caller's frame); d.has_key(k)
+// becomes __jit_call__(__jit_has_key__(d), k) (mindspore/common/_jit_sequences.py).
 void routeCalls(const py::object& tree)
 {
     py::module_ ast = module("ast");
@@ -40,6 +41,13 @@ void routeCalls(const py::object& tree)
         py::object fn = call.attr("func");
         if (py::isinstance(fn, ast.attr("Name")) && std::string(py::str(fn.attr("id"))) == "super")
             continue;
+        // d.has_key(k): a dict method of MindSpore's graph syntax, which Python's dict lacks.
+        if (py::isinstance(fn, ast.attr("Attribute")) && std::string(py::str(fn.attr("attr"))) == "has_key") {
+            py::list target;
+            target.append(fn.attr("value"));
+            fn = ast.attr("copy_location")(
+                ast.attr("Call")(ast.attr("Name")("__jit_has_key__", ast.attr("Load")()), target, py::list()), fn);
+        }
         py::list args;
         args.append(fn);
         for (py::handle a : call.attr("args"))

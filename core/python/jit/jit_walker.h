@@ -88,7 +88,7 @@ public:
                               const Value& sens, const GradRequest& request);
 
     /// fn(*args, **kwargs) inside the graph: Python functions compiled from source, Cells
-    /// called (their construct comes back here), print and list mutation checked.
+    /// called (their construct comes back here), print compiled, list mutation checked.
     py::object call(const py::object& fn, const py::tuple& args, const py::dict& kwargs);
     py::object compileSource(const py::object& fn, const py::tuple& args, const py::dict& kwargs);
     /// A Cell with a bprop: one CustomBprop node (jit_bprop.cpp).
@@ -130,7 +130,9 @@ private:
     void execute(Frame& frame, const py::handle& node);
     py::dict namespaceOf(const Frame& frame);
     void setLocation(const Frame& frame, const py::handle& node);
-    void checkSideEffects(const py::object& fn, const py::tuple& args);
+    void checkSideEffects(const py::object& fn);
+    /// print(...) with tensors: a run effect printing the run's values (Note [print in graph mode]).
+    py::object compilePrint(const py::tuple& args, const py::dict& kwargs);
     Subgraph buildSubgraph(const Frame& frame, const py::list& statements, const char* name);
     /// A subgraph over the enclosing graph's values that `fill` builds (with the subgraph's
     /// builder and frame current); values it meets from enclosing graphs become its inputs.

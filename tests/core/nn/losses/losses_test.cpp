@@ -54,5 +54,5 @@ TEST_CASE("an unknown reduction is a ValueError naming the loss")
     CHECK_THROWS_AS(MSELoss("max"), ValueError);
     CHECK_THROWS_AS(L1Loss(""), ValueError);
     CHECK_THROWS_AS(BCEWithLogitsLoss("Mean"), ValueError);
-    CHECK(MSELoss().toString() == "MSELoss<reduction=mean>");
+    CHECK(MSELoss().toString() == "MSELoss<>"); // MindSpore's losses print no arguments
 }

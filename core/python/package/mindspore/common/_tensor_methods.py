@@ -812,7 +812,7 @@ def set_dtype(self, dtype):
     """A Parameter changes its dtype in place; a Tensor's dtype is fixed in gradstep, so the
     converted tensor is returned."""
     if isinstance(self, Parameter):
-        self.set_data(self.astype(dtype))
+        Parameter._cpp_set_data(self, self.astype(dtype))
         return self
     return self.astype(dtype)
 
@@ -863,7 +863,7 @@ def new_full(self, size, fill_value, *, dtype=None):
 def assign_value(self, value):
     """Replaces the tensor's value in place (same shape)."""
     if isinstance(self, Parameter):
-        self.set_data(value)
+        Parameter._cpp_set_data(self, value if isinstance(value, Tensor) else Tensor(value), False)
     else:
         self[...] = value
     return self

@@ -11,6 +11,10 @@ def jit_class(cls):
     their methods called). In PyNative mode the class is unchanged."""
     if not inspect.isclass(cls):
         raise TypeError("Decorator jit_class can only be used for class type, but got %s." % (cls,))
+    import mindspore.nn
+    if issubclass(cls, mindspore.nn.Cell):
+        raise TypeError("Decorator jit_class is used for user-defined classes and cannot be used for nn.Cell: "
+                        "%s<>." % cls.__name__)
     setattr(cls, "__ms_class__", True)
     return cls
 

@@ -35,3 +35,44 @@ def _clone(self, prefix, init="same"):
 
 if not hasattr(ParameterTuple, "clone"):
     ParameterTuple.clone = _clone
+
+
+# Implicit conversion order of Parameter.set_data: a value of a lower kind is cast to the
+# Parameter's dtype, a value of a higher kind is refused (MindSpore's mstype order).
+_CONVERSION_ORDER = ("Bool", "Int8", "UInt8", "Int16", "UInt16", "Int32", "UInt32", "Int64", "UInt64",
+                     "BFloat16", "Float16", "Float32", "Float64", "Complex64", "Complex128")
+
+
+def _set_data(self, data, slice_shape=False):
+    """Parameter.set_data as MindSpore documents it: the shape stays (ValueError otherwise, unless
+    slice_shape), a Python number or a Tensor of a lower dtype is cast to the Parameter's dtype
+    and one of a higher dtype is a TypeError. Changing the dtype is Parameter.set_dtype's job."""
+    from mindspore import Tensor
+
+    if not isinstance(data, (Tensor, int, float)):
+        raise TypeError("Parameter data must be [`Tensor`, `int`, `float`] or a kind of `Tensor` "
+                        "(like `Tensor`). But with type %s." % type(data))
+    if isinstance(data, (int, float)):
+        if isinstance(data, float) and str(self.dtype).startswith(("Int", "UInt")):
+            _refuse_dtype(self, "Float32")
+        data = Tensor(data, self.dtype)
+    if tuple(self.shape) != tuple(data.shape) and not slice_shape:
+        raise ValueError("Can not change the shape of Parameter which has been initialized. Current shape is "
+                         "%s, and incoming is %s." % (tuple(self.shape), tuple(data.shape)))
+    if data.dtype != self.dtype:
+        mine, theirs = str(self.dtype), str(data.dtype)
+        if mine in _CONVERSION_ORDER and theirs in _CONVERSION_ORDER and \
+                _CONVERSION_ORDER.index(mine) < _CONVERSION_ORDER.index(theirs):
+            _refuse_dtype(self, theirs)
+        data = data.astype(self.dtype)
+    return Parameter._cpp_set_data(self, data, slice_shape)
+
+
+def _refuse_dtype(param, incoming):
+    raise TypeError("Incoming Parameter dtype can not be converted to current dtype implicitly. Current dtype is "
+                    "%s, and incoming is %s. Use .set_dtype(xxx) to change the dtype." % (param.dtype, incoming))
+
+
+if not hasattr(Parameter, "_cpp_set_data"):
+    Parameter._cpp_set_data = Parameter.set_data
+    Parameter.set_data = _set_data

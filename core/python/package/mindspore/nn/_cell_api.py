@@ -172,6 +172,27 @@ def _names(self):
     return list(self.name_cells().keys())
 
 
+def _container_prefix(self):
+    """The prefix of the container's parameter names ('build_block.' once the container is an
+    attribute of a network), read off a child's parameter as MindSpore's _get_prefix_and_index
+    does: '' while no child holds a parameter."""
+    for name, cell in self.name_cells().items():
+        for path, param in cell.parameters_and_names():
+            tail = name + "." + path
+            if param.name.endswith(tail):
+                return param.name[:len(param.name) - len(tail)]
+    return ""
+
+
+def _name_children_from(self, prefix, start):
+    """Names the parameters of the children from position start on prefix + <key>. + <path>, as
+    MindSpore's append / insert / __setitem__ name a cell added to a container already in a
+    network (build_block.2.gamma, not 2.gamma)."""
+    for name, cell in list(self.name_cells().items())[start:]:
+        for path, param in cell.parameters_and_names():
+            param.name = prefix + name + "." + path
+
+
 def _container_getitem(self, index):
     if isinstance(index, slice):
         names = _names(self)
@@ -194,7 +215,9 @@ def _container_setitem(self, index, cell):
     if not isinstance(cell, Cell):
         raise TypeError("For '%s', the type of cell should be Cell, but got %s."
                         % (_who(self), _type_name(cell)))
+    prefix = _container_prefix(self)
     _cpp_insert_child(self, _names(self)[position], cell)
+    _name_children_from(self, prefix, position)
 
 
 def _container_delitem(self, index):
@@ -208,11 +231,13 @@ def _container_delitem(self, index):
     for name in doomed:
         self._remove_registered(name)
     if isinstance(self, CellList):
+        prefix = _container_prefix(self)
         kept = list(zip(_names(self), self.cells()))
         for name, _ in kept:
             self._remove_registered(name)
         for cell in [c for _, c in kept]:
             _cpp_append[CellList](self, cell)
+        _name_children_from(self, prefix, 0)
 
 
 def _cell_delattr(self, name):
@@ -240,6 +265,7 @@ def _container_insert(self, index, cell):
                          "got %d." % (who, -size, size, index))
     if index < 0:
         index += size
+    prefix = _container_prefix(self)
     cells = list(self.cells())
     _cpp_append[_base(self)](self, cells[-1] if cells else cell)
     names = _names(self)
@@ -247,6 +273,7 @@ def _container_insert(self, index, cell):
         _cpp_insert_child(self, names[i], cells[i - 1])
     if size:
         _cpp_insert_child(self, names[index], cell)
+    _name_children_from(self, prefix, index)
     return None
 
 
@@ -254,7 +281,9 @@ def _container_append(self, cell):
     if not isinstance(cell, Cell):
         raise TypeError("For '%s', the type of cell should be Cell, but got %s."
                         % (_who(self), _type_name(cell)))
+    prefix = _container_prefix(self)
     _cpp_append[_base(self)](self, cell)
+    _name_children_from(self, prefix, len(self) - 1)
     return self
 
 
@@ -273,8 +302,11 @@ def _container_extend(self, cells):
         if not isinstance(cell, Cell):
             raise TypeError("For '%s', the type of cell should be Cell, but got %s."
                             % (who, _type_name(cell)))
+    prefix = _container_prefix(self)
+    start = len(self)
     for cell in items:
         _cpp_append[_base(self)](self, cell)
+    _name_children_from(self, prefix, start)
     return self
 
 
@@ -365,3 +397,49 @@ def _check_described(name, index, expected, actual):
 
 Cell.set_inputs = set_inputs
 Cell.get_inputs = get_inputs
+
+
+# ---------------------------------------------------------------------------------------------
+# phase and get_parameters
+
+
+def _phase(self):
+    """'train' or 'predict': what the last set_train on this Cell chose ('train' before any)."""
+    return self.__dict__.get("_gradstep_phase", "train")
+
+
+def _set_phase(self, value):
+    self.__dict__["_gradstep_phase"] = value
+
+
+def _set_train(self, mode=True):
+    """set_train also names the Cell's phase, as MindSpore's does ('train' / 'predict'); the
+    descendants' training flags follow, their phase does not."""
+    _cpp_set_train(self, mode)
+    _set_phase(self, "train" if mode else "predict")
+    return self
+
+
+def get_parameters(self, expand=True):
+    """A generator over the parameters, as MindSpore's."""
+    yield from _cpp_get_parameters(self, expand)
+
+
+if not hasattr(Cell, "_gradstep_cpp_set_train"):
+    Cell._gradstep_cpp_set_train = Cell.set_train
+    Cell._gradstep_cpp_get_parameters = Cell.get_parameters
+_cpp_set_train = Cell._gradstep_cpp_set_train
+_cpp_get_parameters = Cell._gradstep_cpp_get_parameters
+Cell.set_train = _set_train
+Cell.phase = property(_phase, _set_phase)
+Cell.get_parameters = get_parameters
+
+
+def compile(self, *args, **kwargs):
+    """Compiles the Cell for these inputs now (graph mode), without running it, as MindSpore's
+    Cell.compile does; the call that follows with inputs like these runs the compiled graph."""
+    import mindspore
+    mindspore._jit_compile_cell(self, *args, **kwargs)
+
+
+Cell.compile = compile

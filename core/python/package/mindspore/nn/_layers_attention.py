@@ -64,9 +64,9 @@ class MultiheadAttention(_nn.Cell):
         # MindSpore 2.2's _Linear: a Dense with its default HeUniform(sqrt(5)) / Uniform(1 / sqrt(in))
         # draws, the bias kept (not zeroed as in PyTorch); bias_k / bias_v are XavierNormal.
         self.out_proj = _nn.Dense(embed_dim, embed_dim, has_bias=has_bias)
-        self.out_proj.weight.set_data(ops.cast(self.out_proj.weight, dtype))
+        self.out_proj.weight.set_dtype(dtype)
         if has_bias:
-            self.out_proj.bias.set_data(ops.cast(self.out_proj.bias, dtype))
+            self.out_proj.bias.set_dtype(dtype)
         if add_bias_kv:
             self.bias_k = Parameter(initializer(XavierNormal(), (1, 1, embed_dim), dtype), name="bias_k")
             self.bias_v = Parameter(initializer(XavierNormal(), (1, 1, embed_dim), dtype), name="bias_v")

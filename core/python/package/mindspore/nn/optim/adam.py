@@ -88,7 +88,8 @@ class AdamWeightDecay(Optimizer):
     def construct(self, gradients):
         gradients = self.scale_grad(self.gradients_centralization(self.flatten_gradients(gradients)))
         lrs = self._per_param(self.get_lr())
-        wds = self.weight_decay if self.is_group else (self.weight_decay,) * self.param_length
+        wds = self.get_weight_decay()
+        wds = wds if self.is_group else (wds,) * self.param_length
         for p, g, m, v, lr, wd, flag in zip(self._parameters, gradients, self.moments1, self.moments2, lrs, wds,
                                             self.decay_flags):
             moments_update(m, v, ops.cast(g, _ms.float32), self.beta1, self.beta2)

@@ -29,7 +29,8 @@ class Lamb(Optimizer):
     def construct(self, gradients):
         gradients = self.gradients_centralization(self.flatten_gradients(gradients))
         lrs = self._per_param(self.get_lr())
-        wds = self.weight_decay if self.is_group else (self.weight_decay,) * self.param_length
+        wds = self.get_weight_decay()
+        wds = wds if self.is_group else (wds,) * self.param_length
         # A dynamic rate has advanced global_step in get_lr already; MindSpore then counts from 2.
         t = ops.cast(self.global_step, _ms.float32).reshape(()) + 1.0
         for p, g, m, v, lr, wd, flag in zip(self._parameters, gradients, self.moments1, self.moments2, lrs, wds,
@@ -48,7 +49,7 @@ class Lamb(Optimizer):
             if flag:
                 update = update + wd * p32
             ops.assign(p, ops.cast(p32 - ratio * ops.cast(lr, _ms.float32) * update, p.dtype))
-        if not self.dynamic_lr:
+        if not self._advances_step():
             ops.assign_add(self.global_step, ops.ones_like(self.global_step))
         return True
 

@@ -51,6 +51,10 @@ class LARS(Optimizer):
             self.origin_learning_rate = optimizer.learning_rate
         else:
             self.is_group = optimizer.is_group
+            if optimizer._advances_step() and not optimizer.dynamic_lr:
+                raise TypeError("For 'LARS', the wrapped optimizer's weight decay must be a number: LARS takes "
+                                "over the weight decay, and a weight decay Cell is not supported there by "
+                                "gradstep.")
             self.decay_flags = optimizer.decay_flags
             self.loss_scale, self.need_scale = optimizer.loss_scale, optimizer.need_scale
             if self.is_group:

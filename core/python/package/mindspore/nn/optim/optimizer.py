@@ -73,7 +73,7 @@ class Optimizer(_nn.Cell, metaclass=_OptimizerType):
             self.is_group_lr = False
             self.weight_decay = default_wd
             self.decay_flags = tuple("beta" not in p.name and "gamma" not in p.name for p in self._parameters)
-            self.exec_weight_decay = default_wd > 0
+            self.exec_weight_decay = _decays(default_wd)
             self.grad_centralization_flags = tuple(False for _ in self._parameters)
         self.parameters = self._parameters
         self.param_length = len(self._parameters)
@@ -130,9 +130,11 @@ class Optimizer(_nn.Cell, metaclass=_OptimizerType):
                         "'Iterable', 'LearningRateSchedule'], but got type '%s'." % (who, type(learning_rate).__name__))
 
     def _weight_decay(self, weight_decay):
+        if isinstance(weight_decay, _nn.Cell):
+            return _DynamicWeightDecay(weight_decay, self.loss_scale)
         if not _is_number(weight_decay):
-            raise TypeError("For '%s', the type of 'weight_decay' should be float or int, but got type '%s' "
-                            "(dynamic weight decay Cells are not supported by gradstep)."
+            raise TypeError("For '%s', the type of 'weight_decay' should be float or int (or a Cell), but got "
+                            "type '%s'."
                             % (self.cls_name, type(weight_decay).__name__))
         if not weight_decay >= 0:
             raise ValueError("For '%s', the 'weight_decay' must be float and must >= 0, but got '%s'."
@@ -197,7 +199,7 @@ class Optimizer(_nn.Cell, metaclass=_OptimizerType):
         self.group_params = params
         self.group_weight_decay = wds
         self.weight_decay = tuple(wds)
-        self.decay_flags = tuple(wd > 0 for wd in wds)
+        self.decay_flags = tuple(_decays(wd) for wd in wds)
         self.exec_weight_decay = any(self.decay_flags)
         self.grad_centralization_flags = tuple(gcs)
 
@@ -230,9 +232,19 @@ class Optimizer(_nn.Cell, metaclass=_OptimizerType):
         """g + weight_decay * p for the parameters that decay (coupled L2)."""
         if not self.exec_weight_decay:
             return tuple(gradients)
-        wds = self.weight_decay if self.is_group else (self.weight_decay,) * self.param_length
+        wds = self.get_weight_decay()
+        wds = wds if self.is_group else (wds,) * self.param_length
         return tuple(g + wd * p if flag else g
                      for g, p, wd, flag in zip(gradients, self._parameters, wds, self.decay_flags))
+
+    def get_weight_decay(self):
+        """This step's weight decay (a tuple, one per parameter, with groups): a weight decay Cell
+        is called with global_step before get_lr advances it, as in MindSpore."""
+        if self.is_group:
+            return tuple(wd(self.global_step) if isinstance(wd, _DynamicWeightDecay) else wd
+                         for wd in self.weight_decay)
+        wd = self.weight_decay
+        return wd(self.global_step) if isinstance(wd, _DynamicWeightDecay) else wd
 
     def gradients_centralization(self, gradients):
         """Subtracts the mean over all axes but the first from gradients of rank > 1 (groups with
@@ -252,14 +264,19 @@ class Optimizer(_nn.Cell, metaclass=_OptimizerType):
     def _lr_value(self, lr):
         return lr(self.global_step).reshape(()) if isinstance(lr, LearningRateSchedule) else lr
 
+    def _advances_step(self):
+        """get_lr advances global_step when a learning rate or a weight decay depends on it."""
+        wds = self.weight_decay if self.is_group else (self.weight_decay,)
+        return self.dynamic_lr or any(isinstance(wd, _DynamicWeightDecay) for wd in wds)
+
     def get_lr(self):
         """The learning rate of this step (a tuple, one per parameter, with group rates); a dynamic
-        rate advances global_step."""
+        rate or weight decay advances global_step."""
         if self.is_group_lr:
             lr = tuple(self._lr_value(g) for g in self.group_lr)
         else:
             lr = self._lr_value(self.learning_rate)
-        if self.dynamic_lr:
+        if self._advances_step():
             ops.assign_add(self.global_step, Tensor([1], _ms.int32))
         if getattr(self, "_reported_lr", None) is None:  # the debugger's learning rate of the step
             first = lr[0] if isinstance(lr, tuple) else lr
@@ -281,7 +298,7 @@ class Optimizer(_nn.Cell, metaclass=_OptimizerType):
 
     def _step_count(self):
         """Advances global_step when get_lr did not, and returns it (the 1-based count of updates)."""
-        if not self.dynamic_lr:
+        if not self._advances_step():
             ops.assign_add(self.global_step, Tensor([1], _ms.int32))
         return self.global_step
 
@@ -297,9 +314,29 @@ class Optimizer(_nn.Cell, metaclass=_OptimizerType):
         return self.scale_grad(self.gradients_centralization(self.decay_weight(gradients)))
 
 
+class _DynamicWeightDecay:
+    """A weight decay Cell (construct(global_step) -> the decay) scaled like the gradients."""
+
+    def __init__(self, cell, loss_scale):
+        self.cell = cell
+        self.loss_scale = loss_scale
+
+    def __call__(self, global_step):
+        value = self.cell(global_step)
+        if isinstance(value, Tensor):
+            value = ops.cast(value, _ms.float32).reshape(())
+        return value * self.loss_scale if self.loss_scale != 1.0 else value
+
+
+def _decays(weight_decay):
+    """Whether a weight decay is applied: a Cell's is decided each step."""
+    return isinstance(weight_decay, _DynamicWeightDecay) or weight_decay > 0
+
+
 def route_to_python(core_cls, py_cls, python_only=lambda arguments: False):
     """core_cls(...) builds py_cls(...) instead when the core class cannot do what is asked:
-    parameter groups, a dynamic learning rate, a loss scale, or what python_only(arguments) finds."""
+    parameter groups, a dynamic learning rate, a loss scale, a weight decay Cell, or what
+    python_only(arguments) finds."""
     core_new = core_cls.__new__
     signature = inspect.signature(py_cls.__init__)
 
@@ -310,7 +347,8 @@ def route_to_python(core_cls, py_cls, python_only=lambda arguments: False):
             return False  # the core class reports the wrong call in MindSpore's words
         bound.apply_defaults()
         a = bound.arguments
-        return not core_can_take(a["params"], a["learning_rate"], a.get("loss_scale", 1.0)) or python_only(a)
+        return not core_can_take(a["params"], a["learning_rate"], a.get("loss_scale", 1.0)) or \
+            isinstance(a.get("weight_decay"), _nn.Cell) or python_only(a)
 
     def __new__(cls, *args, **kwargs):
         if cls is core_cls and needs_python(*args, **kwargs):

@@ -175,4 +175,12 @@ class RunContext:
 
 
 def _handle_loss(loss):
+    """The loss as LossMonitor and EarlyStopping see it: a tuple's first Tensor stays a Tensor (a
+    loss-scaled step returns (loss, overflow, scale), and MindSpore prints that loss as a Tensor);
+    a lone Tensor becomes the float of its mean."""
+    from mindspore import Tensor
+    if isinstance(loss, (tuple, list)):
+        if loss and isinstance(loss[0], Tensor):
+            return loss[0]
+        return loss
     return _scalar(loss)

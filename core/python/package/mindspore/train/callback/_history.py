@@ -1,5 +1,6 @@
 """History: records the network's output (the loss) and the metrics at the end of each epoch."""
-from mindspore.train.callback._callback import Callback, _handle_loss
+from mindspore.train._checks import scalar as _scalar
+from mindspore.train.callback._callback import Callback
 
 __all__ = ["History"]
 
@@ -20,7 +21,7 @@ class History(Callback):
     def on_train_epoch_end(self, run_context):
         cb_params = run_context.original_args()
         self.epoch["epoch"].append(cb_params.get("cur_epoch_num", 1))
-        current = {"net_output": _handle_loss(cb_params.get("net_outputs"))}
+        current = {"net_output": _scalar(cb_params.get("net_outputs"))}
         metrics = cb_params.get("metrics")
         if metrics:
             current.update(metrics)
