@@ -10,6 +10,7 @@
 #include "ops/elementwise.h"
 #include "ops/elementwise/defs.h"
 #include "ops/elementwise/gelu_math.h"
+#include "ops/elementwise/grad_helpers.h"
 #include "ops/elementwise/kernels.h"
 #include "ops/gelu_grad_ops.h"
 
@@ -50,9 +51,13 @@ TensorList backwardGeLUGrad(const BackwardContext& ctx, std::span<const Tensor> 
 {
     const bool approximate = ctx.attrs().getBool("approximate", true);
     const Tensor& x = ctx.input(1);
-    const Tensor gdy = ctx.needsGrad(0) ? geluGrad(grads[0], x, approximate) : Tensor();
+    // Summed back to each input's shape and cast to its dtype: dy and x may broadcast and differ
+    // in dtype (float16 dy, float32 x).
+    const Tensor gdy = ctx.needsGrad(0) ? gradForInput(ctx, 0, geluGrad(grads[0], x, approximate)) : Tensor();
     const Tensor gx =
-        ctx.needsGrad(1) ? mul(mul(grads[0], ctx.input(0)), geluSecondDerivative(x, approximate)) : Tensor();
+        ctx.needsGrad(1)
+            ? gradForInput(ctx, 1, mul(mul(grads[0], ctx.input(0)), geluSecondDerivative(x, approximate)))
+            : Tensor();
     return {gdy, gx};
 }
 } // namespace

@@ -80,3 +80,18 @@ TEST_CASE("gelu's second derivative through GeLUGrad matches its closed form", "
     checkValues(second(false), {0.24197072451914337});
     CHECK(second(true).at(0) == Approx(0.24214819798196172).epsilon(1e-9));
 }
+
+TEST_CASE("GeLUGrad's gradients take each input's shape and dtype (a fuzz find: float16 dy, float32 x)",
+          "[elementwise]")
+{
+    // dy float16 of shape [2, 1] broadcast against x float32 [2, 3]: the output is float32 [2, 3],
+    // and the gradient for dy is summed over the broadcast axis and cast back to float16.
+    const Tensor dy = cast(f32({2, 1}, {1.0f, 2.0f}), DType::Float16);
+    const Tensor x = f32({2, 3}, {0.0f, 1.0f, -1.0f, 0.5f, 2.0f, -2.0f});
+    const TensorList g = gradsOfSum([](const TensorList& v) { return geluGrad(v[0], v[1], true); }, {dy, x});
+    REQUIRE(g[0].dtype() == DType::Float16);
+    REQUIRE(g[0].shape() == Shape({2, 1}));
+    REQUIRE(g[1].dtype() == DType::Float32);
+    const Tensor slopes = geluGrad(onesLike(x), x, true);
+    CHECK(cast(g[0], DType::Float32).at(0) == Approx(slopes.at(0) + slopes.at(1) + slopes.at(2)).epsilon(1e-3));
+}
