@@ -15,24 +15,13 @@ import time
 import numpy as np
 
 import mindspore as ms
-from mindspore import Tensor, nn, ops
+from mindspore import Tensor, ops
 from mindspore.ops import GradOperation
 from lenet5 import LeNet5  # tests/bench/python/lenet5.py
+from mlp64 import MLP  # tests/bench/python/mlp64.py
 
 ROUNDS = 7 if "--quick" in sys.argv else 21
 BATCH = 32
-
-
-class MLP(nn.Cell):
-    def __init__(self):
-        super().__init__()
-        self.fc1 = nn.Dense(64, 128)
-        self.fc2 = nn.Dense(128, 64)
-        self.fc3 = nn.Dense(64, 10)
-        self.relu = nn.ReLU()
-
-    def construct(self, x):
-        return self.fc3(self.relu(self.fc2(self.relu(self.fc1(x)))))
 
 
 def double_vjp(fn, x, v):

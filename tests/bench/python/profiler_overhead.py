@@ -4,7 +4,6 @@ time's median, p10 and minimum in ms over at least 2.5 s; with `profile`, a Prof
 op of those steps and analyse() writes its files to a temporary directory (its time printed too).
 Run it against a build without the profiler to see the cost of the hook when it is off; the
 machine is shared, so compare minima over several alternated runs."""
-import os
 import shutil
 import sys
 import tempfile
