@@ -25,9 +25,7 @@ void inferGeLUGrad(const OpCall& call, SpecList& out) { inferBinary(call, out, t
 // slope from (x, t) in a loop the compiler vectorises.
 void tanhFormFloat32(const float* dy, const float* x, float* dx, std::int64_t n)
 {
-    const auto c = static_cast<float>(kSqrt2OverPi), k = static_cast<float>(kCubic);
-    for (std::int64_t i = 0; i < n; ++i)
-        dx[i] = c * (x[i] + k * x[i] * x[i] * x[i]);
+    tanhArgument(x, dx, n);
     tanhFloat32(dx, dx, n);
     for (std::int64_t i = 0; i < n; ++i)
         dx[i] = dy[i] * tanhFormSlope(x[i], dx[i]);

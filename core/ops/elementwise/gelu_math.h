@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cmath>
+#include <cstdint>
 
 namespace gradstep::gelu_math {
 
@@ -10,6 +11,15 @@ inline constexpr double kSqrt2OverPi = 0.7978845608028654;
 inline constexpr double kCubic = 0.044715;
 inline constexpr double kInvSqrt2 = 0.7071067811865476;
 inline constexpr double kInvSqrt2Pi = 0.3989422804014327;
+
+/// u = c (x + k x^3), the tanh form's argument, into u (the float32 kernels then run Eigen's
+/// vectorised tanh over it in place).
+inline void tanhArgument(const float* x, float* u, std::int64_t n)
+{
+    const auto c = static_cast<float>(kSqrt2OverPi), k = static_cast<float>(kCubic);
+    for (std::int64_t i = 0; i < n; ++i)
+        u[i] = c * (x[i] + k * x[i] * x[i] * x[i]);
+}
 
 /// gelu'(x) in the tanh form from t = tanh(c (x + k x^3)):
 ///   (1 + t)/2 + x/2 (1 - t^2) c (1 + 3k x^2).

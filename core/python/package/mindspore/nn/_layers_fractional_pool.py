@@ -73,13 +73,9 @@ class _FractionalMaxPool(_nn.Cell):
         nd, who = self._nd, type(self).__name__
         if x.ndim not in (nd + 1, nd + 2):
             raise ValueError("For '%s', the input must be %d-D or %d-D, but got %d-D." % (who, nd + 1, nd + 2, x.ndim))
-        batched = x.ndim == nd + 2
-        xs = x if batched else ops.expand_dims(x, 0)
-        out = self._out_sizes(tuple(xs.shape[2:]))
-        result = pool_windows(xs, self.kernel_size, out, self._samples(tuple(xs.shape[:2])), self.return_indices)
-        if batched:
-            return result
-        return (ops.squeeze(result[0], 0), ops.squeeze(result[1], 0)) if self.return_indices else ops.squeeze(result, 0)
+        lead = (1,) * (nd + 2 - x.ndim) + tuple(x.shape[:x.ndim - nd])
+        out = self._out_sizes(tuple(x.shape[-nd:]))
+        return pool_windows(x, self.kernel_size, out, self._samples(lead), self.return_indices)
 
 
 class FractionalMaxPool2d(_FractionalMaxPool):

@@ -28,9 +28,13 @@ def _starts(size, kernel, out, u):
 
 
 def pool_windows(x, kernel_size, out, samples, return_indices):
-    """The pooling of batched x (N, C, *spatial) over windows of kernel_size placed by samples
-    (a NumPy array (N, C, nd)) to the output size out; (y, argmax) with return_indices."""
+    """The pooling of x (N, C, *spatial), or unbatched (C, *spatial), over windows of kernel_size
+    placed by samples (a NumPy array (N, C, nd), N = 1 unbatched) to the output size out;
+    (y, argmax) with return_indices."""
     nd = len(kernel_size)
+    if x.ndim == nd + 1:
+        result = pool_windows(ops.expand_dims(x, 0), kernel_size, out, samples, return_indices)
+        return tuple(ops.squeeze(r, 0) for r in result) if return_indices else ops.squeeze(result, 0)
     lead, spatial = tuple(x.shape[:2]), tuple(x.shape[2:])
     order = [1, 0] if nd == 2 else [0, 1, 2]  # the axis each sample entry drives
     strides = [int(np.prod(spatial[i + 1:])) for i in range(nd)]
@@ -65,12 +69,9 @@ def _fractional(op, x, n, kernel_size, output_size, output_ratio, return_indices
     if (output_size is None) == (output_ratio is None):
         raise ValueError("For %s, 'output_size' and 'output_ratio' can not be specified or None at the same time, "
                          "but got %s and %s." % (op, output_ratio, output_size))
-    squeeze = x.ndim == n + 1
-    if squeeze:
-        x = ops.expand_dims(x, 0)
-    if x.ndim != n + 2:
+    if x.ndim not in (n + 1, n + 2):
         raise ValueError("For '%s', 'input_x' must be %d-D or %d-D, but got %d-D." % (op, n + 1, n + 2, x.ndim))
-    spatial = tuple(x.shape[2:])
+    spatial = tuple(x.shape[-n:])
     ks = _tuple(op, "kernel_size", kernel_size, n, int)
     if output_ratio is not None:
         ratio = _tuple(op, "output_ratio", output_ratio, n, float)
@@ -83,7 +84,7 @@ def _fractional(op, x, n, kernel_size, output_size, output_ratio, return_indices
         if k < 1 or o < 1 or o + k - 1 > s:
             raise ValueError("For '%s', kernel_size %s and output_size %s do not fit the input size %s."
                              % (op, ks, outs, spatial))
-    batch, chans = x.shape[0], x.shape[1]
+    batch, chans = (1,) * (n + 2 - x.ndim) + tuple(x.shape[:x.ndim - n])
     if samples is None:
         u = np.zeros((batch, chans, n))
     else:
@@ -92,10 +93,7 @@ def _fractional(op, x, n, kernel_size, output_size, output_ratio, return_indices
         if u.shape != (batch, chans, n):
             raise ValueError("For '%s', '_random_samples' must have shape %s, but got %s."
                              % (op, (batch, chans, n), u.shape))
-    result = pool_windows(x, ks, outs, u, return_indices)
-    if not squeeze:
-        return result
-    return (ops.squeeze(result[0], 0), ops.squeeze(result[1], 0)) if return_indices else ops.squeeze(result, 0)
+    return pool_windows(x, ks, outs, u, return_indices)
 
 
 @export(_F)
