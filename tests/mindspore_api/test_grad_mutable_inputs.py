@@ -79,3 +79,26 @@ g = ops.GradOperation(sens_param=True)(matmul_first_two)(mutable((a(), b())), se
 close(g[0], 2.0 * dA)
 close(g[1], 2.0 * dB)
 assert isinstance(ops.GradOperation(), ms.ops.GradOperation)
+
+# mindspore.grad / value_and_grad: a marked container at grad_position gets a nested gradient.
+s3 = Tensor(np.array([3.0], np.float32))
+
+
+def scaled(k, t):
+    return (ops.matmul(t[0], t[1]) * k).sum()
+
+
+g = ms.grad(scaled, 1)(s3, mutable((a(), b())))
+close(g[0], 3.0 * dA)
+close(g[1], 3.0 * dB)
+gk, gt = ops.grad(scaled, (0, 1))(s3, mutable([a(), b()]))
+close(gk, [np.sum(a_np @ b_np)])
+close(gt[1], 3.0 * dB)
+value, g = ms.value_and_grad(scaled, 1)(s3, mutable((a(), b())))
+close(value, 3.0 * np.sum(a_np @ b_np))
+close(g[0], 3.0 * dA)
+g, aux = ms.grad(lambda k, t: (scaled(k, (t["x"], t["y"])), k * 2), 1, has_aux=True)(
+    s3, mutable({"x": a(), "y": b()}))
+close(g[0], 3.0 * dA)
+close(aux[0], [6.0])
+assert ms.grad(scaled, 1)(s3, (a(), b())) == ()
