@@ -121,6 +121,23 @@ assert isinstance(np.ones((2, 2), np.float32) @ m, Tensor) and (np.ones((2, 2), 
 )");
 }
 
+TEST_CASE("a tuple or list of tensors as an operand is stacked, and its gradient reaches each tensor")
+{
+    checkPython(R"(
+from mindspore import ops
+a = Tensor(np.array([1.0, 2.0], np.float32))
+b = Tensor(np.array([3.0, 4.0], np.float32))
+w = Tensor(np.array([10.0, 20.0], np.float32))
+s = (a, b) + w
+assert s.shape == (2, 2) and s.asnumpy().tolist() == [[11.0, 22.0], [13.0, 24.0]]
+assert (w * [a, b]).asnumpy().tolist() == [[10.0, 40.0], [30.0, 80.0]]
+assert (((a,), (b,)) - w).shape == (2, 1, 2)
+ga, gb = ops.GradOperation(get_all=True)(lambda p, q: ((p, q * 2) * w).sum())(a, b)
+assert ga.asnumpy().tolist() == [10.0, 20.0] and gb.asnumpy().tolist() == [20.0, 40.0]
+assert ((1.0, 2.0) + w).asnumpy().tolist() == [11.0, 22.0]
+)");
+}
+
 TEST_CASE("operands that are not numbers fall back to Python's TypeError")
 {
     checkPython(R"(

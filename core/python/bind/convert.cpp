@@ -4,6 +4,7 @@
 #include "python/bind/convert.h"
 
 #include "graph/graph.h"
+#include "ops/shape_ops.h"
 #include "tensor/dtype_storage.h"
 
 #include <cstring>
@@ -168,10 +169,37 @@ bool isScalar(py::handle value)
            || PyComplex_Check(value.ptr()) || py::isinstance(value, numpy().attr("generic"));
 }
 
+namespace {
+
+// A tuple or list whose leaves are all Tensors, stacked by the stack op (recorded, so the
+// gradient reaches each Tensor as MindSpore's sequence-to-tensor conversion lets it); null for
+// anything else, which converts through NumPy.
+std::optional<Tensor> stackedTensors(py::handle value)
+{
+    if (!PyTuple_Check(value.ptr()) && !PyList_Check(value.ptr()))
+        return std::nullopt;
+    TensorList items;
+    for (py::handle item : value) {
+        if (const Tensor* t = asTensor(item))
+            items.push_back(*t);
+        else if (std::optional<Tensor> nested = stackedTensors(item))
+            items.push_back(*nested);
+        else
+            return std::nullopt;
+    }
+    if (items.empty())
+        return std::nullopt;
+    return gradstep::stack(items, 0);
+}
+
+} // namespace
+
 std::optional<Tensor> toOperand(py::handle value, const Tensor& tensor)
 {
     if (const Tensor* other = asTensor(value))
         return *other;
+    if (std::optional<Tensor> stacked = stackedTensors(value))
+        return stacked;
     py::object scalar = py::reinterpret_borrow<py::object>(value);
     if (!PyBool_Check(value.ptr()) && !PyLong_Check(value.ptr()) && !PyFloat_Check(value.ptr())
         && !PyComplex_Check(value.ptr()) && py::isinstance(value, numpy().attr("generic")))

@@ -19,8 +19,10 @@ MindSpore's rules kept here:
   list), None (not mapped), or a tuple/list with one entry per argument / output, nested like
   the arguments / outputs; negative axes count from the end ([-ndim, ndim)); for outputs, ndim
   is the rank of the vmapped output (the batch axis included).
-* Every mapped axis must have the same size; at least one argument must be mapped.
-* fn may be a function, a Cell, or a CellList (model ensembling: cell i runs on batch element i).
+* Every mapped axis must have the same size; at least one argument must be mapped, except for a
+  CellList.
+* fn may be a function, a Cell, or a CellList (model ensembling: cell i runs on batch element i;
+  with in_axes all None every cell runs on the same arguments and the batch is the cells).
 
 Where gradstep runs fn once per batch element and stacks the results instead (the values are the
 same): a CellList (each element has its own cell), a mapped Parameter (updated in place as in
@@ -260,7 +262,8 @@ def vmap(fn, in_axes=0, out_axes=0):
                         % type(fn).__name__)
     _check_axes_type(in_axes, "in_axes")
     _check_axes_type(out_axes, "out_axes")
-    if _all_none(in_axes):
+    # A CellList is mapped over its cells, so its arguments may all be shared (in_axes all None).
+    if _all_none(in_axes) and not ensemble:
         raise RuntimeError("The 'in_axes' of 'vmap' can not be all None, at least one argument must be mapped.")
     if _all_none(out_axes):
         raise RuntimeError("The 'out_axes' of 'vmap' can not be all None.")
@@ -276,6 +279,8 @@ def vmap(fn, in_axes=0, out_axes=0):
             axes = [in_axes] * len(args)
         sizes = []
         bound = [_bind_in_axes(a, x, sizes) for a, x in zip(args, axes)]
+        if not sizes and ensemble:
+            sizes = [len(fn)]
         if not sizes:
             raise RuntimeError("For 'vmap', at least one argument must be mapped (a Tensor with an axis in "
                                "'in_axes' that is not None), but got none.")

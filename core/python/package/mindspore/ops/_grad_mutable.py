@@ -1,0 +1,181 @@
+"""GradOperation, grad and value_and_grad over mutable tuple, list and dict inputs.
+
+MindSpore differentiates a tuple, list or dict input only when mindspore.mutable marked it (a
+plain one is a constant: no gradient, as for an int). The gradient of a marked container has its
+nesting, one Tensor per Tensor leaf (zeros for a leaf fn does not use), tuples for tuples and
+lists, and a dict's values in order as a tuple, as gradstep gives dict outputs and sens.
+
+The C++ GradOperation differentiates Tensor arguments only, so when a call has a marked container
+this runs it over the containers' leaves as separate arguments (a wrapper rebuilds the containers
+for fn) and nests the leaves' gradients back. Calls without one go straight to the C++ function,
+and so do grad(..., return_ids=True) calls (their ids name the caller's positions).
+"""
+import mindspore
+import mindspore.ops as _ops
+import mindspore.ops.composite as _composite
+import mindspore.ops.composite.base as _composite_base
+from mindspore import Tensor
+
+__all__ = ["GradOperation", "grad", "value_and_grad"]
+
+_Native = _ops.GradOperation
+_native_grad = _ops.grad
+_native_value_and_grad = _ops.value_and_grad
+
+
+def _marked(value):
+    return isinstance(value, (tuple, list, dict)) and getattr(value, "__ms_mutable__", False)
+
+
+def _items(container):
+    return list(container.values()) if isinstance(container, dict) else list(container)
+
+
+def _leaves_are_tensors(value):
+    if isinstance(value, (tuple, list, dict)):
+        return all(_leaves_are_tensors(v) for v in _items(value))
+    return isinstance(value, Tensor)
+
+
+def _flatten(value, out):
+    """Appends value's Tensor leaves to out; returns a builder taking the leaves back."""
+    if isinstance(value, (tuple, list, dict)):
+        builders = [_flatten(v, out) for v in _items(value)]
+        if isinstance(value, dict):
+            keys = list(value)
+            return lambda leaves: {k: b(leaves) for k, b in zip(keys, builders)}
+        kind = list if isinstance(value, list) else tuple
+        return lambda leaves: kind(b(leaves) for b in builders)
+    out.append(value)
+    index = len(out) - 1
+    return lambda leaves: leaves[index]
+
+
+def _nest(value, grads):
+    """value's gradient: the next leaf gradient for a Tensor, nested tuples for a container."""
+    if isinstance(value, (tuple, list, dict)):
+        return tuple(_nest(v, grads) for v in _items(value))
+    return next(grads)
+
+
+class GradOperation(_Native):
+    __doc__ = _Native.__doc__
+
+    def __call__(self, fn, weights=None):
+        native = _Native.__call__(self, fn, weights)
+        settings = (self.get_all, self.get_by_list, self.sens_param)
+
+        def grad_fn(*args, **kwargs):
+            inputs = args[:-1] if settings[2] and "sens" not in kwargs else args
+            if not any(_marked(a) and _leaves_are_tensors(a) for a in inputs):
+                return native(*args, **kwargs)
+            return _over_leaves(fn, weights, settings, inputs, args[len(inputs):], kwargs)
+
+        grad_fn.__name__ = "grad_fn"
+        return grad_fn
+
+
+def _leaf_call(fn, inputs):
+    """(fn over the inputs' leaves, the leaves, each input's leaf indices)."""
+    flat = []
+    builders = []
+    spans = []
+    for arg in inputs:
+        start = len(flat)
+        if _marked(arg) and _leaves_are_tensors(arg):
+            builders.append(_flatten(arg, flat))
+        else:
+            flat.append(arg)
+            builders.append(lambda leaves, i=start: leaves[i])
+        spans.append(list(range(start, len(flat))))
+    count = len(flat)
+
+    def over_leaves(*values, **kw):
+        leaves = values[:count]
+        return fn(*[b(leaves) for b in builders], *values[count:], **kw)
+
+    return over_leaves, flat, spans
+
+
+def _over_leaves(fn, weights, settings, inputs, rest, kwargs):
+    get_all, get_by_list, sens_param = settings
+    over_leaves, flat, _ = _leaf_call(fn, inputs)
+
+    native = _Native(get_all=True, get_by_list=get_by_list, sens_param=sens_param)
+    out = native(over_leaves, weights)(*flat, *rest, **kwargs)
+    input_grads, weight_grads = (out[0], out[1]) if get_by_list else (out, None)
+    leaf_grads = iter(input_grads)
+    per_input = []
+    for arg in inputs:
+        if _marked(arg) and _leaves_are_tensors(arg):
+            per_input.append(_nest(arg, leaf_grads))
+        elif isinstance(arg, Tensor):
+            per_input.append(next(leaf_grads))
+        else:
+            per_input.append(None)
+    differentiated = tuple(g for g in per_input if g is not None)
+    if get_all:
+        result = differentiated
+    else:
+        result = per_input[0] if per_input and per_input[0] is not None else ()
+    if not get_by_list:
+        return result
+    return (result, weight_grads) if get_all else weight_grads
+
+
+def _positions(grad_position, count):
+    if isinstance(grad_position, int) and not isinstance(grad_position, bool):
+        return [grad_position]
+    if isinstance(grad_position, tuple) and all(isinstance(p, int) for p in grad_position):
+        return list(grad_position)
+    return None
+
+
+def _make(native_maker, with_value):
+    def make(fn, grad_position=0, weights=None, has_aux=False, return_ids=False):
+        extra = {} if with_value else {"return_ids": return_ids}
+        native = native_maker(fn, grad_position, weights, has_aux, **extra)
+
+        def grad_fn(*args, **kwargs):
+            positions = _positions(grad_position, len(args))
+            if return_ids or positions is None or not all(0 <= p < len(args) for p in positions) or not any(
+                    _marked(args[p]) and _leaves_are_tensors(args[p]) for p in positions):
+                return native(*args, **kwargs)
+            over_leaves, flat, spans = _leaf_call(fn, args)
+            leaf_positions = tuple(i for p in positions for i in spans[p])
+            out = native_maker(over_leaves, leaf_positions, weights, has_aux)(*flat, **kwargs)
+            value = None
+            if with_value:
+                value, out = out
+            aux = None
+            if has_aux and not with_value:  # value_and_grad keeps aux beside fn's output
+                out, aux = out
+            input_grads, weight_grads = (out[0], out[1]) if weights is not None else (out, None)
+            if not isinstance(input_grads, tuple):
+                input_grads = (input_grads,)
+            leaf_grads = iter(input_grads)
+            per_position = tuple(_nest(args[p], leaf_grads) if _marked(args[p]) else next(leaf_grads)
+                                 for p in positions)
+            result = per_position[0] if isinstance(grad_position, int) else per_position
+            if weights is not None:
+                result = (result, weight_grads)
+            if has_aux and not with_value:
+                result = (result, aux)
+            return (value, result) if with_value else result
+
+        grad_fn.__name__ = "grad_fn"
+        return grad_fn
+
+    return make
+
+
+grad = _make(_native_grad, False)
+value_and_grad = _make(lambda fn, p, w, a: _native_value_and_grad(fn, p, w, a), True)
+
+_ops.GradOperation = GradOperation
+_ops.grad = grad
+_ops.value_and_grad = value_and_grad
+mindspore.grad = grad
+mindspore.value_and_grad = value_and_grad
+_composite.GradOperation = GradOperation
+_composite_base.GradOperation = GradOperation
