@@ -89,15 +89,15 @@ buckets = seq.bucket_batch_by_length(["ids"], [2, 4], [2, 2, 1], pad_info={})
 assert column(buckets) == [[[0, 1, 2], [0, 1, 0]], [[0, 1, 2, 3, 4]], [[0, 1, 2, 3]], [[0]], [[0, 1]]]
 assert column(seq.bucket_batch_by_length(["ids"], [2, 4], [2, 2, 1], pad_info={}, drop_remainder=True)) == \
     [[[0, 1, 2], [0, 1, 0]], [[0, 1, 2, 3, 4]], [[0, 1, 2, 3]]]
-to_boundary = seq.bucket_batch_by_length("ids", [3, 6], [2, 2, 2], pad_info={"ids": ([None], 9), "words": ([6], "")},
+to_boundary = seq.bucket_batch_by_length(["ids"], [3, 6], [2, 2, 2], pad_info={"ids": ([None], 9), "words": ([6], "")},
                                          pad_to_bucket_boundary=True, drop_remainder=True)
 assert column(to_boundary) == [[[0, 9], [0, 1]], [[0, 1, 2, 9, 9], [0, 1, 2, 3, 4]]]
 # bucket [3, 8): a [None] entry pads to 7, a None shape to the batch's longest (5)
 wide = {"ids": ([None], 9), "words": (None, "")}
-assert [len(r) for r in column(seq.bucket_batch_by_length("ids", [3, 8], [2, 2, 2], pad_info=wide,
+assert [len(r) for r in column(seq.bucket_batch_by_length(["ids"], [3, 8], [2, 2, 2], pad_info=wide,
                                                           pad_to_bucket_boundary=True, drop_remainder=True))[1]] == [7, 7]
 wide["ids"] = (None, 9)
-assert [len(r) for r in column(seq.bucket_batch_by_length("ids", [3, 8], [2, 2, 2], pad_info=wide,
+assert [len(r) for r in column(seq.bucket_batch_by_length(["ids"], [3, 8], [2, 2, 2], pad_info=wide,
                                                           pad_to_bucket_boundary=True, drop_remainder=True))[1]] == [5, 5]
 by_fn = seq.bucket_batch_by_length(["words", "ids"], [3], [3, 3], lambda w, i: len(w) * 10, pad_info={})
 assert [len(b) for b in column(by_fn)] == [3, 3]

@@ -217,13 +217,14 @@ py::list padRows(const py::sequence& rows, const py::handle& shape, const py::ha
     return out;
 }
 
-/// Shapes or NumPy dtypes of the first row's columns.
+/// Shapes or NumPy dtypes of the first row's columns; none for a data set without rows, as
+/// MindSpore answers (a batch with drop_remainder larger than the data set).
 py::list firstRow(const PyDataset& self, bool shapes)
 {
     auto row = self.node->open(0)->next();
-    if (!row)
-        throw py::value_error("the data set is empty");
     py::list out;
+    if (!row)
+        return out;
     for (const data::Array& column : *row)
         out.append(shapes ? py::object(py::cast(column.shape().toVector()))
                           : column.isString() ? py::object(py::dtype("U"))

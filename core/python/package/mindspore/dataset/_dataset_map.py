@@ -3,6 +3,7 @@ map (a ValueError pointing at project), network operators (Cells, Primitives) ar
 the keyword arguments MindSpore takes (python_multiprocessing, max_rowsize, cache, callbacks,
 offload) are checked and accepted; the pipeline runs in this process, so they change no row."""
 import mindspore.dataset as _ds
+from mindspore.dataset._dataset_checks import check_columns as _check_columns, type_check as _type_check
 
 _Dataset = _ds.Dataset
 _cpp_map = _Dataset.map
@@ -22,32 +23,6 @@ _COLUMN_ORDER_DELETED = (
     ">> dataset = dataset.project([\"column_b\", \"column_c\"])")
 
 _KWARGS = ("python_multiprocessing", "max_rowsize", "cache", "callbacks", "offload")
-
-
-def _type_check(value, types, name):
-    if isinstance(value, bool) and bool not in types:
-        ok = False
-    else:
-        ok = isinstance(value, types)
-    if not ok:
-        raise TypeError("Argument %s with value %s is not of type %s, but got %s."
-                        % (name, value, list(types), type(value)))
-
-
-def _check_columns(columns, name):
-    """MindSpore's check_columns: a non-empty str, or a non-empty list of non-empty strs."""
-    _type_check(columns, (list, str), name)
-    if isinstance(columns, str):
-        if not columns:
-            raise ValueError("{0} should not be an empty str.".format(name))
-        return
-    if not columns:
-        raise ValueError("{0} should not be empty.".format(name))
-    for i, column_name in enumerate(columns):
-        if not column_name:
-            raise ValueError("{0}[{1}] should not be empty.".format(name, i))
-    if len(set(columns)) != len(columns):
-        raise ValueError("Every column name should not be same with others in column_names.")
 
 
 def _check_workers(num):

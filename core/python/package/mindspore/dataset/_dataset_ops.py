@@ -116,9 +116,23 @@ def concat(self, datasets):
     parts = [self] + others
 
     def start():
+        # MindSpore's ConcatOp: every dataset must have the same columns, and each column the
+        # same type and rank as in the first row read.
+        first = None
         for d in parts:
+            if d.get_col_names() != names:
+                raise RuntimeError("Invalid columns, the column names of the datasets to concatenate should be the "
+                                   "same, but got %s and %s." % (names, d.get_col_names()))
             for row in _rows(d):
-                yield tuple(row)
+                row = tuple(row)
+                signature = [(np.asarray(c).dtype.kind, np.asarray(c).dtype.itemsize, np.ndim(c)) for c in row]
+                if first is None:
+                    first = signature
+                elif signature != first:
+                    raise RuntimeError("Invalid datatype or rank, the data type and rank of each column of the "
+                                       "datasets to concatenate should be the same, but got %s and %s."
+                                       % ([(np.asarray(c).dtype.name, np.ndim(c)) for c in row], first))
+                yield row
 
     return _derived(_Source(start), names)
 
