@@ -90,3 +90,23 @@ raises(TypeError, T.RandomApply, [T.TypeCast(mstype.int32)], None,
 raises(ValueError, T.RandomChoice, [], match="transforms list can not be empty.")
 raises(ValueError, T.Compose, [T.Fill], match="It may be missing parentheses for instantiation.")
 assert T.RandomApply([lambda x: x + 1], 1)(np.array([1])).tolist() == [2]
+
+# text operations: one column in, MindSpore's messages, an empty 1-D result for a too wide window
+import mindspore.dataset.text as text  # noqa: E402
+
+assert text.SlidingWindow(30)(np.arange(5)).shape == (0,)
+raises(RuntimeError, text.SlidingWindow(2), np.zeros((2, 2)), match="SlidingWindow supports 1D input only for now.")
+raises(RuntimeError, text.SlidingWindow(2), ["a"], ["b"], match="The op is OneToOne, can only accept one tensor as input")
+raises(RuntimeError, text.ToNumber(mstype.float16), np.array(["655040.0"]), match="outside of valid float16 range")
+raises(RuntimeError, text.ToNumber(mstype.float32), np.array(["3.4e39"]),
+       match="string input 3.4e39 will be out of bounds if cast to float32")
+
+# Unique after batch: the batch is flattened
+batched = ds.NumpySlicesDataset([[0, 1, 2, 1, 2, 3]], column_names="x").batch(2)
+unique = batched.map(T.Unique(), input_columns=["x"], output_columns=["x", "y", "z"])
+assert values(unique) == [[[0, 1, 2, 3], [0, 1, 2, 1, 2, 3], [1, 2, 2, 1]]]
+
+# apply builds a pipeline with a function, which must return a Dataset
+assert values(a.apply(lambda d: d.repeat(2))) == [[[0]], [[1]], [[0]], [[1]]]
+raises(TypeError, a.apply, "123", match="apply_func is not a function.")
+raises(TypeError, a.apply, lambda d: 3, match="apply_func must return a dataset.")

@@ -1,6 +1,6 @@
 """TextFileDataset and CSVDataset (shuffle modes, num_samples, shards, typed columns), padded_batch,
-batch(pad_info=...), bucket_batch_by_length, and the transforms PadEnd, Slice, Concatenate, Mask and
-Unique over numbers and strings."""
+batch(pad_info=...), bucket_batch_by_length, the transforms PadEnd, Slice, Concatenate and Mask over
+numbers and strings, and Unique over batched numbers."""
 import os
 import tempfile
 
@@ -121,6 +121,8 @@ raises(RuntimeError, transforms.Concatenate(0, np.array([1])), np.array(["a"]))
 assert transforms.Mask(transforms.Relational.EQ, 3)(np.array([1, 2, 3])).tolist() == [False, False, True]
 assert transforms.Mask(transforms.Relational.GE, 2, ms.int32)(np.array([1, 2, 3])).dtype == np.int32
 assert transforms.Mask(transforms.Relational.NE, "a")(np.array(["a", "b"])).tolist() == [False, True]
-values, index, counts = transforms.Unique()(np.array([5, 5, 3, 7, 3, 3]))
+# Unique flattens a batched (at least 2-D) numeric column
+values, index, counts = transforms.Unique()(np.array([[5, 5, 3], [7, 3, 3]]))
 assert values.tolist() == [5, 3, 7] and index.tolist() == [0, 0, 1, 2, 1, 1] and counts.tolist() == [2, 3, 1]
-raises(RuntimeError, transforms.Unique(), np.zeros((2, 2)), match="1D")
+raises(RuntimeError, transforms.Unique(), np.zeros(2), match="input must be at least 2-D in order to do unique op")
+raises(RuntimeError, transforms.Unique(), np.array([["a"]]), match="only support numeric datatype of input")

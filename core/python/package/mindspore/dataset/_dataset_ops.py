@@ -1,5 +1,5 @@
 """Dataset operations the C++ pipeline lacks: skip, filter, project, rename, concat (and +), zip,
-split, and DatasetIterator.stop. Each new dataset is a GeneratorDataset over its parents' rows
+split, apply, and DatasetIterator.stop. Each new dataset is a GeneratorDataset over its parents' rows
 (read again on every epoch), so batch / map / shuffle / repeat / take apply to it as to any other."""
 import builtins
 import itertools
@@ -209,12 +209,23 @@ def split(self, sizes, randomize=True):
     return out
 
 
+def apply(self, apply_func):
+    """apply_func(self), which must return a Dataset: a pipeline built by a function."""
+    if not callable(apply_func):
+        raise TypeError("apply_func is not a function.")
+    dataset = apply_func(self)
+    if not isinstance(dataset, _Dataset):
+        raise TypeError("apply_func must return a dataset.")
+    return dataset
+
+
 def _add(self, other):
     return concat(self, other)
 
 
 for _name, _fn in [("skip", skip), ("filter", filter), ("project", project), ("rename", rename),
-                   ("concat", concat), ("zip", _zip_datasets), ("split", split), ("__add__", _add)]:
+                   ("concat", concat), ("zip", _zip_datasets), ("split", split), ("__add__", _add),
+                   ("apply", apply)]:
     setattr(_Dataset, _name, _fn)
     for _cls in (_ds.NumpySlicesDataset, _ds.GeneratorDataset, _ds.MnistDataset):
         if _name not in _cls.__dict__:

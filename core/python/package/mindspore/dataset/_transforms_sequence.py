@@ -173,13 +173,20 @@ class Mask:
 
 
 class Unique:
-    """The distinct values of a 1-D column in the order they first appear, each element's index
-    among them, and how often each appears (int32)."""
+    """The distinct values of a batched (at least 2-D, flattened) numeric column in the order they
+    first appear, each element's index among them, and how often each appears (int32), as
+    MindSpore's UniqueOp computes them."""
 
     def __call__(self, *columns):
+        if len(columns) != 1:
+            raise RuntimeError("Unique: only support 1D input, got rank: %d" % len(columns))
         array = _one("Unique", columns)
-        if array.ndim != 1:
-            raise RuntimeError("Unique: Unique only supports 1D input, but got %dD." % array.ndim)
+        if array.dtype.kind not in "biuf":
+            raise RuntimeError("Unique: only support numeric datatype of input, got string.")
+        if array.ndim < 2:
+            raise RuntimeError("Unique: input must be at least 2-D in order to do unique op, got rank:%d"
+                               % array.ndim)
+        array = array.reshape(-1)
         first, inverse, counts = np.unique(array, return_index=True, return_inverse=True, return_counts=True)[1:]
         order = np.argsort(first, kind="stable")
         rank = np.empty_like(order)

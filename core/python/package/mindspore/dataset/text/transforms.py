@@ -72,7 +72,8 @@ class TextTensorOperation:
 
     def __call__(self, *columns):
         if len(columns) != 1:
-            raise RuntimeError("%s: takes one column, but got %d." % (type(self).__name__, len(columns)))
+            raise RuntimeError("%s: The op is OneToOne, can only accept one tensor as input, but got %d."
+                               % (type(self).__name__, len(columns)))
         return self._apply(columns[0])
 
     def _apply(self, value):
@@ -265,16 +266,16 @@ class ToNumber(TextTensorOperation):
         try:
             value = int(s) if self._type.kind in "iu" else float(s)
         except ValueError:
-            raise RuntimeError("ToNumber: string '%s' can not be converted to %s: it is not a number."
-                               % (s, self._type)) from None
+            raise RuntimeError("ToNumber: it is invalid to convert \"%s\" to a number." % s) from None
         if self._type.kind in "iu":
             info = np.iinfo(self._type)
             if not info.min <= value <= info.max:
-                raise RuntimeError("ToNumber: string '%s' can not be converted to %s: it is out of range "
-                                   "[%d, %d]." % (s, self._type, info.min, info.max))
+                raise RuntimeError("ToNumber: string input %s will be out of bounds if cast to %s. The valid range "
+                                   "is: [%d, %d]." % (s, self._type, info.min, info.max))
         elif np.isfinite(value) and not np.isfinite(self._type.type(value)):
-            raise RuntimeError("ToNumber: string '%s' can not be converted to %s: it is out of range."
-                               % (s, self._type))
+            if self._type == np.float16:
+                raise RuntimeError("ToNumber: string input %s will be outside of valid float16 range." % s)
+            raise RuntimeError("ToNumber: string input %s will be out of bounds if cast to %s." % (s, self._type))
         return value
 
     def _apply(self, value):
@@ -361,13 +362,13 @@ class SlidingWindow(TextTensorOperation):
     def _apply(self, value):
         array = np.asarray(value)
         if array.ndim != 1:
-            raise RuntimeError("SlidingWindow: SlidingWindow supports 1D input only for now, but got %dD."
+            raise RuntimeError("SlidingWindow: SlidingWindow supports 1D input only for now. Got %dD input."
                                % array.ndim)
         if self.axis not in (0, -1):
-            raise RuntimeError("SlidingWindow: axis supports 0 or -1 only for now, but got %d." % self.axis)
+            raise RuntimeError("SlidingWindow: axis supports 0 or -1 only for now. Got axis %d." % self.axis)
         count = max(array.shape[0] - self.width + 1, 0)
-        if count == 0:
-            return np.empty((0, self.width), dtype=array.dtype)
+        if count == 0:  # MindSpore gives an empty 1-D array when width exceeds the input
+            return np.empty((0,), dtype=array.dtype)
         return np.stack([array[i:i + self.width] for i in range(count)])
 
 
