@@ -110,3 +110,8 @@ assert values(unique) == [[[0, 1, 2, 3], [0, 1, 2, 1, 2, 3], [1, 2, 2, 1]]]
 assert values(a.apply(lambda d: d.repeat(2))) == [[[0]], [[1]], [[0]], [[1]]]
 raises(TypeError, a.apply, "123", match="apply_func is not a function.")
 raises(TypeError, a.apply, lambda d: 3, match="apply_func must return a dataset.")
+raises(RuntimeError, text.ToNumber(mstype.float64), np.array(["1.8e+308"]),
+       match="string input 1.8e+308 will be out of bounds if cast to float64")
+assert np.isinf(text.ToNumber(mstype.float64)(np.array(["-inf"]))[0])
+raises(TypeError, text.ToNumber(mstype.int8), [["1", "2"], ["3"]],
+       match="Invalid user input. Got <class 'list'>: [['1', '2'], ['3']], cannot be converted into tensor")

@@ -72,8 +72,14 @@ class TextTensorOperation:
 
     def __call__(self, *columns):
         if len(columns) != 1:
-            raise RuntimeError("%s: The op is OneToOne, can only accept one tensor as input, but got %d."
-                               % (type(self).__name__, len(columns)))
+            raise RuntimeError("%s: The op is OneToOne, can only accept one tensor as input."
+                               % type(self).__name__)
+        if isinstance(columns[0], (list, tuple)):
+            try:
+                np.asarray(columns[0])
+            except ValueError:
+                raise TypeError("Invalid user input. Got %s: %s, cannot be converted into tensor."
+                                % (type(columns[0]), columns[0])) from None
         return self._apply(columns[0])
 
     def _apply(self, value):
@@ -253,6 +259,11 @@ def _numpy_type(who, data_type):
         raise TypeError("%s: data_type should be a mindspore dtype, but got %s." % (who, data_type)) from None
 
 
+# The spellings of non-finite numbers that ToNumber keeps; any other string overflowing the type is
+# out of its range (float("1.8e+308") is inf in Python).
+_NON_FINITE = ("inf", "infinity", "nan")
+
+
 class ToNumber(TextTensorOperation):
     """Parses each string as a number of data_type (a numeric mindspore dtype)."""
 
@@ -272,7 +283,7 @@ class ToNumber(TextTensorOperation):
             if not info.min <= value <= info.max:
                 raise RuntimeError("ToNumber: string input %s will be out of bounds if cast to %s. The valid range "
                                    "is: [%d, %d]." % (s, self._type, info.min, info.max))
-        elif np.isfinite(value) and not np.isfinite(self._type.type(value)):
+        elif not np.isfinite(self._type.type(value)) and str(s).strip().lstrip("+-").lower() not in _NON_FINITE:
             if self._type == np.float16:
                 raise RuntimeError("ToNumber: string input %s will be outside of valid float16 range." % s)
             raise RuntimeError("ToNumber: string input %s will be out of bounds if cast to %s." % (s, self._type))
