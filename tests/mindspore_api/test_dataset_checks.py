@@ -115,3 +115,17 @@ raises(RuntimeError, text.ToNumber(mstype.float64), np.array(["1.8e+308"]),
 assert np.isinf(text.ToNumber(mstype.float64)(np.array(["-inf"]))[0])
 raises(TypeError, text.ToNumber(mstype.int8), [["1", "2"], ["3"]],
        match="Invalid user input. Got <class 'list'>: [['1', '2'], ['3']], cannot be converted into tensor")
+
+# batch, repeat, shuffle and concat check their arguments as MindSpore does
+raises(TypeError, a.repeat, 1.5, match="Argument repeat with value 1.5 is not of type [<class 'int'>, <class 'NoneType'>]")
+raises(ValueError, a.repeat, 0, match="count should be either -1 or positive integer, range[1, INT32_MAX].")
+raises(TypeError, a.shuffle, 1.5, match="Argument buffer_size with value 1.5 is not of type [<class 'int'>]")
+raises(ValueError, a.shuffle, 1, match="Input buffer_size is not within the required interval of [2, 2147483647].")
+raises(TypeError, a.batch, 2.5, match="batch_size should either be an int or a callable.")
+raises(ValueError, a.batch, 0, match="Input batch_size is not within the required interval of [1, 2147483647].")
+raises(TypeError, a.batch, 2, 1, match="Argument drop_remainder with value 1 is not of type [<class 'bool'>]")
+raises(ValueError, a.batch, 2, input_columns=["x"], match="input_columns can be specified only when per_batch_map is set.")
+raises(ValueError, a.batch, 2, per_batch_map=lambda x, y, info: (x,), input_columns=["x"],
+       match="The signature of per_batch_map should match with input columns.")
+raises(TypeError, a.concat, 3, match="Argument datasets with value 3 is not of type")
+assert values(a.repeat(None).take(3)) == [[[0]], [[1]], [[0]]] and len(values(a.batch(2, True))) == 1

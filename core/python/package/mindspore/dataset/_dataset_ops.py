@@ -107,6 +107,9 @@ def rename(self, input_columns, output_columns):
 
 def concat(self, datasets):
     """The rows of self followed by those of each dataset (the same columns)."""
+    if not isinstance(datasets, (list, _Dataset)):
+        raise TypeError("Argument datasets with value %s is not of type [<class 'list'>, <class 'Dataset'>], but "
+                        "got %s." % (datasets, type(datasets)))
     others = [datasets] if isinstance(datasets, _Dataset) else list(datasets)
     for d in others:
         if not isinstance(d, _Dataset):
