@@ -60,9 +60,10 @@ public:
         for (const TransformPtr& op : m_operations)
             values = op->apply(std::move(values));
         if (values.size() != m_outputs)
-            throw ValueError("map: '" + m_operations.back()->name() + "' returned " + std::to_string(values.size())
-                             + " columns, expected " + std::to_string(m_outputs)
-                             + " (give output_columns when the number of columns changes)");
+            throw RuntimeError("Invalid columns, the number of columns returned in 'map' operations should match "
+                               "the number of 'output_columns', but got the number of columns returned in 'map' "
+                               "operations: " + std::to_string(values.size()) + ", the number of 'output_columns': "
+                               + std::to_string(m_outputs) + ".");
         Row out;
         for (std::size_t c = 0; c < row->size(); ++c)
             if (std::find(m_inputs.begin(), m_inputs.end(), c) == m_inputs.end())

@@ -61,3 +61,13 @@ try:
 except ValueError as e:
     assert "z" in str(e), e
 print("per_batch_map ok")
+
+# A list result is read as MindSpore reads it: a sequence of columns, like a tuple.
+def add_to_both(x, y, info):
+    return [[row + 100 for row in x], [row + 300 for row in y]]
+
+
+both = ds.NumpySlicesDataset(data, shuffle=False).batch(2, per_batch_map=add_to_both, input_columns=["x", "y"])
+first = next(both.create_tuple_iterator(output_numpy=True))
+np.testing.assert_array_equal(first[0], data["x"][:2] + 100)
+np.testing.assert_array_equal(first[1], data["y"][:2] + 300)

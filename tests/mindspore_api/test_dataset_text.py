@@ -109,8 +109,8 @@ assert text.NormalizeUTF8(text.NormalizeForm.NFKC)("ｆｉ").tolist() == "fi"
 num = text.ToNumber(ms.int8)(np.array(["1", "-3"]))
 assert num.tolist() == [1, -3] and num.dtype == np.int8
 assert text.ToNumber(ms.float32)(np.array(["1.5"])).dtype == np.float32
-raises(RuntimeError, text.ToNumber(ms.int8), np.array(["300"]), match="out of range")
-raises(RuntimeError, text.ToNumber(ms.int32), np.array(["abc"]), match="can not be converted")
+raises(RuntimeError, text.ToNumber(ms.int8), np.array(["300"]), match="string input 300 will be out of bounds if cast to int8. The valid range is: [-128, 127].")
+raises(RuntimeError, text.ToNumber(ms.int32), np.array(["abc"]), match="it is invalid to convert \"abc\" to a number.")
 ngram = text.Ngram(3, separator="-")
 assert ngram(["WildRose Country", "Canada's Ocean Playground", "Land of Living Skies"]).tolist() == \
     ["WildRose Country-Canada's Ocean Playground-Land of Living Skies"]

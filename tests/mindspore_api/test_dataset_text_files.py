@@ -1,6 +1,6 @@
 """TextFileDataset and CSVDataset (shuffle modes, num_samples, shards, typed columns), padded_batch,
-batch(pad_info=...), bucket_batch_by_length, and the transforms PadEnd, Slice, Concatenate, Mask and
-Unique over numbers and strings."""
+batch(pad_info=...), bucket_batch_by_length, the transforms PadEnd, Slice, Concatenate and Mask over
+numbers and strings, and Unique over batched numbers."""
 import os
 import tempfile
 
@@ -89,15 +89,15 @@ buckets = seq.bucket_batch_by_length(["ids"], [2, 4], [2, 2, 1], pad_info={})
 assert column(buckets) == [[[0, 1, 2], [0, 1, 0]], [[0, 1, 2, 3, 4]], [[0, 1, 2, 3]], [[0]], [[0, 1]]]
 assert column(seq.bucket_batch_by_length(["ids"], [2, 4], [2, 2, 1], pad_info={}, drop_remainder=True)) == \
     [[[0, 1, 2], [0, 1, 0]], [[0, 1, 2, 3, 4]], [[0, 1, 2, 3]]]
-to_boundary = seq.bucket_batch_by_length("ids", [3, 6], [2, 2, 2], pad_info={"ids": ([None], 9), "words": ([6], "")},
+to_boundary = seq.bucket_batch_by_length(["ids"], [3, 6], [2, 2, 2], pad_info={"ids": ([None], 9), "words": ([6], "")},
                                          pad_to_bucket_boundary=True, drop_remainder=True)
 assert column(to_boundary) == [[[0, 9], [0, 1]], [[0, 1, 2, 9, 9], [0, 1, 2, 3, 4]]]
 # bucket [3, 8): a [None] entry pads to 7, a None shape to the batch's longest (5)
 wide = {"ids": ([None], 9), "words": (None, "")}
-assert [len(r) for r in column(seq.bucket_batch_by_length("ids", [3, 8], [2, 2, 2], pad_info=wide,
+assert [len(r) for r in column(seq.bucket_batch_by_length(["ids"], [3, 8], [2, 2, 2], pad_info=wide,
                                                           pad_to_bucket_boundary=True, drop_remainder=True))[1]] == [7, 7]
 wide["ids"] = (None, 9)
-assert [len(r) for r in column(seq.bucket_batch_by_length("ids", [3, 8], [2, 2, 2], pad_info=wide,
+assert [len(r) for r in column(seq.bucket_batch_by_length(["ids"], [3, 8], [2, 2, 2], pad_info=wide,
                                                           pad_to_bucket_boundary=True, drop_remainder=True))[1]] == [5, 5]
 by_fn = seq.bucket_batch_by_length(["words", "ids"], [3], [3, 3], lambda w, i: len(w) * 10, pad_info={})
 assert [len(b) for b in column(by_fn)] == [3, 3]
@@ -121,6 +121,8 @@ raises(RuntimeError, transforms.Concatenate(0, np.array([1])), np.array(["a"]))
 assert transforms.Mask(transforms.Relational.EQ, 3)(np.array([1, 2, 3])).tolist() == [False, False, True]
 assert transforms.Mask(transforms.Relational.GE, 2, ms.int32)(np.array([1, 2, 3])).dtype == np.int32
 assert transforms.Mask(transforms.Relational.NE, "a")(np.array(["a", "b"])).tolist() == [False, True]
-values, index, counts = transforms.Unique()(np.array([5, 5, 3, 7, 3, 3]))
+# Unique flattens a batched (at least 2-D) numeric column
+values, index, counts = transforms.Unique()(np.array([[5, 5, 3], [7, 3, 3]]))
 assert values.tolist() == [5, 3, 7] and index.tolist() == [0, 0, 1, 2, 1, 1] and counts.tolist() == [2, 3, 1]
-raises(RuntimeError, transforms.Unique(), np.zeros((2, 2)), match="1D")
+raises(RuntimeError, transforms.Unique(), np.zeros(2), match="input must be at least 2-D in order to do unique op")
+raises(RuntimeError, transforms.Unique(), np.array([["a"]]), match="only support numeric datatype of input")

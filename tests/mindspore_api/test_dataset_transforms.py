@@ -58,7 +58,10 @@ raises(RuntimeError, OneHot(2), np.array([3]))
 assert np.allclose(T.Compose([lambda a: a + 1, lambda a: a * 2])(np.array([1.0])), [4.0])
 assert np.allclose(T.RandomApply([lambda a: a + 1], prob=1.0)(np.array([1.0])), [2.0])
 assert T.RandomChoice([lambda a: a * 0])(np.array([5]))[0] == 0
-raises(TypeError, T.Compose, [], match="non-empty")
+raises(ValueError, T.Compose, [], match="transforms list can not be empty.")
+raises(TypeError, T.RandomApply, (lambda a: a,), match="Argument transforms list with value")
+raises(TypeError, T.RandomChoice, [1], match="transforms[0] is neither a transforms op (TensorOperation) nor a callable")
+raises(ValueError, T.RandomApply, [lambda a: a], 1.5, match="Input prob is not within the required interval of [0, 1].")
 
 # In a pipeline: images resized, flipped, normalized and transposed; labels one-hot.
 ds.config.set_seed(3)

@@ -50,7 +50,8 @@ assert list(rows[1].keys()) == ["a", "b"] and rows[1]["a"].asnumpy() == 2.5 and 
 assert rows[0]["a"].dtype == ms.float64 and rows[0]["b"].dtype == ms.int64
 assert ds.NumpySlicesDataset(x, num_samples=2, shuffle=False).get_dataset_size() == 2
 assert isinstance(d, ds.NumpySlicesDataset) and isinstance(d.batch(2), ds.Dataset)
-raises(ValueError, lambda: ds.NumpySlicesDataset((x, y), column_names=["only"]), "1 names", "2 column")
+raises(ValueError, lambda: ds.NumpySlicesDataset((x, y), column_names=["only"]),
+       "Num of input column names is 1, but required is 2.")
 raises(ValueError, lambda: ds.NumpySlicesDataset((x, y[:3])), "4", "3")
 )");
 }
@@ -136,7 +137,8 @@ split = d.map(lambda im: (im, im.sum()), input_columns="image", output_columns=[
 assert split.get_col_names() == ["image", "total", "label"]
 assert [int(s.asnumpy()) for _, s, _ in split] == [int(x[0].sum()), int(x[1].sum())]
 raises(ValueError, lambda: d.map(double, input_columns=["labels"]), "'labels'", "'image', 'label'")
-raises(ValueError, lambda: list(d.map(lambda im: (im, im), input_columns="image")), "returned 2")
+raises(RuntimeError, lambda: list(d.map(lambda im: (im, im), input_columns="image")),
+       "columns returned in 'map' operations: 2, the number of 'output_columns': 1.")
 raises(TypeError, lambda: d.map(3), "callables")
 raises(ZeroDivisionError, lambda: list(d.map(lambda l: 1 // 0, input_columns="label")))
 )");
@@ -171,9 +173,23 @@ r = ds.GeneratorDataset(gen, ["a", "b"]).repeat(3)
 assert r.get_dataset_size() == 15 and ds.GeneratorDataset(gen, ["a", "b"]).take(2).get_dataset_size() == 2
 assert ds.GeneratorDataset(Seq(), ["v"]).batch(4).repeat(2).get_dataset_size() == 16
 raises(ValueError, lambda: ds.GeneratorDataset(gen), "column_names")
-raises(ValueError, lambda: list(ds.GeneratorDataset(gen, ["a"])), "2 column", "expected 1")
+raises(RuntimeError, lambda: list(ds.GeneratorDataset(gen, ["a"])),
+       "the size of column_names is:1 and number of returned NumPy array is:2.")
 assert str(list(ds.GeneratorDataset(lambda: iter(["x"]), ["s"]))[0][0]) == "x"  # strings are columns too
-raises(TypeError, lambda: list(ds.GeneratorDataset(lambda: iter([object()]), ["s"])), "numbers, strings")
+# a list row is a column per item, as a tuple is; a row NumPy holds only as objects is refused
+assert [v.asnumpy().tolist() for v in next(iter(ds.GeneratorDataset(lambda: iter([[1, [2, 3]]]), ["a", "b"])))] \
+    == [1, [2, 3]]
+raises(RuntimeError, lambda: list(ds.GeneratorDataset(lambda: iter([(1, {2})]), ["a", "b"])),
+       "Data type of 2th item of the input or its converted Numpy array is expected to be int or float or str")
+raises(TypeError, lambda: list(ds.GeneratorDataset(lambda: iter([object()]), ["s"])), "not iterable")
+class Indexed:
+    def __getitem__(self, i):
+        if i == 2:
+            raise IndexError(i)
+        return np.array(i)
+assert [int(v.asnumpy()) for (v,) in ds.GeneratorDataset(Indexed(), ["v"])] == [0, 1]
+ragged = ds.NumpySlicesDataset({"v": [[1], [2, 3]], "n": [4, 5]}, shuffle=False)
+assert [(v.asnumpy().tolist(), int(n.asnumpy())) for v, n in ragged] == [([1], 4), ([2, 3], 5)]
 )");
 }
 

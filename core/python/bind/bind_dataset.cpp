@@ -108,8 +108,8 @@ struct BatchInfo {
 };
 
 /// per_batch_map: a Python callable given each input column's rows as a list of NumPy arrays and
-/// a BatchInfo, returning a tuple with one sequence of rows per output column (a list of arrays,
-/// or an array whose axis 0 are the rows).
+/// a BatchInfo, returning a tuple (or list) with one sequence of rows per output column (a list of
+/// arrays, or an array whose axis 0 are the rows).
 class CallableBatchMap : public data::BatchMap {
 public:
     CallableBatchMap(py::object function, std::size_t outputs) : m_function(std::move(function)), m_outputs(outputs)
@@ -131,8 +131,9 @@ public:
         args[columns.size()] = py::cast(BatchInfo{batchNumber, epoch});
         const py::object result = m_function(*args);
         const std::string where = "batch: the result of per_batch_map '" + m_name + "'";
+        // MindSpore reads the result as a tuple of columns, so a list is one too (py::tuple of it).
         std::vector<py::object> outputs;
-        if (PyTuple_Check(result.ptr()))
+        if (PyTuple_Check(result.ptr()) || PyList_Check(result.ptr()))
             for (py::handle column : result)
                 outputs.push_back(py::reinterpret_borrow<py::object>(column));
         else
@@ -217,13 +218,14 @@ py::list padRows(const py::sequence& rows, const py::handle& shape, const py::ha
     return out;
 }
 
-/// Shapes or NumPy dtypes of the first row's columns.
+/// Shapes or NumPy dtypes of the first row's columns; none for a data set without rows, as
+/// MindSpore answers (a batch with drop_remainder larger than the data set).
 py::list firstRow(const PyDataset& self, bool shapes)
 {
     auto row = self.node->open(0)->next();
-    if (!row)
-        throw py::value_error("the data set is empty");
     py::list out;
+    if (!row)
+        return out;
     for (const data::Array& column : *row)
         out.append(shapes ? py::object(py::cast(column.shape().toVector()))
                           : column.isString() ? py::object(py::dtype("U"))

@@ -10,6 +10,7 @@
 
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -157,35 +158,85 @@ Selection selection(const char* source, const py::object& shuffle, const py::obj
     return out;
 }
 
+/// Columns NumPy cannot make one array of (rows of different shapes): row i is each column's
+/// element i, converted when it is read, as MindSpore slices such lists.
+class RaggedSlices : public data::RowSource {
+public:
+    explicit RaggedSlices(std::vector<py::object> columns) : m_columns(std::move(columns))
+    {
+        m_rows = static_cast<std::int64_t>(py::len(m_columns.front()));
+        for (const py::object& column : m_columns)
+            if (static_cast<std::int64_t>(py::len(column)) != m_rows)
+                throw py::value_error("NumpySlicesDataset: the columns have different numbers of rows ("
+                                      + std::to_string(m_rows) + " and " + std::to_string(py::len(column)) + ")");
+    }
+    std::int64_t size() const override { return m_rows; }
+    data::Row row(std::int64_t index) const override
+    {
+        data::Row out;
+        for (std::size_t c = 0; c < m_columns.size(); ++c)
+            out.push_back(toArray(m_columns[c][py::int_(index)],
+                                  "NumpySlicesDataset: column " + std::to_string(c) + ", row " + std::to_string(index)));
+        return out;
+    }
+
+private:
+    std::vector<py::object> m_columns;
+    std::int64_t m_rows = 0;
+};
+
+/// Whether NumPy fails to make one array of `column` because its rows differ in shape.
+bool ragged(const py::handle& column)
+{
+    if (!py::isinstance<py::list>(column) && !PyTuple_Check(column.ptr()))
+        return false;
+    try {
+        py::module_::import("numpy").attr("asarray")(column);
+        return false;
+    } catch (py::error_already_set& e) {
+        if (!e.matches(PyExc_ValueError))
+            throw;
+        return true;
+    }
+}
+
 NumpySlicesDataset numpySlices(const py::object& data, const py::object& columnNames, const py::object& numSamples,
                                const py::object& /*workers*/, const py::object& shuffle, const py::object& sampler,
                                const py::object& numShards, const py::object& shardId)
 {
     const Selection picked = selection("NumpySlicesDataset", shuffle, numSamples, sampler, numShards, shardId);
-    std::vector<data::Array> columns;
+    std::vector<py::object> given;
     std::vector<std::string> names;
     if (py::isinstance<py::dict>(data)) {
         for (auto item : py::reinterpret_borrow<py::dict>(data)) {
             names.push_back(py::str(item.first));
-            columns.push_back(toArray(item.second, "NumpySlicesDataset: column '" + names.back() + "'"));
+            given.push_back(py::reinterpret_borrow<py::object>(item.second));
         }
     } else if (PyTuple_Check(data.ptr())) {
         for (py::handle item : py::reinterpret_borrow<py::tuple>(data))
-            columns.push_back(toArray(item, "NumpySlicesDataset: column " + std::to_string(columns.size())));
+            given.push_back(py::reinterpret_borrow<py::object>(item));
     } else {
-        columns.push_back(toArray(data, "NumpySlicesDataset: data"));
+        given.push_back(data);
     }
-    if (auto given = namesArgument(columnNames)) {
-        if (given->size() != columns.size())
-            throw py::value_error("NumpySlicesDataset: column_names has " + std::to_string(given->size())
-                                  + " names but data has " + std::to_string(columns.size()) + " column(s)");
-        names = *given;
+    const bool anyRagged = std::any_of(given.begin(), given.end(), [](const py::object& c) { return ragged(c); });
+    std::vector<data::Array> columns;
+    if (!anyRagged)
+        for (std::size_t c = 0; c < given.size(); ++c)
+            columns.push_back(toArray(given[c], names.empty() ? "NumpySlicesDataset: column " + std::to_string(c)
+                                                              : "NumpySlicesDataset: column '" + names[c] + "'"));
+    if (auto namesGiven = namesArgument(columnNames)) {
+        if (namesGiven->size() != given.size())
+            throw py::value_error("NumpySlicesDataset: column_names has " + std::to_string(namesGiven->size())
+                                  + " names but data has " + std::to_string(given.size()) + " column(s)");
+        names = *namesGiven;
     } else if (names.empty()) {
-        names = defaultNames(columns.size());
+        names = defaultNames(given.size());
     }
-    auto table = std::make_shared<data::Table>(std::move(columns));
     NumpySlicesDataset out;
-    out.node = rows(table, names, picked);
+    if (anyRagged)
+        out.node = rows(std::make_shared<RaggedSlices>(std::move(given)), names, picked);
+    else
+        out.node = rows(std::make_shared<data::Table>(std::move(columns)), names, picked);
     return out;
 }
 
@@ -196,8 +247,8 @@ public:
     std::int64_t size() const override { return static_cast<std::int64_t>(py::len(m_source)); }
     data::Row row(std::int64_t index) const override
     {
-        return toRow(m_source[py::int_(index)], m_columns,
-                     "GeneratorDataset: source[" + std::to_string(index) + "]");
+        return toSourceRow(m_source[py::int_(index)], m_columns,
+                           "GeneratorDataset: source[" + std::to_string(index) + "]");
     }
 
 private:
@@ -216,7 +267,7 @@ public:
                 throw py::error_already_set();
             return std::nullopt;
         }
-        return toRow(item, m_columns, "GeneratorDataset: the generator's row " + std::to_string(m_count++));
+        return toSourceRow(item, m_columns, "GeneratorDataset: the generator's row " + std::to_string(m_count++));
     }
 
 private:
@@ -240,8 +291,9 @@ public:
         // iter() first whenever the source has __iter__: an iterator class whose __iter__ resets it
         // (the dataset tutorial's IterableDataset) starts over each epoch; a generator object is its
         // own iterator, read once.
+        // An object with __getitem__ alone iterates by Python's sequence protocol (until IndexError).
         py::object iterator;
-        if (py::hasattr(m_source, "__iter__"))
+        if (py::hasattr(m_source, "__iter__") || py::hasattr(m_source, "__getitem__"))
             iterator = py::iter(m_source);
         else if (PyCallable_Check(m_source.ptr()))
             iterator = py::iter(m_source());
@@ -271,7 +323,8 @@ GeneratorDataset generatorDataset(const py::object& source, const py::object& co
         throw py::value_error("GeneratorDataset: a sampler, num_shards and shard_id need a random-accessible "
                               "source (__getitem__ and __len__); a generator or iterable cannot be sampled or "
                               "sharded");
-    } else if (PyIter_Check(source.ptr()) || PyCallable_Check(source.ptr()) || py::hasattr(source, "__iter__")) {
+    } else if (PyIter_Check(source.ptr()) || PyCallable_Check(source.ptr()) || py::hasattr(source, "__iter__")
+               || py::hasattr(source, "__getitem__")) {
         out.node = std::make_shared<IterableDataset>(source, *names);
         if (limit)
             out.node = data::take(out.node, *limit);

@@ -82,6 +82,58 @@ data::Row toRow(py::handle value, std::size_t columns, const std::string& where)
     return row;
 }
 
+namespace {
+
+/// MindSpore's test of a source row's item: NumPy could not make an array of numbers or strings
+/// of it (object dtype, or nested sequences of different lengths).
+bool convertible(py::handle item)
+{
+    if (asTensor(item))
+        return true;
+    try {
+        const py::array array = numpyModule().attr("asarray")(item);
+        return array.dtype().kind() != 'O' || allStrings(array);
+    } catch (py::error_already_set& e) {
+        if (!e.matches(PyExc_ValueError))
+            throw;
+        return false;
+    }
+}
+
+/// One value a source row may be whole: MindSpore makes one column of these and iterates anything
+/// else (a tuple or list of column values).
+bool singleItem(py::handle value)
+{
+    return asTensor(value) || py::isinstance<py::array>(value) || PyLong_Check(value.ptr())
+           || PyFloat_Check(value.ptr()) || PyUnicode_Check(value.ptr()) || PyBytes_Check(value.ptr())
+           || py::isinstance(value, numpyModule().attr("generic")) || py::isinstance<py::dict>(value);
+}
+
+} // namespace
+
+data::Row toSourceRow(py::handle value, std::size_t columns, const std::string& where)
+{
+    data::Row row;
+    if (singleItem(value)) {
+        if (!py::isinstance<py::dict>(value) && !convertible(value))
+            throw RuntimeError("Data type of the input or its converted Numpy array is expected to be int or float "
+                               "or str, but got object.");
+        row.push_back(toArray(value, where));
+    } else {
+        for (py::handle item : value) {
+            if (!py::isinstance<py::dict>(item) && !convertible(item))
+                throw RuntimeError("Data type of " + std::to_string(row.size() + 1) + "th item of the input or its "
+                                   "converted Numpy array is expected to be int or float or str, but got object.");
+            row.push_back(toArray(item, where));
+        }
+    }
+    if (row.size() != columns)
+        throw RuntimeError("Invalid data, the 'source' of 'GeneratorDataset' should return same number of NumPy "
+                           "arrays as specified in column_names, the size of column_names is:" + std::to_string(columns)
+                           + " and number of returned NumPy array is:" + std::to_string(row.size()) + ".");
+    return row;
+}
+
 py::array toNumpy(const data::Array& array)
 {
     if (array.isString()) {

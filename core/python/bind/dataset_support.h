@@ -34,6 +34,11 @@ data::Array toArray(pybind11::handle value, const std::string& where);
 /// A row from a Python value: a tuple gives one column per element, anything else one column.
 /// ValueError naming `where` unless it has `columns` columns.
 data::Row toRow(pybind11::handle value, std::size_t columns, const std::string& where);
+/// A row of a GeneratorDataset's source as MindSpore reads it: a number, string, bytes, array,
+/// Tensor or dict is one column; a tuple, list or other iterable gives one column per item.
+/// RuntimeError in MindSpore's words for an item NumPy can only hold as objects, or unless the
+/// row has `columns` columns.
+data::Row toSourceRow(pybind11::handle value, std::size_t columns, const std::string& where);
 /// A NumPy array holding a copy, with the array's own element type (uint8 stays uint8; strings
 /// become NumPy str).
 pybind11::array toNumpy(const data::Array& array);

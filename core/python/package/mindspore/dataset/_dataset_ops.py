@@ -1,5 +1,5 @@
 """Dataset operations the C++ pipeline lacks: skip, filter, project, rename, concat (and +), zip,
-split, and DatasetIterator.stop. Each new dataset is a GeneratorDataset over its parents' rows
+split, apply, and DatasetIterator.stop. Each new dataset is a GeneratorDataset over its parents' rows
 (read again on every epoch), so batch / map / shuffle / repeat / take apply to it as to any other."""
 import builtins
 import itertools
@@ -107,6 +107,9 @@ def rename(self, input_columns, output_columns):
 
 def concat(self, datasets):
     """The rows of self followed by those of each dataset (the same columns)."""
+    if not isinstance(datasets, (list, _Dataset)):
+        raise TypeError("Argument datasets with value %s is not of type [<class 'list'>, <class 'Dataset'>], but "
+                        "got %s." % (datasets, type(datasets)))
     others = [datasets] if isinstance(datasets, _Dataset) else list(datasets)
     for d in others:
         if not isinstance(d, _Dataset):
@@ -116,9 +119,23 @@ def concat(self, datasets):
     parts = [self] + others
 
     def start():
+        # MindSpore's ConcatOp: every dataset must have the same columns, and each column the
+        # same type and rank as in the first row read.
+        first = None
         for d in parts:
+            if d.get_col_names() != names:
+                raise RuntimeError("Invalid columns, the column names of the datasets to concatenate should be the "
+                                   "same, but got %s and %s." % (names, d.get_col_names()))
             for row in _rows(d):
-                yield tuple(row)
+                row = tuple(row)
+                signature = [(np.asarray(c).dtype.kind, np.asarray(c).dtype.itemsize, np.ndim(c)) for c in row]
+                if first is None:
+                    first = signature
+                elif signature != first:
+                    raise RuntimeError("Invalid datatype or rank, the data type and rank of each column of the "
+                                       "datasets to concatenate should be the same, but got %s and %s."
+                                       % ([(np.asarray(c).dtype.name, np.ndim(c)) for c in row], first))
+                yield row
 
     return _derived(_Source(start), names)
 
@@ -195,12 +212,23 @@ def split(self, sizes, randomize=True):
     return out
 
 
+def apply(self, apply_func):
+    """apply_func(self), which must return a Dataset: a pipeline built by a function."""
+    if not callable(apply_func):
+        raise TypeError("apply_func is not a function.")
+    dataset = apply_func(self)
+    if not isinstance(dataset, _Dataset):
+        raise TypeError("apply_func must return a dataset.")
+    return dataset
+
+
 def _add(self, other):
     return concat(self, other)
 
 
 for _name, _fn in [("skip", skip), ("filter", filter), ("project", project), ("rename", rename),
-                   ("concat", concat), ("zip", _zip_datasets), ("split", split), ("__add__", _add)]:
+                   ("concat", concat), ("zip", _zip_datasets), ("split", split), ("__add__", _add),
+                   ("apply", apply)]:
     setattr(_Dataset, _name, _fn)
     for _cls in (_ds.NumpySlicesDataset, _ds.GeneratorDataset, _ds.MnistDataset):
         if _name not in _cls.__dict__:

@@ -10,6 +10,7 @@ import numbers
 import numpy as np
 
 import mindspore.dataset as _ds
+from mindspore.dataset._dataset_checks import check_columns, type_check
 from mindspore.dataset._dataset_ops import _derived, _rows, _Source
 
 _Dataset = _ds.Dataset
@@ -83,17 +84,33 @@ def batch(self, batch_size, drop_remainder=False, num_parallel_workers=None, per
                       python_multiprocessing=python_multiprocessing, max_rowsize=max_rowsize)
 
 
-def _check_int_list(name, values, positive):
-    if not isinstance(values, list):
-        raise TypeError("Argument %s with value %s is not of type [<class 'list'>], but got %s."
-                        % (name, values, type(values)))
-    for v in values:
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise TypeError("Argument %s[%d] with value %s is not of type [<class 'int'>], but got %s."
-                            % (name, values.index(v), v, type(v)))
-        if v <= 0 if positive else v < 0:
-            raise ValueError("%s must only contain %s numbers." % (name, "positive" if positive else
-                                                                  "non-negative"))
+def _check_bucket_arguments(column_names, bucket_boundaries, bucket_batch_sizes, element_length_function,
+                            pad_to_bucket_boundary, drop_remainder):
+    """MindSpore's check_bucket_batch_by_length, in its order and words."""
+    for name, value in (("column_names", column_names), ("bucket_boundaries", bucket_boundaries),
+                        ("bucket_batch_sizes", bucket_batch_sizes)):
+        type_check(value, (list,), name)
+    for name, value in (("pad_to_bucket_boundary", pad_to_bucket_boundary), ("drop_remainder", drop_remainder)):
+        type_check(value, (bool,), name)
+    check_columns(column_names, "column_names")
+    if element_length_function is None and len(column_names) != 1:
+        raise ValueError("If element_length_function is not specified, exactly one column name should be passed.")
+    if element_length_function is not None and not callable(element_length_function):
+        raise TypeError("element_length_function object is not callable.")
+    if not bucket_boundaries:
+        raise ValueError("bucket_boundaries cannot be empty.")
+    if not all(isinstance(b, int) for b in bucket_boundaries):
+        raise TypeError("bucket_boundaries should be a list of int.")
+    if not all(b > 0 for b in bucket_boundaries):
+        raise ValueError("bucket_boundaries must only contain positive numbers.")
+    if any(a >= b for a, b in zip(bucket_boundaries, bucket_boundaries[1:])):
+        raise ValueError("bucket_boundaries should be strictly increasing.")
+    if len(bucket_batch_sizes) != len(bucket_boundaries) + 1:
+        raise ValueError("bucket_batch_sizes must contain one element more than bucket_boundaries.")
+    if not all(isinstance(b, int) for b in bucket_batch_sizes):
+        raise TypeError("bucket_batch_sizes should be a list of int.")
+    if not all(b > 0 for b in bucket_batch_sizes):
+        raise ValueError("bucket_batch_sizes should be a list of positive numbers.")
 
 
 def bucket_batch_by_length(self, column_names, bucket_boundaries, bucket_batch_sizes, element_length_function=None,
@@ -103,29 +120,12 @@ def bucket_batch_by_length(self, column_names, bucket_boundaries, bucket_batch_s
     epoch in bucket order (unless drop_remainder). The length is element_length_function(*column_names
     columns), or the first dimension of the one column named."""
     names = list(self.get_col_names())
-    column_names = [column_names] if isinstance(column_names, str) else column_names
-    if not isinstance(column_names, list) or not column_names:
-        raise TypeError("Argument column_names with value %s is not of type [<class 'list'>], but got %s."
-                        % (column_names, type(column_names)))
+    _check_bucket_arguments(column_names, bucket_boundaries, bucket_batch_sizes, element_length_function,
+                            pad_to_bucket_boundary, drop_remainder)
     for c in column_names:
         if c not in names:
             raise ValueError("Invalid column_names, column name: '%s' does not exist in the dataset columns %s."
                              % (c, names))
-    _check_int_list("bucket_boundaries", bucket_boundaries, True)
-    if any(a >= b for a, b in zip(bucket_boundaries, bucket_boundaries[1:])):
-        raise ValueError("bucket_boundaries should be strictly increasing.")
-    _check_int_list("bucket_batch_sizes", bucket_batch_sizes, True)
-    if len(bucket_batch_sizes) != len(bucket_boundaries) + 1:
-        raise ValueError("bucket_batch_sizes must contain one element more than bucket_boundaries.")
-    if element_length_function is None:
-        if len(column_names) != 1:
-            raise ValueError("element_length_function is None, so column_names must name exactly one column, "
-                             "but got %s." % column_names)
-    elif not callable(element_length_function):
-        raise TypeError("Argument element_length_function with value %s is not callable."
-                        % (element_length_function,))
-    if not isinstance(pad_to_bucket_boundary, bool) or not isinstance(drop_remainder, bool):
-        raise TypeError("pad_to_bucket_boundary and drop_remainder must be bool.")
     if pad_info is not None:
         _check_pad_info(names, pad_info)
     picked = [names.index(c) for c in column_names]

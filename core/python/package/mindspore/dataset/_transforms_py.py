@@ -395,10 +395,24 @@ class Fill(_PyTransform):
     """An array of the input's shape and dtype filled with fill_value."""
 
     def __init__(self, fill_value):
+        if not isinstance(fill_value, (str, float, bool, int, bytes)):
+            raise TypeError("Argument fill_value with value %s is not of type [<class 'str'>, <class 'float'>, "
+                            "<class 'bool'>, <class 'int'>, <class 'bytes'>], but got %s."
+                            % (fill_value, type(fill_value)))
         self.fill_value = fill_value
 
     def _apply(self, array):
-        return np.full_like(array, self.fill_value)
+        # A string value fills only string columns, a number only numeric ones (MindSpore's FillOp).
+        if (array.dtype.kind in "US") != isinstance(self.fill_value, (str, bytes)):
+            raise RuntimeError("Fill: fill datatype does not match the input datatype.")
+        value = self.fill_value
+        if array.dtype.kind == "U" and isinstance(value, bytes):
+            value = value.decode("utf8")
+        elif array.dtype.kind == "S" and isinstance(value, str):
+            value = value.encode("utf8")
+        if array.dtype.kind in "US":
+            return np.full(array.shape, value)
+        return np.full_like(array, value)
 
 
 class Duplicate:
@@ -410,12 +424,18 @@ class Duplicate:
 
 
 def _check_transforms(who, transforms):
-    if not isinstance(transforms, (list, tuple)) or not transforms:
-        raise TypeError("%s: transforms must be a non-empty list of callables, but got %s."
-                        % (who, transforms))
-    for t in transforms:
+    """MindSpore's check of the list Compose, RandomApply and RandomChoice take (its words)."""
+    if not isinstance(transforms, list):
+        raise TypeError("Argument transforms list with value %s is not of type [<class 'list'>], but got %s."
+                        % (transforms, type(transforms)))
+    if not transforms:
+        raise ValueError("transforms list can not be empty.")
+    for i, t in enumerate(transforms):
         if not callable(t):
-            raise TypeError("%s: transforms[%d] is not callable: %s." % (who, transforms.index(t), t))
+            raise TypeError("transforms[%d] is neither a transforms op (TensorOperation) nor a callable pyfunc." % i)
+        if isinstance(t, type):
+            raise ValueError("op_list[%d] should be a dataset processing operation instance, but got: %s. It may be "
+                             "missing parentheses for instantiation." % (i, t))
     return list(transforms)
 
 
@@ -439,7 +459,12 @@ class RandomApply:
 
     def __init__(self, transforms, prob=0.5):
         self.transforms = _check_transforms("RandomApply", transforms)
-        self.prob = _check_prob(prob)
+        if isinstance(prob, bool) or not isinstance(prob, (float, int)):
+            raise TypeError("Argument prob with value %s is not of type [<class 'float'>, <class 'int'>], but got %s."
+                            % (prob, type(prob)))
+        if not 0 <= prob <= 1:
+            raise ValueError("Input prob is not within the required interval of [0, 1].")
+        self.prob = float(prob)
 
     def __call__(self, *columns):
         if np.random.random() >= self.prob:

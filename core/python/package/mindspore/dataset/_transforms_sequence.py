@@ -40,7 +40,11 @@ class PadEnd:
             raise TypeError("Argument pad_shape with value %s is not of type [<class 'list'>], but got %s."
                             % (pad_shape, type(pad_shape)))
         for d in pad_shape:
-            if isinstance(d, bool) or not isinstance(d, int) or d <= 0:
+            if d is None:
+                continue
+            if isinstance(d, bool) or not isinstance(d, int):
+                raise TypeError("a value in the list is not an integer.")
+            if d <= 0:
                 raise ValueError("pad_shape must be a list of positive integers, but got %s." % (pad_shape,))
         if pad_value is not None and not isinstance(pad_value, (str, bytes, numbers.Number)):
             raise TypeError("pad_value must be a number or a string, but got %s." % type(pad_value))
@@ -48,6 +52,8 @@ class PadEnd:
 
     def __call__(self, *columns):
         array = _one("PadEnd", columns)
+        if self.pad_value is not None and (array.dtype.kind == "U") != isinstance(self.pad_value, (str, bytes)):
+            raise RuntimeError("PadEnd: Source and pad_value are not of the same type.")
         return _pad_to(array, self.pad_shape, self.pad_value, "PadEnd")
 
 
@@ -72,7 +78,7 @@ def _axis_index(who, spec, length):
     if isinstance(spec, list) and all(isinstance(i, numbers.Integral) and not isinstance(i, bool) for i in spec):
         for i in spec:
             if not -length <= i < length:
-                raise RuntimeError("%s: index %d is out of bounds [%d, %d)." % (who, i, -length, length))
+                raise RuntimeError("%s: Index %d is out of bounds." % (who, i))
         return np.array(spec, dtype=np.int64) % max(length, 1)
     raise TypeError("Argument slice option with value %s is not of type [<class 'int'>, <class 'list'>, "
                     "<class 'slice'>, <class 'NoneType'>, <class 'ellipsis'>], but got %s." % (spec, type(spec)))
@@ -84,6 +90,12 @@ class Slice:
     def __init__(self, *slices):
         if not slices:
             raise ValueError("Slice: at least one slice option is required.")
+        for spec in slices:
+            if isinstance(spec, list):
+                for i, item in enumerate(spec):
+                    if isinstance(item, bool) or not isinstance(item, numbers.Integral):
+                        raise TypeError("Argument slice_option[%d] with value %s is not of type [<class 'int'>], "
+                                        "but got %s." % (i, item, type(item)))
         self.slices = slices
 
     def __call__(self, *columns):
@@ -91,6 +103,8 @@ class Slice:
         if len(self.slices) > array.ndim:
             raise RuntimeError("Slice: the number of slice options %d exceeds the input's rank %d."
                                % (len(self.slices), array.ndim))
+        if any(isinstance(s, list) and not s for s in self.slices):
+            raise RuntimeError("Slice: Both indices and slices can not be empty.")
         index = [_axis_index("Slice", s, array.shape[d]) for d, s in enumerate(self.slices)]
         index += [np.arange(array.shape[d]) for d in range(len(self.slices), array.ndim)]
         return array[np.ix_(*index)]
@@ -103,10 +117,14 @@ class Concatenate:
         if isinstance(axis, bool) or not isinstance(axis, int):
             raise TypeError("Argument axis with value %s is not of type [<class 'int'>], but got %s."
                             % (axis, type(axis)))
+        if axis not in (0, -1):
+            raise ValueError("only 1D concatenation supported.")
         for name, value in (("prepend", prepend), ("append", append)):
             if value is not None and not isinstance(value, np.ndarray):
                 raise TypeError("Argument %s with value %s is not of type [<class 'numpy.ndarray'>], but got %s."
                                 % (name, value, type(value)))
+            if value is not None and value.ndim != 1:
+                raise ValueError("can only %s 1D arrays." % name)
         self.axis, self.prepend, self.append = axis, prepend, append
 
     def __call__(self, *columns):
@@ -123,8 +141,8 @@ class Concatenate:
             if p.ndim != 1:
                 raise RuntimeError("Concatenate: only 1D input supported, but got shape %s." % (p.shape,))
         if len({p.dtype.kind == "U" for p in parts}) > 1:
-            raise RuntimeError("Concatenate: input and the prepend/append arrays must be all strings or all "
-                               "numbers.")
+            raise RuntimeError("Concatenate: input datatype does not match the datatype of prepend/append: all "
+                               "strings or all numbers.")
         return np.concatenate(parts)
 
 
@@ -149,19 +167,26 @@ class Mask:
         array = _one("Mask", columns)
         constant = self.constant.decode("utf8") if isinstance(self.constant, bytes) else self.constant
         if (array.dtype.kind == "U") != isinstance(constant, str):
-            raise RuntimeError("Mask: the constant %r cannot be compared with a column of %s."
-                               % (constant, array.dtype))
+            raise RuntimeError("Mask: input datatype does not match the value datatype. The constant %r cannot be "
+                               "compared with a column of %s." % (constant, array.dtype))
         return _COMPARE[self.operator](array, constant).astype(self._type)
 
 
 class Unique:
-    """The distinct values of a 1-D column in the order they first appear, each element's index
-    among them, and how often each appears (int32)."""
+    """The distinct values of a batched (at least 2-D, flattened) numeric column in the order they
+    first appear, each element's index among them, and how often each appears (int32), as
+    MindSpore's UniqueOp computes them."""
 
     def __call__(self, *columns):
+        if len(columns) != 1:
+            raise RuntimeError("Unique: only support 1D input, got rank: %d" % len(columns))
         array = _one("Unique", columns)
-        if array.ndim != 1:
-            raise RuntimeError("Unique: Unique only supports 1D input, but got %dD." % array.ndim)
+        if array.dtype.kind not in "biuf":
+            raise RuntimeError("Unique: only support numeric datatype of input, got string.")
+        if array.ndim < 2:
+            raise RuntimeError("Unique: input must be at least 2-D in order to do unique op, got rank:%d"
+                               % array.ndim)
+        array = array.reshape(-1)
         first, inverse, counts = np.unique(array, return_index=True, return_inverse=True, return_counts=True)[1:]
         order = np.argsort(first, kind="stable")
         rank = np.empty_like(order)

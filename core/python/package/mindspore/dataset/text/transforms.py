@@ -72,7 +72,14 @@ class TextTensorOperation:
 
     def __call__(self, *columns):
         if len(columns) != 1:
-            raise RuntimeError("%s: takes one column, but got %d." % (type(self).__name__, len(columns)))
+            raise RuntimeError("%s: The op is OneToOne, can only accept one tensor as input."
+                               % type(self).__name__)
+        if isinstance(columns[0], (list, tuple)):
+            try:
+                np.asarray(columns[0])
+            except ValueError:
+                raise TypeError("Invalid user input. Got %s: %s, cannot be converted into tensor."
+                                % (type(columns[0]), columns[0])) from None
         return self._apply(columns[0])
 
     def _apply(self, value):
@@ -252,6 +259,11 @@ def _numpy_type(who, data_type):
         raise TypeError("%s: data_type should be a mindspore dtype, but got %s." % (who, data_type)) from None
 
 
+# The spellings of non-finite numbers that ToNumber keeps; any other string overflowing the type is
+# out of its range (float("1.8e+308") is inf in Python).
+_NON_FINITE = ("inf", "infinity", "nan")
+
+
 class ToNumber(TextTensorOperation):
     """Parses each string as a number of data_type (a numeric mindspore dtype)."""
 
@@ -265,16 +277,16 @@ class ToNumber(TextTensorOperation):
         try:
             value = int(s) if self._type.kind in "iu" else float(s)
         except ValueError:
-            raise RuntimeError("ToNumber: string '%s' can not be converted to %s: it is not a number."
-                               % (s, self._type)) from None
+            raise RuntimeError("ToNumber: it is invalid to convert \"%s\" to a number." % s) from None
         if self._type.kind in "iu":
             info = np.iinfo(self._type)
             if not info.min <= value <= info.max:
-                raise RuntimeError("ToNumber: string '%s' can not be converted to %s: it is out of range "
-                                   "[%d, %d]." % (s, self._type, info.min, info.max))
-        elif np.isfinite(value) and not np.isfinite(self._type.type(value)):
-            raise RuntimeError("ToNumber: string '%s' can not be converted to %s: it is out of range."
-                               % (s, self._type))
+                raise RuntimeError("ToNumber: string input %s will be out of bounds if cast to %s. The valid range "
+                                   "is: [%d, %d]." % (s, self._type, info.min, info.max))
+        elif not np.isfinite(self._type.type(value)) and str(s).strip().lstrip("+-").lower() not in _NON_FINITE:
+            if self._type == np.float16:
+                raise RuntimeError("ToNumber: string input %s will be outside of valid float16 range." % s)
+            raise RuntimeError("ToNumber: string input %s will be out of bounds if cast to %s." % (s, self._type))
         return value
 
     def _apply(self, value):
@@ -361,13 +373,13 @@ class SlidingWindow(TextTensorOperation):
     def _apply(self, value):
         array = np.asarray(value)
         if array.ndim != 1:
-            raise RuntimeError("SlidingWindow: SlidingWindow supports 1D input only for now, but got %dD."
+            raise RuntimeError("SlidingWindow: SlidingWindow supports 1D input only for now. Got %dD input."
                                % array.ndim)
         if self.axis not in (0, -1):
-            raise RuntimeError("SlidingWindow: axis supports 0 or -1 only for now, but got %d." % self.axis)
+            raise RuntimeError("SlidingWindow: axis supports 0 or -1 only for now. Got axis %d." % self.axis)
         count = max(array.shape[0] - self.width + 1, 0)
-        if count == 0:
-            return np.empty((0, self.width), dtype=array.dtype)
+        if count == 0:  # MindSpore gives an empty 1-D array when width exceeds the input
+            return np.empty((0,), dtype=array.dtype)
         return np.stack([array[i:i + self.width] for i in range(count)])
 
 

@@ -1,0 +1,6 @@
+"""mindspore.dataset.engine.iterators: MindSpore's module of the dataset iterators (a view of
+mindspore.dataset)."""
+from mindspore._forwarding import forwarding as _forwarding, listing as _listing
+
+__getattr__ = _forwarding("mindspore.dataset", __name__)
+__dir__ = _listing("mindspore.dataset", globals())
