@@ -1334,12 +1334,3 @@ class Adam(Primitive):
         new_var = U.write_parameter("Adam", var, new_var)
         return new_var, new_m, new_v
 
-
-@primitive
-class ApplyGradientDescent(Primitive):
-    @prim_attr_register
-    def __init__(self):
-        pass
-
-    def __call__(self, var, alpha, delta):
-        return U.write_parameter("ApplyGradientDescent", var, ops.stop_gradient(var) - ops.stop_gradient(delta) * alpha)
