@@ -1,4 +1,5 @@
-"""The optimizer update primitives ApplyGradientDescent, ApplyAdagrad and ApplyFtrl: the
+"""The optimizer update primitives (ApplyGradientDescent, ApplyProximalGradientDescent,
+ApplyAdagrad, ApplyAdagradV2, ApplyAdadelta, ApplyAdaMax, ApplyFtrl): the
 Parameters are updated in place to the closed forms of MindSpore's documentation, in PyNative and
 graph mode, and wrong input types are refused with TypeError as MindSpore does."""
 import numpy as np
@@ -26,6 +27,8 @@ class Step(nn.Cell):
         self.var = Parameter(Tensor(var0), name="var")
         self.accum = Parameter(Tensor(accum0), name="accum")
         self.linear = Parameter(Tensor(linear0), name="linear")
+        self.upd = Parameter(Tensor(accum0 * 0.5), name="upd")
+        self.m = Parameter(Tensor(linear0), name="m")
         self.names = names
 
     def construct(self, *args):
@@ -60,6 +63,34 @@ for mode in (context.PYNATIVE_MODE, context.GRAPH_MODE):
     net(0.1, Tensor(grad))
     close(net.accum, accum0)
     close(net.var, var0 - 0.1 * grad / np.sqrt(accum0))
+
+    net = Step(P.ApplyAdagradV2(epsilon=0.01), ["var", "accum"])
+    new_var, new_accum = net(Tensor(np.float32(0.1)), Tensor(grad))
+    close(new_accum, accum0 + grad * grad)
+    close(net.var, var0 - 0.1 * grad / (np.sqrt(accum0 + grad * grad) + 0.01))
+
+    # l1 shrinks |prox| by alpha * l1 (to zero below it), l2 divides by 1 + alpha * l2
+    net = Step(P.ApplyProximalGradientDescent(), ["var"])
+    net(0.5, 0.4, 0.3, Tensor(grad))
+    prox = var0 - 0.5 * grad
+    close(net.var, np.sign(prox) / (1 + 0.5 * 0.3) * np.maximum(np.abs(prox) - 0.5 * 0.4, 0))
+
+    net = Step(P.ApplyAdadelta(), ["var", "accum", "upd"])
+    out = net(0.1, 0.9, 1e-6, Tensor(grad))
+    acc = 0.9 * accum0 + 0.1 * grad * grad
+    upd = np.sqrt(accum0 * 0.5 + 1e-6) * grad / np.sqrt(acc + 1e-6)
+    close(out[1], acc)
+    close(out[2], 0.9 * accum0 * 0.5 + 0.1 * upd * upd)
+    close(net.var, var0 - 0.1 * upd)
+
+    # v = max(beta2 * v, |grad|) with v the accum Parameter, m the m Parameter
+    net = Step(P.ApplyAdaMax(), ["var", "m", "accum"])
+    out = net(0.5, 0.1, 0.9, 0.99, 1e-8, Tensor(grad))
+    m = 0.9 * linear0 + 0.1 * grad
+    v = np.maximum(0.99 * accum0, np.abs(grad))
+    close(out[1], m)
+    close(out[2], v)
+    close(net.var, var0 - 0.1 / (1 - 0.5) * m / (v + 1e-8), rtol=1e-5, atol=1e-5)
 
     # the second l1 lies between the |linear| values, so some of var are shrunk to exactly zero
     for l1 in (0.0, float(np.median(np.abs(ftrl_reference(0.01, 0.0, 0.2, -0.5)[2])))):
