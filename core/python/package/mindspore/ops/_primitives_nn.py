@@ -1196,6 +1196,30 @@ class SparseGatherV2(Primitive):
 
 
 @primitive
+class EmbeddingLookup(Primitive):
+    """Rows of input_params at input_indices - offset (output shape indices.shape +
+    params.shape[1:]); an index outside [0, params.shape[0]) after the offset gives a row of
+    zeros, as MindSpore's kernel (one shard of a table split across devices) does."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, input_params, input_indices, offset):
+        U.check_tensor("EmbeddingLookup", "input_params", input_params)
+        U.check_tensor("EmbeddingLookup", "input_indices", input_indices)
+        U.check_int("EmbeddingLookup", "offset", offset)
+        if input_indices.dtype not in (mstype.int32, mstype.int64):
+            raise TypeError("For 'EmbeddingLookup', the type of 'input_indices' should be Tensor[Int32, Int64], "
+                            "but got Tensor[%s]." % input_indices.dtype)
+        idx = input_indices - offset
+        inside = (idx >= 0) & (idx < input_params.shape[0])
+        rows = ops.gather(input_params, ops.select(inside, idx, ops.zeros_like(idx)), 0)
+        keep = ops.reshape(inside, tuple(inside.shape) + (1,) * (input_params.ndim - 1))
+        return ops.select(ops.broadcast_to(keep, rows.shape), rows, ops.zeros_like(rows))
+
+
+@primitive
 class Diag(Primitive):
     @prim_attr_register
     def __init__(self):
