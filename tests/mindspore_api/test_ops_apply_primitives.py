@@ -1,5 +1,5 @@
 """The optimizer update primitives (ApplyGradientDescent, ApplyProximalGradientDescent,
-ApplyAdagrad, ApplyAdagradV2, ApplyAdadelta, ApplyAdaMax, ApplyFtrl): the
+ApplyAdagrad, ApplyAdagradV2, ApplyProximalAdagrad, ApplyAdadelta, ApplyAdaMax, ApplyFtrl): the
 Parameters are updated in place to the closed forms of MindSpore's documentation, in PyNative and
 graph mode, and wrong input types are refused with TypeError as MindSpore does."""
 import numpy as np
@@ -73,6 +73,13 @@ for mode in (context.PYNATIVE_MODE, context.GRAPH_MODE):
     net = Step(P.ApplyProximalGradientDescent(), ["var"])
     net(0.5, 0.4, 0.3, Tensor(grad))
     prox = var0 - 0.5 * grad
+    close(net.var, np.sign(prox) / (1 + 0.5 * 0.3) * np.maximum(np.abs(prox) - 0.5 * 0.4, 0))
+
+    net = Step(P.ApplyProximalAdagrad(), ["var", "accum"])
+    out = net(0.5, 0.4, 0.3, Tensor(grad))
+    acc = accum0 + grad * grad
+    prox = var0 - 0.5 * grad / np.sqrt(acc)
+    close(out[1], acc)
     close(net.var, np.sign(prox) / (1 + 0.5 * 0.3) * np.maximum(np.abs(prox) - 0.5 * 0.4, 0))
 
     net = Step(P.ApplyAdadelta(), ["var", "accum", "upd"])

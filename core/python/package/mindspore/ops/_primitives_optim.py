@@ -1,9 +1,9 @@
 """The optimizer update primitives of mindspore.ops / P (ApplyGradientDescent,
-ApplyProximalGradientDescent, ApplyAdagrad, ApplyAdagradV2, ApplyAdadelta, ApplyAdaMax,
-ApplyFtrl): each writes the new values into its Parameters in place, as MindSpore's kernels do,
-and returns them. Inputs are checked as MindSpore's infer functions check them: the Parameters
-and the gradient are float16 / float32 Tensors, the scalars (lr, alpha, l1, ...) a Number or a
-Tensor of the same float types."""
+ApplyProximalGradientDescent, ApplyAdagrad, ApplyAdagradV2, ApplyProximalAdagrad,
+ApplyAdadelta, ApplyAdaMax, ApplyFtrl): each writes the new values into its Parameters in
+place, as MindSpore's kernels do, and returns them. Inputs are checked as MindSpore's infer
+functions check them: the Parameters and the gradient are float16 / float32 Tensors, the
+scalars (lr, alpha, l1, ...) a Number or a Tensor of the same float types."""
 import numbers
 
 import mindspore.ops as ops
@@ -191,3 +191,24 @@ class ApplyAdaMax(Primitive):
         new_m = U.write_parameter(op, m, new_m)
         new_v = U.write_parameter(op, v, new_v)
         return U.write_parameter(op, var, new_var), new_m, new_v
+
+
+@primitive
+class ApplyProximalAdagrad(Primitive):
+    """accum += grad^2; prox = var - lr * grad / sqrt(accum); var = sign(prox) / (1 + lr * l2) *
+    max(|prox| - lr * l1, 0). Returns (var, accum)."""
+
+    @prim_attr_register
+    def __init__(self, use_locking=False):
+        U.check_bool("ApplyProximalAdagrad", "use_locking", use_locking)
+
+    def __call__(self, var, accum, lr, l1, l2, grad):
+        op = "ApplyProximalAdagrad"
+        _parameters(op, var=var, accum=accum)
+        lr, l1, l2 = (_scalar(op, n, v) for n, v in (("lr", lr), ("l1", l1), ("l2", l2)))
+        g = ops.stop_gradient(_float_tensor(op, "grad", grad))
+        new_accum = ops.stop_gradient(accum) + g * g
+        prox = ops.stop_gradient(var) - lr * g / ops.sqrt(new_accum)
+        shrunk = ops.maximum(ops.abs(prox) - lr * l1, ops.zeros_like(prox))
+        new_accum = U.write_parameter(op, accum, new_accum)
+        return U.write_parameter(op, var, ops.sign(prox) / (1 + lr * l2) * shrunk), new_accum
