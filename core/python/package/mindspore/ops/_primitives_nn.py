@@ -922,6 +922,22 @@ class L2Normalize(Primitive):
 
 
 @primitive
+class LRN(Primitive):
+    """Local response normalization across channels (ops.lrn) of an (N, C, H, W) input."""
+
+    @prim_attr_register
+    def __init__(self, depth_radius=5, bias=1.0, alpha=1.0, beta=0.5, norm_region="ACROSS_CHANNELS"):
+        U.check_int("LRN", "depth_radius", depth_radius, 0)
+        for name, value in (("bias", bias), ("alpha", alpha), ("beta", beta)):
+            if not isinstance(value, float):
+                raise TypeError("For 'LRN', the '%s' must be a float, but got %s." % (name, type(value).__name__))
+        U.check_str("LRN", "norm_region", norm_region, ("ACROSS_CHANNELS",))
+
+    def __call__(self, x):
+        return ops.lrn(x, self.depth_radius, self.bias, self.alpha, self.beta, self.norm_region)
+
+
+@primitive
 class LayerNorm(Primitive):
     """(y, mean, variance) normalised over the axes from begin_norm_axis, scaled by gamma and
     shifted by beta (shaped like the axes from begin_params_axis)."""
