@@ -607,17 +607,32 @@ def cumprod(input, dim, dtype=None):
 
 
 def _cum_extreme(x, axis, take_max):
-    axis = U.norm_axis("cummax" if take_max else "cummin", axis, x.ndim)
-    values = _scan(x, axis, ops.maximum if take_max else ops.minimum,
-                   float("-inf") if take_max else float("inf"))
-    a = np.moveaxis(U.numpy_of(x), axis, -1)
-    idx = np.zeros(a.shape, np.int64)
-    best = a[..., 0].copy()
-    for j in range(a.shape[-1]):
-        better = a[..., j] >= best if take_max else a[..., j] <= best
-        best = np.where(better, a[..., j], best)
-        idx[..., j] = np.where(better, j, idx[..., j - 1] if j else 0)
-    return values, U.const(np.moveaxis(idx, -1, axis), mstype.int64)
+    """(running max or min along axis, index of the element it came from), with graph-mode
+    tensor ops: a Hillis-Steele scan over (value, index) pairs. The later element wins a tie; a
+    NaN wins over numbers and the first NaN over later ones, so the scan stays associative."""
+    op = "cummax" if take_max else "cummin"
+    axis = U.norm_axis(op, axis, x.ndim)
+    if x.ndim == 0:
+        return x, U.const(np.zeros((), np.int64), mstype.int64)
+    y, inv = U.move_axis_last(x, axis)
+    k = y.shape[-1]
+    idx = ops.broadcast_to(U.const(np.arange(k, dtype=np.int64), mstype.int64), tuple(y.shape))
+    floating = np.issubdtype(U.nptype(x.dtype), np.floating)
+    d = 1
+    while d < k:
+        v_head, _ = ops.split(y, [k - d, d], -1)
+        i_head, _ = ops.split(idx, [k - d, d], -1)
+        pad_shape = tuple(y.shape[:-1]) + (d,)
+        earlier_v = ops.concat((ops.zeros(pad_shape, y.dtype), v_head), -1)
+        earlier_i = ops.concat((ops.fill(mstype.int64, pad_shape, -1), i_head), -1)
+        later = y >= earlier_v if take_max else y <= earlier_v
+        if floating:
+            later = (later | ops.isnan(y)) & ~ops.isnan(earlier_v)
+        later = later | (earlier_i < 0)   # the padding (index -1) never wins
+        y = ops.select(later, y, earlier_v)
+        idx = ops.select(later, idx, earlier_i)
+        d *= 2
+    return U.restore_axis(y, inv), U.restore_axis(idx, inv)
 
 
 @export(_F)
