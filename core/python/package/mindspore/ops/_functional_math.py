@@ -567,12 +567,20 @@ def count_nonzero(x, axis=(), keep_dims=False, dtype=mstype.int32):
 
 
 def _scan(x, axis, fn, identity):
-    """Inclusive scan along `axis` with fn, in log2(K) shifted steps (Hillis-Steele)."""
+    """Inclusive scan along `axis` with fn, in log2(K) shifted steps (Hillis-Steele). float16 is
+    scanned element after element instead, rounding each partial result to float16 as MindSpore's
+    kernels do (the tree order of Hillis-Steele rounds differently)."""
     axis = U.norm_axis("cumsum", axis, x.ndim)
     if x.ndim == 0:
         return x
     y, inv = U.move_axis_last(x, axis)
     k = y.shape[-1]
+    if y.dtype == mstype.float16 and k > 1:
+        parts = ops.split(y, 1, -1)
+        out = [parts[0]]
+        for part in parts[1:]:
+            out.append(fn(out[-1], part))
+        return U.restore_axis(ops.concat(out, -1), inv)
     d = 1
     while d < k:
         head, tail = ops.split(y, [k - d, d], -1)
