@@ -93,7 +93,8 @@ def fmod(input, other):
 @export(_F)
 def reciprocal(input):
     _t("Reciprocal", input)
-    x = U.to_float(input)
+    # float16 stays float16, as MindSpore's kernel computes it; integers become float32
+    x = input if input.dtype == mstype.float16 else U.to_float(input)
     return ops.div(_scalar_like(1.0, x), x)
 
 

@@ -1,0 +1,24 @@
+"""Reciprocal / Inv keep a float16 input float16 (MindSpore's kernel computes in float16; the
+results equal NumPy's float16 reciprocal), keep float64, and give float32 for integers."""
+import numpy as np
+
+import mindspore as ms
+from mindspore import Tensor, ops
+from mindspore.ops import operations as P
+
+from _check import close
+
+rng = np.random.default_rng(4)
+x16 = (rng.standard_normal((4, 5)) * 100).astype(np.float16)
+for fn in (ops.reciprocal, P.Reciprocal(), P.Inv(), ops.inv):
+    out = fn(Tensor(x16))
+    assert out.dtype == ms.float16, fn
+    assert (out.asnumpy() == np.reciprocal(x16)).all(), fn
+x64 = rng.standard_normal(6)
+out = ops.reciprocal(Tensor(x64))
+assert out.dtype == ms.float64
+close(out, 1 / x64, rtol=1e-12, atol=0)
+out = ops.reciprocal(Tensor(np.array([1, 2, -4], np.int32)))
+assert out.dtype == ms.float32
+close(out, [1, 0.5, -0.25])
+close(ms.grad(lambda t: ops.reciprocal(t).sum())(Tensor(np.array([2.0, -4.0], np.float16))), [-0.25, -0.0625])
