@@ -986,8 +986,11 @@ def acos(input):
 
 @export(_F)
 def atan2(input, other):
-    """The angle of (other, input) in (-pi, pi]."""
+    """The angle of (other, input) in (-pi, pi]; float16 inputs give float16, as MindSpore's kernel
+    does (computed in float32 here, then rounded)."""
     y, x = _div_operands(input, other)
+    if y.dtype == mstype.float16 and x.dtype == mstype.float16:
+        return atan2(y.astype(mstype.float32), x.astype(mstype.float32)).astype(mstype.float16)
     y, x = U.to_float(y), U.to_float(x)
     safe_x = ops.select(ops.equal(x, 0), ops.ones_like(x), x)
     base = atan(y / safe_x)

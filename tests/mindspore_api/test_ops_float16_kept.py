@@ -1,5 +1,5 @@
-"""Reciprocal / Inv keep a float16 input float16 (MindSpore's kernel computes in float16; the
-results equal NumPy's float16 reciprocal), keep float64, and give float32 for integers."""
+"""Reciprocal / Inv and Atan2 keep a float16 input float16 (MindSpore's kernels compute in
+float16; the results equal NumPy's float16 ones), keep float64, and give float32 for integers."""
 import numpy as np
 
 import mindspore as ms
@@ -22,3 +22,12 @@ out = ops.reciprocal(Tensor(np.array([1, 2, -4], np.int32)))
 assert out.dtype == ms.float32
 close(out, [1, 0.5, -0.25])
 close(ms.grad(lambda t: ops.reciprocal(t).sum())(Tensor(np.array([2.0, -4.0], np.float16))), [-0.25, -0.0625])
+
+a16 = (rng.standard_normal(8) * 3).astype(np.float16)
+b16 = (rng.standard_normal(8) * 3).astype(np.float16)
+b16[0] = 0
+for fn in (ops.atan2, P.Atan2()):
+    out = fn(Tensor(a16), Tensor(b16))
+    assert out.dtype == ms.float16
+    close(out, np.arctan2(a16, b16), rtol=1e-3, atol=1e-3)
+assert ops.atan2(Tensor(a16.astype(np.float32)), Tensor(b16.astype(np.float32))).dtype == ms.float32
