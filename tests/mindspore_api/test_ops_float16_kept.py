@@ -1,5 +1,6 @@
-"""Reciprocal / Inv and Atan2 keep a float16 input float16 (MindSpore's kernels compute in
-float16; the results equal NumPy's float16 ones), keep float64, and give float32 for integers."""
+"""Reciprocal / Inv, Atan2 and the inverse trigonometric / hyperbolic functions keep a float16
+input float16 (MindSpore's kernels compute in float16; the results equal NumPy's float16 ones),
+keep float64, and give float32 for integers."""
 import numpy as np
 
 import mindspore as ms
@@ -31,3 +32,14 @@ for fn in (ops.atan2, P.Atan2()):
     assert out.dtype == ms.float16
     close(out, np.arctan2(a16, b16), rtol=1e-3, atol=1e-3)
 assert ops.atan2(Tensor(a16.astype(np.float32)), Tensor(b16.astype(np.float32))).dtype == ms.float32
+
+u16 = np.array([-0.9, -0.3, 0.0, 0.45, 0.8], np.float16)
+for fn, ref, arg in ((ops.asin, np.arcsin, u16), (ops.acos, np.arccos, u16), (ops.atan, np.arctan, u16 * 4),
+                     (ops.asinh, np.arcsinh, u16 * 4), (ops.acosh, np.arccosh, np.abs(u16) + 1),
+                     (ops.atanh, np.arctanh, u16), (P.Asin(), np.arcsin, u16), (P.ACos(), np.arccos, u16), (ops.arctan, np.arctan, u16)):
+    out = fn(Tensor(arg))
+    assert out.dtype == ms.float16, fn
+    close(out, ref(arg.astype(np.float32)).astype(np.float16), rtol=2e-3, atol=2e-3)
+g = ms.grad(lambda t: ops.asin(t).sum())(Tensor(u16))
+assert g.dtype == ms.float16
+close(g, 1 / np.sqrt(1 - u16.astype(np.float32) ** 2), rtol=5e-3, atol=5e-3)

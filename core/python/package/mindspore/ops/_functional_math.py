@@ -1,6 +1,7 @@
 """Elementwise math, activations, comparisons and reductions of mindspore.ops that gradstep
 composes in Python from its C++ ops (so the debugger shows their nodes and autodiff
 differentiates them to any order). Names the C++ module already binds are kept."""
+import functools as _functools
 import math as _math
 
 import numpy as np
@@ -954,7 +955,21 @@ def _atan_small(y):
     return y * acc
 
 
+def _float16_kept(fn):
+    """fn (composed of float32 ops here) on a float16 Tensor gives float16, as MindSpore's float16
+    kernels do: computed in float32, then rounded."""
+
+    @_functools.wraps(fn)
+    def wrapper(input):
+        if isinstance(input, Tensor) and input.dtype == mstype.float16:
+            return fn(input.astype(mstype.float32)).astype(mstype.float16)
+        return fn(input)
+
+    return wrapper
+
+
 @export(_F)
+@_float16_kept
 def atan(input):
     """arctan via three half-angle reductions, atan(x) = 2 atan(x / (1 + sqrt(1 + x^2))), then a
     short series: differentiable to any order with gradstep's elementwise ops."""
@@ -967,6 +982,7 @@ def atan(input):
 
 
 @export(_F)
+@_float16_kept
 def asin(input):
     _t("Asin", input)
     x = U.to_float(input)
@@ -979,6 +995,7 @@ def asin(input):
 
 
 @export(_F)
+@_float16_kept
 def acos(input):
     _t("ACos", input)
     return asin(input) * -1.0 + _math.pi / 2
@@ -1002,6 +1019,7 @@ def atan2(input, other):
 
 
 @export(_F)
+@_float16_kept
 def asinh(input):
     _t("Asinh", input)
     x = U.to_float(input)
@@ -1010,6 +1028,7 @@ def asinh(input):
 
 
 @export(_F)
+@_float16_kept
 def acosh(input):
     _t("Acosh", input)
     x = U.to_float(input)
@@ -1017,6 +1036,7 @@ def acosh(input):
 
 
 @export(_F)
+@_float16_kept
 def atanh(input):
     _t("Atanh", input)
     x = U.to_float(input)
