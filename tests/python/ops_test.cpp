@@ -265,6 +265,19 @@ P.Print()("value:", Tensor(np.array([[1], [2]], np.int32)))
     CHECK(out.find("value:\nTensor(shape=[2, 1], dtype=Int32, value=\n[[1],\n [2]])\n") != std::string::npos);
 }
 
+TEST_CASE("primitive attributes given as tuples are kept as tuples of ints")
+{
+    // Regression: a tuple attribute (BroadcastTo's shape, Squeeze's axis) went through py::cast of
+    // a std::vector without pybind11/stl.h and raised pybind11's "Unregistered type".
+    const std::string out = checkPython(R"(
+from mindspore.ops import operations as P
+print(P.BroadcastTo((2, -1, 3)).shape, P.Squeeze((0, 2)).axis, P.Softmax((0, 1)).axis)
+assert P.BroadcastTo((2, 3))(Tensor(np.ones((1, 3), np.float32))).shape == (2, 3)
+assert P.Squeeze((0, 2))(Tensor(np.ones((1, 2, 1), np.float32))).shape == (2,)
+)");
+    CHECK(out.find("(2, -1, 3) (0, 2) (0, 1)\n") != std::string::npos);
+}
+
 TEST_CASE("ops raise MindSpore's TypeError and ValueError naming the op, the argument and the shapes")
 {
     checkPython(R"(

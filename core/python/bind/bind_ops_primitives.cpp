@@ -52,7 +52,12 @@ py::object checkedAttr(const char* op, const AttrSpec& spec, py::handle value)
         const Axes values = shapeArg(value, op, spec.name);
         if (PyLong_Check(value.ptr()))
             return py::reinterpret_borrow<py::object>(value);
-        return py::tuple(py::cast(values));
+        // Built element by element: this unit has no pybind11/stl.h, so py::cast(Axes) would
+        // raise pybind11's "Unregistered type" at the user.
+        py::tuple out(values.size());
+        for (std::size_t i = 0; i < values.size(); ++i)
+            out[i] = py::int_(values[i]);
+        return out;
     }
     case Kind::DType: return dtypeObject(toDType(value));
     }

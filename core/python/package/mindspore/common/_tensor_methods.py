@@ -902,12 +902,13 @@ _operators = {
     "__mod__": lambda self, other: ops.floor_mod(self, other),
     "__rmod__": _rop(ops.floor_mod),
     "__invert__": lambda self: ops.logical_not(self),
-    "__and__": lambda self, other: ops.logical_and(self, other),
-    "__rand__": lambda self, other: ops.logical_and(self, other),
-    "__or__": lambda self, other: ops.logical_or(self, other),
-    "__ror__": lambda self, other: ops.logical_or(self, other),
-    "__xor__": lambda self, other: ops.logical_xor(self, other),
-    "__rxor__": lambda self, other: ops.logical_xor(self, other),
+    # &, |, ^ are MindSpore's BitwiseAnd / Or / Xor: bit by bit on integers, logical on bools
+    "__and__": lambda self, other: ops.bitwise_and(self, U.as_tensor(other, like=self)),
+    "__rand__": lambda self, other: ops.bitwise_and(U.as_tensor(other, like=self), self),
+    "__or__": lambda self, other: ops.bitwise_or(self, U.as_tensor(other, like=self)),
+    "__ror__": lambda self, other: ops.bitwise_or(U.as_tensor(other, like=self), self),
+    "__xor__": lambda self, other: ops.bitwise_xor(self, U.as_tensor(other, like=self)),
+    "__rxor__": lambda self, other: ops.bitwise_xor(U.as_tensor(other, like=self), self),
 }
 
 

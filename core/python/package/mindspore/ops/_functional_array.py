@@ -609,12 +609,15 @@ def _scatter_rows(n, flat_idx, updates):
     k = flat_idx.shape[0]
     rest = tuple(updates.shape[1:])
     rows = ops.reshape(updates, (k, -1)) if rest else ops.reshape(updates, (k, 1))
-    is_int = updates.dtype not in U._FLOATS
-    work = rows.astype(mstype.float64) if is_int else rows
+    # Other dtypes (integers, float16) are summed in float64, which is exact for integers, and
+    # cast back: the cast passes the gradient through to the updates as MindSpore's kernels do
+    # (a rounding here made it zero).
+    widen = updates.dtype not in U._FLOATS
+    work = rows.astype(mstype.float64) if widen else rows
     hot = ops.one_hot(flat_idx, n, U.as_tensor(1.0, dtype=work.dtype), U.as_tensor(0.0, dtype=work.dtype))
     out = ops.matmul(ops.transpose(hot, (1, 0)), work)
-    if is_int:
-        out = ops.round(out).astype(updates.dtype)
+    if widen:
+        out = out.astype(updates.dtype)
     return ops.reshape(out, (n,) + rest)
 
 

@@ -1,6 +1,7 @@
 """Elementwise math, activations, comparisons and reductions of mindspore.ops that gradstep
 composes in Python from its C++ ops (so the debugger shows their nodes and autodiff
 differentiates them to any order). Names the C++ module already binds are kept."""
+import functools as _functools
 import math as _math
 
 import numpy as np
@@ -93,7 +94,8 @@ def fmod(input, other):
 @export(_F)
 def reciprocal(input):
     _t("Reciprocal", input)
-    x = U.to_float(input)
+    # float16 stays float16, as MindSpore's kernel computes it; integers become float32
+    x = input if input.dtype == mstype.float16 else U.to_float(input)
     return ops.div(_scalar_like(1.0, x), x)
 
 
@@ -567,12 +569,20 @@ def count_nonzero(x, axis=(), keep_dims=False, dtype=mstype.int32):
 
 
 def _scan(x, axis, fn, identity):
-    """Inclusive scan along `axis` with fn, in log2(K) shifted steps (Hillis-Steele)."""
+    """Inclusive scan along `axis` with fn, in log2(K) shifted steps (Hillis-Steele). float16 is
+    scanned element after element instead, rounding each partial result to float16 as MindSpore's
+    kernels do (the tree order of Hillis-Steele rounds differently)."""
     axis = U.norm_axis("cumsum", axis, x.ndim)
     if x.ndim == 0:
         return x
     y, inv = U.move_axis_last(x, axis)
     k = y.shape[-1]
+    if y.dtype == mstype.float16 and k > 1:
+        parts = ops.split(y, 1, -1)
+        out = [parts[0]]
+        for part in parts[1:]:
+            out.append(fn(out[-1], part))
+        return U.restore_axis(ops.concat(out, -1), inv)
     d = 1
     while d < k:
         head, tail = ops.split(y, [k - d, d], -1)
@@ -607,17 +617,32 @@ def cumprod(input, dim, dtype=None):
 
 
 def _cum_extreme(x, axis, take_max):
-    axis = U.norm_axis("cummax" if take_max else "cummin", axis, x.ndim)
-    values = _scan(x, axis, ops.maximum if take_max else ops.minimum,
-                   float("-inf") if take_max else float("inf"))
-    a = np.moveaxis(U.numpy_of(x), axis, -1)
-    idx = np.zeros(a.shape, np.int64)
-    best = a[..., 0].copy()
-    for j in range(a.shape[-1]):
-        better = a[..., j] >= best if take_max else a[..., j] <= best
-        best = np.where(better, a[..., j], best)
-        idx[..., j] = np.where(better, j, idx[..., j - 1] if j else 0)
-    return values, U.const(np.moveaxis(idx, -1, axis), mstype.int64)
+    """(running max or min along axis, index of the element it came from), with graph-mode
+    tensor ops: a Hillis-Steele scan over (value, index) pairs. The later element wins a tie; a
+    NaN wins over numbers and the first NaN over later ones, so the scan stays associative."""
+    op = "cummax" if take_max else "cummin"
+    axis = U.norm_axis(op, axis, x.ndim)
+    if x.ndim == 0:
+        return x, U.const(np.zeros((), np.int64), mstype.int64)
+    y, inv = U.move_axis_last(x, axis)
+    k = y.shape[-1]
+    idx = ops.broadcast_to(U.const(np.arange(k, dtype=np.int64), mstype.int64), tuple(y.shape))
+    floating = np.issubdtype(U.nptype(x.dtype), np.floating)
+    d = 1
+    while d < k:
+        v_head, _ = ops.split(y, [k - d, d], -1)
+        i_head, _ = ops.split(idx, [k - d, d], -1)
+        pad_shape = tuple(y.shape[:-1]) + (d,)
+        earlier_v = ops.concat((ops.zeros(pad_shape, y.dtype), v_head), -1)
+        earlier_i = ops.concat((ops.fill(mstype.int64, pad_shape, -1), i_head), -1)
+        later = y >= earlier_v if take_max else y <= earlier_v
+        if floating:
+            later = (later | ops.isnan(y)) & ~ops.isnan(earlier_v)
+        later = later | (earlier_i < 0)   # the padding (index -1) never wins
+        y = ops.select(later, y, earlier_v)
+        idx = ops.select(later, idx, earlier_i)
+        d *= 2
+    return U.restore_axis(y, inv), U.restore_axis(idx, inv)
 
 
 @export(_F)
@@ -930,7 +955,21 @@ def _atan_small(y):
     return y * acc
 
 
+def _float16_kept(fn):
+    """fn (composed of float32 ops here) on a float16 Tensor gives float16, as MindSpore's float16
+    kernels do: computed in float32, then rounded."""
+
+    @_functools.wraps(fn)
+    def wrapper(input):
+        if isinstance(input, Tensor) and input.dtype == mstype.float16:
+            return fn(input.astype(mstype.float32)).astype(mstype.float16)
+        return fn(input)
+
+    return wrapper
+
+
 @export(_F)
+@_float16_kept
 def atan(input):
     """arctan via three half-angle reductions, atan(x) = 2 atan(x / (1 + sqrt(1 + x^2))), then a
     short series: differentiable to any order with gradstep's elementwise ops."""
@@ -943,6 +982,7 @@ def atan(input):
 
 
 @export(_F)
+@_float16_kept
 def asin(input):
     _t("Asin", input)
     x = U.to_float(input)
@@ -955,6 +995,7 @@ def asin(input):
 
 
 @export(_F)
+@_float16_kept
 def acos(input):
     _t("ACos", input)
     return asin(input) * -1.0 + _math.pi / 2
@@ -962,8 +1003,11 @@ def acos(input):
 
 @export(_F)
 def atan2(input, other):
-    """The angle of (other, input) in (-pi, pi]."""
+    """The angle of (other, input) in (-pi, pi]; float16 inputs give float16, as MindSpore's kernel
+    does (computed in float32 here, then rounded)."""
     y, x = _div_operands(input, other)
+    if y.dtype == mstype.float16 and x.dtype == mstype.float16:
+        return atan2(y.astype(mstype.float32), x.astype(mstype.float32)).astype(mstype.float16)
     y, x = U.to_float(y), U.to_float(x)
     safe_x = ops.select(ops.equal(x, 0), ops.ones_like(x), x)
     base = atan(y / safe_x)
@@ -975,6 +1019,7 @@ def atan2(input, other):
 
 
 @export(_F)
+@_float16_kept
 def asinh(input):
     _t("Asinh", input)
     x = U.to_float(input)
@@ -983,6 +1028,7 @@ def asinh(input):
 
 
 @export(_F)
+@_float16_kept
 def acosh(input):
     _t("Acosh", input)
     x = U.to_float(input)
@@ -990,6 +1036,7 @@ def acosh(input):
 
 
 @export(_F)
+@_float16_kept
 def atanh(input):
     _t("Atanh", input)
     x = U.to_float(input)

@@ -922,6 +922,22 @@ class L2Normalize(Primitive):
 
 
 @primitive
+class LRN(Primitive):
+    """Local response normalization across channels (ops.lrn) of an (N, C, H, W) input."""
+
+    @prim_attr_register
+    def __init__(self, depth_radius=5, bias=1.0, alpha=1.0, beta=0.5, norm_region="ACROSS_CHANNELS"):
+        U.check_int("LRN", "depth_radius", depth_radius, 0)
+        for name, value in (("bias", bias), ("alpha", alpha), ("beta", beta)):
+            if not isinstance(value, float):
+                raise TypeError("For 'LRN', the '%s' must be a float, but got %s." % (name, type(value).__name__))
+        U.check_str("LRN", "norm_region", norm_region, ("ACROSS_CHANNELS",))
+
+    def __call__(self, x):
+        return ops.lrn(x, self.depth_radius, self.bias, self.alpha, self.beta, self.norm_region)
+
+
+@primitive
 class LayerNorm(Primitive):
     """(y, mean, variance) normalised over the axes from begin_norm_axis, scaled by gamma and
     shifted by beta (shaped like the axes from begin_params_axis)."""
@@ -1196,6 +1212,30 @@ class SparseGatherV2(Primitive):
 
 
 @primitive
+class EmbeddingLookup(Primitive):
+    """Rows of input_params at input_indices - offset (output shape indices.shape +
+    params.shape[1:]); an index outside [0, params.shape[0]) after the offset gives a row of
+    zeros, as MindSpore's kernel (one shard of a table split across devices) does."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, input_params, input_indices, offset):
+        U.check_tensor("EmbeddingLookup", "input_params", input_params)
+        U.check_tensor("EmbeddingLookup", "input_indices", input_indices)
+        U.check_int("EmbeddingLookup", "offset", offset)
+        if input_indices.dtype not in (mstype.int32, mstype.int64):
+            raise TypeError("For 'EmbeddingLookup', the type of 'input_indices' should be Tensor[Int32, Int64], "
+                            "but got Tensor[%s]." % input_indices.dtype)
+        idx = input_indices - offset
+        inside = (idx >= 0) & (idx < input_params.shape[0])
+        rows = ops.gather(input_params, ops.select(inside, idx, ops.zeros_like(idx)), 0)
+        keep = ops.reshape(inside, tuple(inside.shape) + (1,) * (input_params.ndim - 1))
+        return ops.select(ops.broadcast_to(keep, rows.shape), rows, ops.zeros_like(rows))
+
+
+@primitive
 class Diag(Primitive):
     @prim_attr_register
     def __init__(self):
@@ -1334,12 +1374,3 @@ class Adam(Primitive):
         new_var = U.write_parameter("Adam", var, new_var)
         return new_var, new_m, new_v
 
-
-@primitive
-class ApplyGradientDescent(Primitive):
-    @prim_attr_register
-    def __init__(self):
-        pass
-
-    def __call__(self, var, alpha, delta):
-        return U.write_parameter("ApplyGradientDescent", var, ops.stop_gradient(var) - ops.stop_gradient(delta) * alpha)
