@@ -44,6 +44,20 @@ class _IteratorLearningRate(LearningRateSchedule):
         return ops.select(global_step < size, value, ops.zeros_like(value))
 
 
+def _parameters_base_check(parameters):
+    """The parameters as a list; MindSpore's base check names 'Optimizer' (and 'parameters'
+    unquoted) whichever optimizer is built."""
+    if parameters is None:
+        raise ValueError("For 'Optimizer', the argument parameters can not be None.")
+    if not isinstance(parameters, Iterable) or isinstance(parameters, (str, dict)):
+        raise TypeError("For 'Optimizer', the argument parameters must be Iterable type, but got %s."
+                        % type(parameters))
+    parameters = list(parameters)
+    if not parameters:
+        raise ValueError("For 'Optimizer', the argument parameters must not be empty.")
+    return parameters
+
+
 def _is_number(value):
     return isinstance(value, numbers.Real) and not isinstance(value, bool)
 
@@ -81,12 +95,7 @@ class Optimizer(_nn.Cell, metaclass=_OptimizerType):
 
     # -- construction -------------------------------------------------------------------------
     def _parameters_list(self, parameters):
-        if not isinstance(parameters, Iterable) or isinstance(parameters, (str, dict)):
-            raise TypeError("For '%s', the argument 'parameters' must be Iterable type, but got %s."
-                            % (self.cls_name, type(parameters)))
-        parameters = list(parameters)
-        if not parameters:
-            raise ValueError("For '%s', the argument 'parameters' must not be empty." % self.cls_name)
+        parameters = _parameters_base_check(parameters)
         kinds = {isinstance(p, dict) for p in parameters}
         if len(kinds) > 1:
             raise TypeError("For '%s', the argument 'parameters' must be all Parameters or all dicts (groups), "
@@ -357,12 +366,26 @@ def route_to_python(core_cls, py_cls, python_only=lambda arguments: False):
             return optimizer
         return core_new(cls)
 
+    core_init = core_cls.__init__
+
+    def __init__(self, *args, **kwargs):
+        # The core class gets the parameters checked and listed as MindSpore's base class does.
+        try:
+            bound = signature.bind(None, *args, **kwargs)
+        except TypeError:
+            return core_init(self, *args, **kwargs)
+        bound.arguments["params"] = _parameters_base_check(bound.arguments["params"])
+        return core_init(self, *bound.args[1:], **bound.kwargs)
+
     core_cls.__new__ = staticmethod(__new__)
+    core_cls.__init__ = __init__
 
 
 def core_can_take(params, learning_rate, loss_scale=1.0):
     """Whether the core optimizers implement these arguments: Parameters (no groups), a number or
     a 0-D Tensor as learning rate and no loss scale."""
+    if params is None or isinstance(params, Tensor) or not isinstance(params, Iterable):
+        return False  # not a collection of Parameters: the Python base class refuses it as MindSpore's
     if isinstance(params, (list, tuple)) and any(isinstance(p, dict) for p in params):
         return False
     fixed = _is_number(learning_rate) or isinstance(learning_rate, Tensor) and learning_rate.ndim == 0
