@@ -58,6 +58,15 @@ def _parameters_base_check(parameters):
     return parameters
 
 
+def _lr_length(learning_rate):
+    """The number of steps a list or 1-D Tensor learning rate holds; 0 for the other kinds."""
+    if isinstance(learning_rate, Tensor):
+        return learning_rate.shape[0] if learning_rate.ndim == 1 else 0
+    if isinstance(learning_rate, (list, tuple)):
+        return len(learning_rate)
+    return 0
+
+
 def _is_number(value):
     return isinstance(value, numbers.Real) and not isinstance(value, bool)
 
@@ -75,6 +84,7 @@ class Optimizer(_nn.Cell, metaclass=_OptimizerType):
         self.need_scale = self.loss_scale != 1.0
         parameters = self._parameters_list(parameters)
         self.is_group = isinstance(parameters[0], dict)
+        self.is_group_params_ordered = False
         self.dynamic_lr = False
         self._lr_count = 0
         default_lr = self._learning_rate(learning_rate, "learning_rate")
@@ -156,6 +166,7 @@ class Optimizer(_nn.Cell, metaclass=_OptimizerType):
         params, lrs, wds, gcs, order = [], [], [], [], None
         self.group_lr, self.group_weight_decay, self.group_params = [], [], []
         group_lr_given = False
+        lr_length = _lr_length(default_lr_arg)  # every list or 1-D Tensor rate must have one length
         for index, group in enumerate(groups):
             unknown = set(group) - {"params", "lr", "weight_decay", "grad_centralization", "order_params"}
             if unknown:
@@ -163,6 +174,7 @@ class Optimizer(_nn.Cell, metaclass=_OptimizerType):
                                  "'grad_centralization' or 'order_params', but got %s." % (who, sorted(unknown)))
             if "order_params" in group:
                 order = self._checked_params(group["order_params"], "order_params")
+                self.is_group_params_ordered = True
                 continue
             if "params" not in group:
                 raise ValueError("For '%s', every parameter group must have the key 'params'." % who)
@@ -171,6 +183,11 @@ class Optimizer(_nn.Cell, metaclass=_OptimizerType):
                 raise ValueError("For '%s', the 'params' of group %d must not be empty." % (who, index))
             if "lr" in group:
                 group_lr_given = True
+                length = _lr_length(group["lr"])
+                if length and lr_length and length != lr_length:
+                    raise ValueError("For 'Optimizer', the Tensor type dynamic learning rate in group must be the "
+                                     "same size as the argument 'learning_rate'.")
+                lr_length = lr_length or length
                 lr = self._learning_rate(group["lr"], "learning_rate_group_" + str(index))
             else:
                 lr = None
