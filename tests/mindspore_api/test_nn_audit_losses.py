@@ -161,3 +161,10 @@ close(Plain()(t(X), t(Y)), np.float32(np.abs(d).mean()))
 close(Summed()(t(X), t(Y)), np.float32(2 * np.abs(d).sum()), 1e-5)
 assert isinstance(nn.MSELoss(), nn.LossBase) and isinstance(nn.FocalLoss(), nn.LossBase)
 raises(ValueError, Plain, "avg", match="'reduction' must be in")
+
+# ops.cross_entropy checks its arguments as MindSpore's does (named 'cross_entropy_loss').
+ce_in, ce_tg = t(X), Tensor(LB.astype(np.int32))
+raises(TypeError, ms.ops.cross_entropy, ce_in, ce_tg, ignore_index='1', match="the type of 'ignore_index' should be 'int'")
+raises(TypeError, ms.ops.cross_entropy, ce_in, ce_tg, np.ones(5, np.float32))
+raises(TypeError, ms.ops.cross_entropy, ce_in, ce_tg, label_smoothing='0.5', match="'label_smoothing' should be 'float'")
+raises(ValueError, ms.ops.cross_entropy, ce_in, ce_tg, label_smoothing=-0.1, match="non-negative")
