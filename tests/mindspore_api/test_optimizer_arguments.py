@@ -44,3 +44,12 @@ assert opt.dynamic_lr and not opt.is_group_params_ordered
 
 opt = nn.SGD([{'params': [b]}, {'params': [w], 'lr': 0.2}, {'order_params': [w, b]}], 0.1)
 assert opt.is_group_params_ordered is True and [p.name for p in opt.parameters] == [w.name, b.name]
+
+# Group learning rates keep MindSpore's names ('learning_rate_group_<group>'; the default one
+# 'learning_rate'), whether fixed or dynamic, in get_lr_parameter and parameters_dict.
+w, b = params()
+opt = nn.SGD([{'params': [w], 'lr': 0.2}, {'params': [b]}], 0.1)
+assert [opt.get_lr_parameter(p).name for p in (w, b)] == ['learning_rate_group_0', 'learning_rate']
+assert {'learning_rate_group_0', 'learning_rate'} <= set(opt.parameters_dict())
+opt = nn.SGD([{'params': [b]}, {'params': [w], 'lr': [0.2, 0.1]}], [0.1, 0.3])
+assert {'learning_rate_group_1', 'learning_rate'} <= set(opt.parameters_dict())

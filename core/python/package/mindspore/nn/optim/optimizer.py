@@ -35,7 +35,7 @@ class _IteratorLearningRate(LearningRateSchedule):
 
     def __init__(self, learning_rate, name):
         super().__init__()
-        self.learning_rate = Parameter(learning_rate, name=name)
+        _register_keeping_name(self, "learning_rate", Parameter(learning_rate, name=name))
 
     def construct(self, global_step):
         size = self.learning_rate.shape[0]
@@ -56,6 +56,17 @@ def _parameters_base_check(parameters):
     if not parameters:
         raise ValueError("For 'Optimizer', the argument parameters must not be empty.")
     return parameters
+
+
+def _register_keeping_name(cell, attribute, value):
+    """setattr for a learning rate: a Cell attribute renames a Parameter after itself, but
+    MindSpore's learning rates keep their own names ('learning_rate_group_0', ...), which
+    get_lr_parameter and checkpoints show."""
+    name = value.name if isinstance(value, Parameter) else None
+    setattr(cell, attribute, value)
+    if name is not None and value.name != name:
+        value.name = name
+    return value
 
 
 def _lr_length(learning_rate):
@@ -218,7 +229,7 @@ class Optimizer(_nn.Cell, metaclass=_OptimizerType):
             self.learning_rate = tuple(dict.fromkeys(lrs))  # one entry per distinct group rate
             self.group_lr = lrs
             for i, lr in enumerate(self.learning_rate):
-                setattr(self, "_group_lr_%d" % i, lr)
+                _register_keeping_name(self, "_group_lr_%d" % i, lr)
         else:
             self.learning_rate = self._learning_rate(default_lr_arg, "learning_rate")
         self._parameters = ParameterTuple(params)
