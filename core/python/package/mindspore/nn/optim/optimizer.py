@@ -396,11 +396,17 @@ def route_to_python(core_cls, py_cls, python_only=lambda arguments: False):
 
     core_init = core_cls.__init__
 
+    named = {name for name, p in signature.parameters.items()
+             if p.kind not in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)}
+
     def __init__(self, *args, **kwargs):
-        # The core class gets the parameters checked and listed as MindSpore's base class does.
+        # The core class gets the parameters checked and listed as MindSpore's base class does (a
+        # keyword it does not know it reports itself).
         try:
             bound = signature.bind(None, *args, **kwargs)
         except TypeError:
+            return core_init(self, *args, **kwargs)
+        if set(kwargs) - named:
             return core_init(self, *args, **kwargs)
         bound.arguments["params"] = _parameters_base_check(bound.arguments["params"])
         return core_init(self, *bound.args[1:], **bound.kwargs)
