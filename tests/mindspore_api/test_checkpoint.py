@@ -212,3 +212,13 @@ assert os.path.basename(second.latest_ckpt_file_name) == "net_1-1_4.ckpt"
 raises(ValueError, CheckpointConfig, 0, 0, 0, 0, match="can't be all None or 0")
 raises(ValueError, ModelCheckpoint, "a/b", match="does not contain '/'")
 print("ok")
+
+# CheckpointConfig: a step count makes the seconds rule None, a maximum count the per-minutes rule.
+from mindspore.train.callback import CheckpointConfig  # noqa: E402
+config = CheckpointConfig()
+assert (config.save_checkpoint_steps, config.save_checkpoint_seconds) == (1, None)
+assert (config.keep_checkpoint_max, config.keep_checkpoint_per_n_minutes) == (5, None)
+config = CheckpointConfig(save_checkpoint_steps=0, save_checkpoint_seconds=30, keep_checkpoint_max=0,
+                          keep_checkpoint_per_n_minutes=2)
+assert (config.save_checkpoint_seconds, config.keep_checkpoint_per_n_minutes) == (30, 2)
+assert config.get_checkpoint_policy()["keep_checkpoint_max"] == 0

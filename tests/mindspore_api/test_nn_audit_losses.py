@@ -83,6 +83,12 @@ tiny = np.full((4, 5), 1e-9)
 close(nn.GaussianNLLLoss(eps=1e-3)(t(X), t(Y), t(tiny)), np.float32((0.5 * (np.log(1e-3) + (X - Y) ** 2 / 1e-3)).mean()),
       1e-4)
 
+# In graph mode too: the non-negative check on var has no values while the graph compiles.
+ms.set_context(mode=ms.GRAPH_MODE)
+close(nn.GaussianNLLLoss(full=True)(t(X), t(Y), t(VAR)),
+      np.float32((0.5 * (np.log(VAR) + (X - Y) ** 2 / VAR) + 0.5 * np.log(2 * np.pi)).mean()), 1e-5)
+ms.set_context(mode=ms.PYNATIVE_MODE)
+
 # FocalLoss: MindSpore's documented example (class-index labels, weight) and one-hot 4-D labels.
 logits = np.array([[0.8, 1.4], [0.5, 0.9], [1.2, 0.9]])
 labels = np.array([[1], [1], [0]], np.int32)
@@ -155,3 +161,10 @@ close(Plain()(t(X), t(Y)), np.float32(np.abs(d).mean()))
 close(Summed()(t(X), t(Y)), np.float32(2 * np.abs(d).sum()), 1e-5)
 assert isinstance(nn.MSELoss(), nn.LossBase) and isinstance(nn.FocalLoss(), nn.LossBase)
 raises(ValueError, Plain, "avg", match="'reduction' must be in")
+
+# ops.cross_entropy checks its arguments as MindSpore's does (named 'cross_entropy_loss').
+ce_in, ce_tg = t(X), Tensor(LB.astype(np.int32))
+raises(TypeError, ms.ops.cross_entropy, ce_in, ce_tg, ignore_index='1', match="the type of 'ignore_index' should be 'int'")
+raises(TypeError, ms.ops.cross_entropy, ce_in, ce_tg, np.ones(5, np.float32))
+raises(TypeError, ms.ops.cross_entropy, ce_in, ce_tg, label_smoothing='0.5', match="'label_smoothing' should be 'float'")
+raises(ValueError, ms.ops.cross_entropy, ce_in, ce_tg, label_smoothing=-0.1, match="non-negative")

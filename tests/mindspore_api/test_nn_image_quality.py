@@ -22,7 +22,10 @@ ia, ib = (a * 40).astype(np.int64), (b * 40).astype(np.int64)
 close(nn.PSNR(3.7)(Tensor(ia), Tensor(ib)), 10 * np.log10(9.0 / ((ia - ib) ** 2).mean((1, 2, 3))), rtol=1e-4)
 raises(ValueError, nn.PSNR, 0.0, match="'max_val' must be greater than 0")
 raises(ValueError, nn.PSNR(), Tensor(a[0]), Tensor(b[0]), match="must be 4 (N, C, H, W)")
-raises(ValueError, nn.PSNR(), Tensor(a), Tensor(b[:1]), match="same shape and dtype")
+raises(ValueError, nn.PSNR(), Tensor(a), Tensor(b[:1]), match="must have the same shape")
+# Different dtypes are a TypeError (MindSpore's SameTypeShape checks them before the shapes).
+raises(TypeError, nn.PSNR(), Tensor(a, ms.float32), Tensor(b[:1], ms.float16), match="same data type")
+raises(TypeError, nn.SSIM(), Tensor(a, ms.float32), Tensor(b, ms.float16), match="same data type")
 
 
 def gaussian(size, sigma):

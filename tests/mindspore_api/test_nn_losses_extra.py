@@ -49,6 +49,14 @@ s = np.abs(x)
 parts = [1 - 2 * (s[:, i] @ onehot[:, i]) / (s[:, i] @ s[:, i] + onehot[:, i] @ onehot[:, i] + 1e-5) for i in range(4)]
 close(dice(Tensor(s), Tensor(onehot)), [(parts[0] * 1.0 + parts[2] * 2.0) / 4])  # weights[i] keeps its axis
 raises(ValueError, nn.MultiClassDiceLoss(), Tensor(x), Tensor(x[:, :3]), match="shape of 'logits'")
+# MindSpore's argument checks: weights a Tensor (TypeError) of rank 2 (ValueError), activation one
+# of its six names (ValueError) or a Cell (TypeError).
+raises(TypeError, nn.MultiClassDiceLoss, weights='1', match="the type of 'weights' should be 'Tensor'")
+raises(ValueError, nn.MultiClassDiceLoss, weights=Tensor(np.ones(3)), match="dimension of 'weights' should be 2, but got 1")
+raises(TypeError, nn.MultiClassDiceLoss, ignore_indiex="2", match="the type of 'ignore_indiex' should be 'int'")
+raises(TypeError, nn.MultiClassDiceLoss, activation=2, match="the 'activation' must be str or Cell")
+raises(ValueError, nn.MultiClassDiceLoss, activation="gelu", match="the 'activation' must be in ['softmax'")
+assert isinstance(nn.MultiClassDiceLoss(activation=nn.Sigmoid()).activation, nn.Sigmoid)
 
 # CTC: the loss is -log of the summed probability of every alignment that collapses to the target.
 T, N, C = 4, 3, 3

@@ -6,7 +6,7 @@ import numpy as np
 
 import mindspore as ms
 import mindspore.nn as nn
-from mindspore import Tensor
+from mindspore import Parameter, Tensor
 from mindspore.nn.optim import ASGD, AdaMax, AdamWeightDecay, Rprop
 
 from _check import raises
@@ -133,7 +133,14 @@ def np_rprop(lr, etaminus, etaplus, smin, smax):
 
 got, _ = run(lambda p: Rprop(p, 0.1, etas=(0.4, 1.5), step_sizes=(0.01, 0.2)))
 check(got, np_rprop(0.1, 0.4, 1.5, 0.01, 0.2), "Rprop")
-raises(ValueError, Rprop, params(), etas=(1.5, 0.5), match="0 < etaminus < 1 < etaplus")
+raises(ValueError, Rprop, params(), etas=(1.5, 0.5), match="'etaminus' must be in range of (0.0, 1.0)")
+# MindSpore's checks: a tuple (TypeError), of two (ValueError), of floats (TypeError), min <= max.
+raises(TypeError, Rprop, params(), etas=[0.5, 1.2], match="etas must be a tuple")
+raises(ValueError, Rprop, params(), etas=(0.5, 1.2, 1.3), match="etas must be a tuple with the size of 2")
+raises(ValueError, Rprop, params(), step_sizes=(1e-6, 50., 60.), match="step_sizes must be a tuple with the size")
+raises(TypeError, Rprop, params(), etas=(0.5, 2), match="'etaplus' should be 'float'")
+raises(ValueError, Rprop, params(), etas=(0.5, 1.0), match="etaplus must be greater than 1.0")
+raises(ValueError, Rprop, params(), step_sizes=(50., 1e-6), match="maximal step size should not be less than")
 
 
 # AdaMax.
@@ -154,7 +161,13 @@ check(got, np_adamax(0.01, 0.8, 0.95, 1e-7), "AdaMax")
 # Where they are exported; Python optimizers count as nn.Optimizer, as do the core ones.
 assert nn.ASGD is ASGD and nn.Rprop is Rprop and nn.AdaMax is AdaMax and nn.AdamWeightDecay is AdamWeightDecay
 assert isinstance(ASGD(params()), nn.Optimizer) and isinstance(nn.SGD(params()), nn.Optimizer)
-raises(ValueError, ASGD, [], match="must not be empty")
+raises(ValueError, ASGD, [], match="For 'Optimizer', the argument parameters must not be empty.")
+raises(ValueError, ASGD, None, match="For 'Optimizer', the argument parameters can not be None.")
+raises(TypeError, ASGD, 9, match="For 'Optimizer', the argument parameters must be Iterable type")
+# The core optimizers refuse what is not a collection of Parameters as MindSpore's do.
+raises(ValueError, nn.SGD, None, match="can not be None")
+raises(TypeError, nn.SGD, Parameter(Tensor(np.zeros((1, 2, 3), np.float32)), "lone"))
+raises(ValueError, nn.Momentum, [], 0.1, 0.9, match="must not be empty")
 raises(TypeError, ASGD, params(), weight_decay="x", match="'weight_decay' should be float or int")
 
 

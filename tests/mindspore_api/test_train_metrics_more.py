@@ -59,6 +59,10 @@ close(thr[3], [1.75, 0.75, 0.05])
 raises(RuntimeError, ROC().eval, match="call the 'update' method")
 raises(ValueError, ROC(pos_label=1).update, Tensor(np.ones((2, 2))), Tensor(np.array([0, 1])),
        match="'pos_label' should be None")
+# Multiclass scores need class_num, equal to their class count (MindSpore refuses None too).
+raises(ValueError, ROC().update, Tensor(np.ones((3, 3))), Tensor(np.array([1, 0])), match="'class_num' must equal")
+raises(ValueError, ROC(class_num=2).update, Tensor(np.ones((3, 3))), Tensor(np.array([1, 0, 2])),
+       match="but got 'class_num' 2, the number of classes from predicted value 3")
 
 # auc of a binary ROC equals the fraction of (positive, negative) pairs ranked correctly.
 scores, labels = np.array([0.1, 0.4, 0.35, 0.8, 0.5]), np.array([0, 0, 1, 1, 0])

@@ -2,6 +2,7 @@
 import inspect
 
 from mindspore import jit, ms_function
+from mindspore.common._graph_executor import _CellGraphExecutor, _cell_graph_executor  # noqa: F401
 
 __all__ = ["jit", "jit_class", "ms_function", "ms_class"]
 

@@ -30,9 +30,13 @@ def _check_pair(who, img1, img2):
         if img.ndim != 4:
             raise ValueError("For '%s', the dimension of '%s' must be 4 (N, C, H, W), but got %d."
                              % (who, name, img.ndim))
-    if tuple(img1.shape) != tuple(img2.shape) or img1.dtype != img2.dtype:
-        raise ValueError("For '%s', 'img1' and 'img2' must have the same shape and dtype, but got %s %s and %s %s."
-                         % (who, tuple(img1.shape), img1.dtype, tuple(img2.shape), img2.dtype))
+    # MindSpore's SameTypeShape check: the dtypes first (TypeError), then the shapes (ValueError).
+    if img1.dtype != img2.dtype:
+        raise TypeError("For '%s', 'img1' and 'img2' must have the same data type, but got %s and %s."
+                        % (who, img1.dtype, img2.dtype))
+    if tuple(img1.shape) != tuple(img2.shape):
+        raise ValueError("For '%s', 'img1' and 'img2' must have the same shape, but got %s and %s."
+                         % (who, tuple(img1.shape), tuple(img2.shape)))
 
 
 def _to_unit_float(who, img, max_val):

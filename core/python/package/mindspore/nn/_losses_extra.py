@@ -92,19 +92,23 @@ class MultiClassDiceLoss(LossBase):
     def __init__(self, weights=None, ignore_indiex=None, activation="softmax"):
         super().__init__()
         from mindspore.nn._layers_activation import get_activation
-        if weights is not None and (not isinstance(weights, Tensor) or weights.ndim != 2):
-            raise ValueError("For 'MultiClassDiceLoss', the 'weights' must be a 2-D Tensor, but got %s."
-                             % (type(weights).__name__ if not isinstance(weights, Tensor) else tuple(weights.shape),))
+        if weights is not None and not isinstance(weights, Tensor):
+            raise TypeError("For 'MultiClassDiceLoss', the type of 'weights' should be 'Tensor', but got '%s' with "
+                            "type '%s'." % (weights, type(weights).__name__))
+        if weights is not None and weights.ndim != 2:
+            raise ValueError("For 'MultiClassDiceLoss', the dimension of 'weights' should be 2, but got %d."
+                             % weights.ndim)
         if ignore_indiex is not None and (isinstance(ignore_indiex, bool) or not isinstance(ignore_indiex, int)):
-            raise TypeError("For 'MultiClassDiceLoss', the type of 'ignore_indiex' must be int, but got %s."
-                            % type(ignore_indiex).__name__)
-        if isinstance(activation, str) and activation not in ("softmax", "logsoftmax", "relu", "relu6", "tanh",
-                                                              "gelu", "fast_gelu", "elu", "sigmoid", "prelu",
-                                                              "leakyrelu", "hswish", "hsigmoid", "logsigmoid",
-                                                              "softsign", "silu", "mish", "softmin", "softplus"):
-            raise ValueError("For 'MultiClassDiceLoss', the 'activation' is not a known activation: %s." % activation)
+            raise TypeError("For 'MultiClassDiceLoss', the type of 'ignore_indiex' should be 'int', but got '%s' "
+                            "with type '%s'." % (ignore_indiex, type(ignore_indiex).__name__))
+        names = ['softmax', 'logsoftmax', 'relu', 'relu6', 'tanh', 'sigmoid']  # the ones MindSpore takes
+        if isinstance(activation, str) and activation not in names:
+            raise ValueError("For 'MultiClassDiceLoss', the 'activation' must be in %s, but got %s." % (names, activation))
         self.weights, self.ignore_indiex = weights, ignore_indiex
         self.activation = get_activation(activation) if isinstance(activation, str) else activation
+        if self.activation is not None and not isinstance(self.activation, _nn.Cell):
+            raise TypeError("For 'MultiClassDiceLoss', the 'activation' must be str or Cell, but got %s."
+                            % type(self.activation))
         self.binarydiceloss = DiceLoss(smooth=1e-5)
 
     def construct(self, logits, label):

@@ -8,6 +8,7 @@ import mindspore.nn as _nn
 from mindspore import Tensor, ops
 from mindspore.common import dtype as mstype
 from mindspore.nn._losses import LossBase, _check_float
+from mindspore.nn._value_checks import known_values
 
 __all__ = ["MultiMarginLoss", "TripletMarginLoss", "PoissonNLLLoss", "GaussianNLLLoss", "FocalLoss"]
 
@@ -127,7 +128,8 @@ class GaussianNLLLoss(LossBase):
                                                            tuple(var.shape[:-1]) == tuple(logits.shape[:-1])):
             raise ValueError("For 'GaussianNLLLoss', the shape of 'var' must match 'logits' %s, but got %s."
                              % (tuple(logits.shape), tuple(var.shape)))
-        if bool(np.any(var.asnumpy() < 0)):
+        values = known_values(var)  # None while a graph compiles: the check then has no values
+        if values is not None and bool(np.any(values < 0)):
             raise ValueError("For 'GaussianNLLLoss', 'var' must be non-negative.")
         # MindSpore clamps var without letting the clamp carry a gradient.
         var = var + ops.stop_gradient(ops.maximum(var, self.eps) - var)

@@ -683,6 +683,18 @@ def cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mean
     ignore_index and label_smoothing (the C++ op serves the cases without them)."""
     _t("cross_entropy", input)
     _t("cross_entropy", target, "target")
+    if weight is not None:
+        _t("cross_entropy", weight, "weight")
+    # MindSpore names its argument checks 'cross_entropy_loss'.
+    if isinstance(ignore_index, bool) or not isinstance(ignore_index, int):
+        raise TypeError("For 'cross_entropy_loss', the type of 'ignore_index' should be 'int', but got '%s' with "
+                        "type '%s'." % (ignore_index, type(ignore_index).__name__))
+    if isinstance(label_smoothing, bool) or not isinstance(label_smoothing, float):
+        raise TypeError("For 'cross_entropy_loss', the type of 'label_smoothing' should be 'float', but got '%s' "
+                        "with type '%s'." % (label_smoothing, type(label_smoothing).__name__))
+    if label_smoothing < 0:
+        raise ValueError("For 'cross_entropy_loss', the 'label_smoothing' must be a non-negative float, but got %s."
+                         % label_smoothing)
     U.check_reduction("cross_entropy", reduction)
     if target.dtype in U._INTS:
         hits = False

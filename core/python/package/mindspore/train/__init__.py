@@ -8,7 +8,7 @@ loss_scale_manager.py; SummaryRecord and SummaryCollector write MindSpore's summ
 """
 import mindspore as _ms
 from mindspore.train import callback, metrics, serialization
-from mindspore.train.callback import (Callback, CheckpointConfig, EarlyStopping, History, LambdaCallback,
+from mindspore.train.callback import (BackupAndRestore, Callback, CheckpointConfig, EarlyStopping, History, LambdaCallback,
                                       SummaryCollector,
                                       LearningRateScheduler, LossMonitor, ModelCheckpoint,
                                       ReduceLROnPlateau, RunContext, TimeMonitor)

@@ -14,6 +14,11 @@ _CoreAdam = _nn.Adam
 
 
 def check_betas_eps(who, beta1, beta2, eps):
+    # MindSpore checks the three are floats (an int is refused) before their ranges.
+    for name, value in (("beta1", beta1), ("beta2", beta2), ("eps", eps)):
+        if not isinstance(value, float):
+            raise TypeError("For '%s', the type of '%s' should be 'float', but got '%s' with type '%s'."
+                            % (who, name, value, type(value).__name__))
     check_float_range_open(beta1, 0.0, 1.0, "beta1", who)
     check_float_range_open(beta2, 0.0, 1.0, "beta2", who)
     if isinstance(eps, bool) or not isinstance(eps, float):

@@ -35,13 +35,47 @@ class _IteratorLearningRate(LearningRateSchedule):
 
     def __init__(self, learning_rate, name):
         super().__init__()
-        self.learning_rate = Parameter(learning_rate, name=name)
+        _register_keeping_name(self, "learning_rate", Parameter(learning_rate, name=name))
 
     def construct(self, global_step):
         size = self.learning_rate.shape[0]
         index = ops.minimum(global_step, size - 1)
         value = ops.gather(self.learning_rate, index, 0)
         return ops.select(global_step < size, value, ops.zeros_like(value))
+
+
+def _parameters_base_check(parameters):
+    """The parameters as a list; MindSpore's base check names 'Optimizer' (and 'parameters'
+    unquoted) whichever optimizer is built."""
+    if parameters is None:
+        raise ValueError("For 'Optimizer', the argument parameters can not be None.")
+    if not isinstance(parameters, Iterable) or isinstance(parameters, (str, dict)):
+        raise TypeError("For 'Optimizer', the argument parameters must be Iterable type, but got %s."
+                        % type(parameters))
+    parameters = list(parameters)
+    if not parameters:
+        raise ValueError("For 'Optimizer', the argument parameters must not be empty.")
+    return parameters
+
+
+def _register_keeping_name(cell, attribute, value):
+    """setattr for a learning rate: a Cell attribute renames a Parameter after itself, but
+    MindSpore's learning rates keep their own names ('learning_rate_group_0', ...), which
+    get_lr_parameter and checkpoints show."""
+    name = value.name if isinstance(value, Parameter) else None
+    setattr(cell, attribute, value)
+    if name is not None and value.name != name:
+        value.name = name
+    return value
+
+
+def _lr_length(learning_rate):
+    """The number of steps a list or 1-D Tensor learning rate holds; 0 for the other kinds."""
+    if isinstance(learning_rate, Tensor):
+        return learning_rate.shape[0] if learning_rate.ndim == 1 else 0
+    if isinstance(learning_rate, (list, tuple)):
+        return len(learning_rate)
+    return 0
 
 
 def _is_number(value):
@@ -61,6 +95,7 @@ class Optimizer(_nn.Cell, metaclass=_OptimizerType):
         self.need_scale = self.loss_scale != 1.0
         parameters = self._parameters_list(parameters)
         self.is_group = isinstance(parameters[0], dict)
+        self.is_group_params_ordered = False
         self.dynamic_lr = False
         self._lr_count = 0
         default_lr = self._learning_rate(learning_rate, "learning_rate")
@@ -81,12 +116,7 @@ class Optimizer(_nn.Cell, metaclass=_OptimizerType):
 
     # -- construction -------------------------------------------------------------------------
     def _parameters_list(self, parameters):
-        if not isinstance(parameters, Iterable) or isinstance(parameters, (str, dict)):
-            raise TypeError("For '%s', the argument 'parameters' must be Iterable type, but got %s."
-                            % (self.cls_name, type(parameters)))
-        parameters = list(parameters)
-        if not parameters:
-            raise ValueError("For '%s', the argument 'parameters' must not be empty." % self.cls_name)
+        parameters = _parameters_base_check(parameters)
         kinds = {isinstance(p, dict) for p in parameters}
         if len(kinds) > 1:
             raise TypeError("For '%s', the argument 'parameters' must be all Parameters or all dicts (groups), "
@@ -147,6 +177,7 @@ class Optimizer(_nn.Cell, metaclass=_OptimizerType):
         params, lrs, wds, gcs, order = [], [], [], [], None
         self.group_lr, self.group_weight_decay, self.group_params = [], [], []
         group_lr_given = False
+        lr_length = _lr_length(default_lr_arg)  # every list or 1-D Tensor rate must have one length
         for index, group in enumerate(groups):
             unknown = set(group) - {"params", "lr", "weight_decay", "grad_centralization", "order_params"}
             if unknown:
@@ -154,6 +185,7 @@ class Optimizer(_nn.Cell, metaclass=_OptimizerType):
                                  "'grad_centralization' or 'order_params', but got %s." % (who, sorted(unknown)))
             if "order_params" in group:
                 order = self._checked_params(group["order_params"], "order_params")
+                self.is_group_params_ordered = True
                 continue
             if "params" not in group:
                 raise ValueError("For '%s', every parameter group must have the key 'params'." % who)
@@ -162,6 +194,11 @@ class Optimizer(_nn.Cell, metaclass=_OptimizerType):
                 raise ValueError("For '%s', the 'params' of group %d must not be empty." % (who, index))
             if "lr" in group:
                 group_lr_given = True
+                length = _lr_length(group["lr"])
+                if length and lr_length and length != lr_length:
+                    raise ValueError("For 'Optimizer', the Tensor type dynamic learning rate in group must be the "
+                                     "same size as the argument 'learning_rate'.")
+                lr_length = lr_length or length
                 lr = self._learning_rate(group["lr"], "learning_rate_group_" + str(index))
             else:
                 lr = None
@@ -192,7 +229,7 @@ class Optimizer(_nn.Cell, metaclass=_OptimizerType):
             self.learning_rate = tuple(dict.fromkeys(lrs))  # one entry per distinct group rate
             self.group_lr = lrs
             for i, lr in enumerate(self.learning_rate):
-                setattr(self, "_group_lr_%d" % i, lr)
+                _register_keeping_name(self, "_group_lr_%d" % i, lr)
         else:
             self.learning_rate = self._learning_rate(default_lr_arg, "learning_rate")
         self._parameters = ParameterTuple(params)
@@ -357,12 +394,32 @@ def route_to_python(core_cls, py_cls, python_only=lambda arguments: False):
             return optimizer
         return core_new(cls)
 
+    core_init = core_cls.__init__
+
+    named = {name for name, p in signature.parameters.items()
+             if p.kind not in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)}
+
+    def __init__(self, *args, **kwargs):
+        # The core class gets the parameters checked and listed as MindSpore's base class does (a
+        # keyword it does not know it reports itself).
+        try:
+            bound = signature.bind(None, *args, **kwargs)
+        except TypeError:
+            return core_init(self, *args, **kwargs)
+        if set(kwargs) - named:
+            return core_init(self, *args, **kwargs)
+        bound.arguments["params"] = _parameters_base_check(bound.arguments["params"])
+        return core_init(self, *bound.args[1:], **bound.kwargs)
+
     core_cls.__new__ = staticmethod(__new__)
+    core_cls.__init__ = __init__
 
 
 def core_can_take(params, learning_rate, loss_scale=1.0):
     """Whether the core optimizers implement these arguments: Parameters (no groups), a number or
     a 0-D Tensor as learning rate and no loss scale."""
+    if params is None or isinstance(params, Tensor) or not isinstance(params, Iterable):
+        return False  # not a collection of Parameters: the Python base class refuses it as MindSpore's
     if isinstance(params, (list, tuple)) and any(isinstance(p, dict) for p in params):
         return False
     fixed = _is_number(learning_rate) or isinstance(learning_rate, Tensor) and learning_rate.ndim == 0

@@ -8,9 +8,18 @@ __all__ = ["Rprop"]
 
 
 def _pair(value, name):
-    if not isinstance(value, tuple) or len(value) != 2 or \
-            not all(isinstance(v, float) and not isinstance(v, bool) for v in value):
-        raise TypeError("For 'Rprop', the '%s' must be a tuple of two floats, but got %r." % (name, value))
+    """A tuple of two numbers, checked in MindSpore's order: its type, then its length."""
+    if not isinstance(value, tuple):
+        raise TypeError("For Rprop, %s must be a tuple, but got %s." % (name, type(value)))
+    if len(value) != 2:
+        raise ValueError("For Rprop, %s must be a tuple with the size of 2, but got %d." % (name, len(value)))
+    return value
+
+
+def _float(value, name):
+    if not isinstance(value, float):
+        raise TypeError("For 'Rprop', the type of '%s' should be 'float', but got '%s' with type '%s'."
+                        % (name, value, type(value).__name__))
     return value
 
 
@@ -21,14 +30,18 @@ class Rprop(Optimizer):
 
     def __init__(self, params, learning_rate=0.1, etas=(0.5, 1.2), step_sizes=(1e-6, 50.), weight_decay=0.0):
         super().__init__(learning_rate, params, weight_decay)
-        self.etaminus, self.etaplus = _pair(etas, "etas")
-        self.step_size_min, self.step_size_max = _pair(step_sizes, "step_sizes")
-        if not 0.0 < self.etaminus < 1.0 < self.etaplus:
-            raise ValueError("For 'Rprop', etas must be a tuple with two float, 0 < etaminus < 1 < etaplus, but got "
-                             "%r." % (etas,))
-        if self.step_size_min > self.step_size_max:
-            raise ValueError("For 'Rprop', the minimal step size must not exceed the maximal one, but got %r."
-                             % (step_sizes,))
+        etas = _pair(etas, "etas")
+        step_sizes = _pair(step_sizes, "step_sizes")
+        if step_sizes[0] > step_sizes[1]:
+            raise ValueError("For Rprop, maximal step size should not be less than minimal step size, but got "
+                             "%s > %s." % (step_sizes[0], step_sizes[1]))
+        if not 0.0 < _float(etas[0], "etaminus") < 1.0:
+            raise ValueError("For 'Rprop', the 'etaminus' must be in range of (0.0, 1.0), but got %s." % etas[0])
+        if _float(etas[1], "etaplus") <= 1.0:
+            raise ValueError("For Rprop, etaplus must be greater than 1.0, but got etaplus %s." % etas[1])
+        self.etaminus, self.etaplus = etas
+        self.step_size_min = _float(step_sizes[0], "min_step_sizes")
+        self.step_size_max = _float(step_sizes[1], "max_step_sizes")
         self.prev = self._state("prev")
         self.step_size = self._state("step_size")
 

@@ -4,7 +4,7 @@ groups, a dynamic learning rate or a loss scale it builds this Python one."""
 import mindspore as _ms
 import mindspore.nn as _nn
 from mindspore import Parameter, Tensor, ops
-from mindspore.nn.optim.optimizer import Optimizer, route_to_python
+from mindspore.nn.optim.optimizer import Optimizer, _DynamicWeightDecay, route_to_python
 
 __all__ = ["SGD"]
 
@@ -28,6 +28,10 @@ class SGD(Optimizer):
     def __init__(self, params, learning_rate=0.1, momentum=0.0, dampening=0.0, weight_decay=0.0, nesterov=False,
                  loss_scale=1.0):
         super().__init__(learning_rate, params, weight_decay, loss_scale)
+        decays = [weight_decay] + list(getattr(self, "group_weight_decay", []))
+        if any(isinstance(wd, (_nn.Cell, _DynamicWeightDecay)) for wd in decays):
+            raise TypeError("For 'SGD', dynamic weight decay is currently not supported, the argument 'weight_decay' "
+                            "or 'weight_decay' set in grouped 'params' must be float or int type.")
         momentum = _float_arg(momentum, "momentum", "SGD")
         self.dampening = _float_arg(dampening, "dampening", "SGD")
         if not isinstance(nesterov, bool):

@@ -1,6 +1,6 @@
 """mindspore.train.callback: Callback, RunContext and the callbacks Model runs.
 
-SummaryLandscape, OnRequestExit and BackupAndRestore are not provided.
+SummaryLandscape and OnRequestExit are not provided.
 """
 from mindspore.train.callback._callback import Callback, RunContext
 from mindspore.train.callback._callback import CallbackManager as _CallbackManager
@@ -14,6 +14,8 @@ from mindspore.train.callback._reduce_lr_on_plateau import ReduceLROnPlateau
 from mindspore.train.callback._checkpoint import CheckpointConfig, ModelCheckpoint
 from mindspore.train.callback._lr_scheduler_callback import LearningRateScheduler
 from mindspore.train.callback._summary_collector import SummaryCollector
+from mindspore.train.callback._backup_and_restore import BackupAndRestore
 
 __all__ = ["Callback", "LossMonitor", "TimeMonitor", "RunContext", "History", "LambdaCallback",
-           "ReduceLROnPlateau", "EarlyStopping", "ModelCheckpoint", "CheckpointConfig", "LearningRateScheduler", "SummaryCollector"]
+           "ReduceLROnPlateau", "EarlyStopping", "ModelCheckpoint", "CheckpointConfig", "LearningRateScheduler", "SummaryCollector",
+           "BackupAndRestore"]

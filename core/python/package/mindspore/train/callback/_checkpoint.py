@@ -36,12 +36,14 @@ class CheckpointConfig:
         if not steps and not seconds and not keep_max and not per_minutes:
             raise ValueError("The input arguments 'save_checkpoint_steps', 'save_checkpoint_seconds', "
                              "'keep_checkpoint_max' and 'keep_checkpoint_per_n_minutes' can't be all None or 0.")
+        # As in MindSpore, the setting a policy overrides reads None (steps beat seconds, a maximum
+        # count beats the per-minutes rule).
         if steps:
-            seconds = 0
+            seconds = None
         if not keep_max and not per_minutes:
             keep_max = 1
         if keep_max:
-            per_minutes = 0
+            per_minutes = None
         self._save_checkpoint_steps = steps
         self._save_checkpoint_seconds = seconds
         self._keep_checkpoint_max = keep_max

@@ -46,12 +46,14 @@ class ROC(Metric):
                                  "got %s." % class_num)
             return y_pred.reshape(-1), y.reshape(-1), 1, 1 if pos_label is None else pos_label
         if y_pred.ndim == y.ndim + 1:
-            if class_num is not None and class_num != y_pred.shape[1]:
-                raise ValueError("For 'ROC', the 'class_num' (%d) must equal the second dimension of y_pred (%d)."
-                                 % (class_num, y_pred.shape[1]))
             if pos_label is not None:
                 raise ValueError("For 'ROC', the 'pos_label' should be None for multiclass y_pred, but got %d."
                                  % pos_label)
+            # MindSpore asks for class_num here (None is refused too).
+            if class_num != y_pred.shape[1]:
+                raise ValueError("For 'ROC', the 'class_num' must equal the number of classes from predicted value "
+                                 "(input[0]), but got 'class_num' %s, the number of classes from predicted value %d."
+                                 % (class_num, y_pred.shape[1]))
             return y_pred.reshape(y_pred.shape[0], y_pred.shape[1], -1).transpose(0, 2, 1) \
                 .reshape(-1, y_pred.shape[1]), y.reshape(-1), y_pred.shape[1], None
         raise ValueError("For 'ROC', y_pred must have the dimension of y or one more, but got %d and %d."
