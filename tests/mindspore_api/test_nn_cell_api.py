@@ -145,3 +145,27 @@ close(step3(xw, yw), 50.0)
 close(net3.weight, [[0.9, 0.8, 0.7]], rtol=1e-5)
 raises(TypeError, nn.TrainOneStepCell, nn.WithLossCell(net, nn.MSELoss()), opt, return_grad=1)
 print("test_nn_cell_api (train step): ok")
+
+
+# A subclass whose __init__ skips super().__init__() is made, and refused when called, with
+# MindSpore's AttributeError (pybind11 refused the construction with its own text).
+for _mode in (ms.PYNATIVE_MODE, ms.GRAPH_MODE):
+    ms.set_context(mode=_mode)
+
+    class _InitNoSuper(nn.Cell):
+        def __init__(self):
+            self.a = 1
+
+        def construct(self):
+            return self.a
+
+    _net = _InitNoSuper()
+    assert _net.a == 1
+    try:
+        _net()
+    except AttributeError as _e:
+        assert "The '_InitNoSuper' object does not inherit attribute from 'cell'. Please use " \
+               "'super().__init__()'." == str(_e), str(_e)
+    else:
+        raise AssertionError("calling a Cell made without super().__init__() did not raise")
+ms.set_context(mode=ms.PYNATIVE_MODE)

@@ -35,9 +35,33 @@ def _record_init(cls):
         if outermost:
             state[_ARGS] = (args, kwargs)
         init(self, *args, **kwargs)
+        if outermost and not _initialized(self):
+            _adopt_without_super(self)
 
     __init__._gradstep_records_args = True
     cls.__init__ = __init__
+
+
+def _initialized(cell):
+    try:
+        cell.training  # reads the C++ Cell, which exists once Cell.__init__ ran
+    except AttributeError:
+        return False
+    return True
+
+
+def _adopt_without_super(cell):
+    """MindSpore makes a Cell whose __init__ skipped super().__init__() and refuses it when it is
+    called, with an AttributeError naming the cure; pybind11 would refuse the construction itself
+    with its own text. So the C++ Cell is made here and construct is shadowed by that error."""
+    Cell.__init__(cell)
+    name = type(cell).__name__
+
+    def construct(*args, **kwargs):
+        raise AttributeError("The '%s' object does not inherit attribute from 'cell'. "
+                             "Please use 'super().__init__()'." % name)
+
+    cell.__dict__["construct"] = construct
 
 
 def _record_tree(cls):
