@@ -58,6 +58,18 @@ class ApplyGradientDescent(Primitive):
         return U.write_parameter(op, var, ops.stop_gradient(var) - ops.stop_gradient(delta) * alpha)
 
 
+def _adagrad_step(op, var, accum, lr, grad, update_slots, epsilon=None):
+    """ApplyAdagrad's update, and V2's with epsilon added to the root."""
+    _parameters(op, var=var, accum=accum)
+    lr = _scalar(op, "lr", lr)
+    g = ops.stop_gradient(_float_tensor(op, "grad", grad))
+    new_accum = ops.stop_gradient(accum) + g * g if update_slots else ops.stop_gradient(accum)
+    root = ops.sqrt(new_accum) if epsilon is None else ops.sqrt(new_accum) + epsilon
+    new_var = ops.stop_gradient(var) - lr * g / root
+    new_accum = U.write_parameter(op, accum, new_accum)
+    return U.write_parameter(op, var, new_var), new_accum
+
+
 @primitive
 class ApplyAdagrad(Primitive):
     """accum += grad * grad (when update_slots); var -= lr * grad / sqrt(accum). Returns
@@ -68,14 +80,7 @@ class ApplyAdagrad(Primitive):
         U.check_bool("ApplyAdagrad", "update_slots", update_slots)
 
     def __call__(self, var, accum, lr, grad):
-        op = "ApplyAdagrad"
-        _parameters(op, var=var, accum=accum)
-        lr = _scalar(op, "lr", lr)
-        g = ops.stop_gradient(_float_tensor(op, "grad", grad))
-        new_accum = ops.stop_gradient(accum) + g * g if self.update_slots else ops.stop_gradient(accum)
-        new_var = ops.stop_gradient(var) - lr * g / ops.sqrt(new_accum)
-        new_accum = U.write_parameter(op, accum, new_accum)
-        return U.write_parameter(op, var, new_var), new_accum
+        return _adagrad_step("ApplyAdagrad", var, accum, lr, grad, self.update_slots)
 
 
 @primitive
@@ -135,14 +140,7 @@ class ApplyAdagradV2(Primitive):
         U.check_bool("ApplyAdagradV2", "update_slots", update_slots)
 
     def __call__(self, var, accum, lr, grad):
-        op = "ApplyAdagradV2"
-        _parameters(op, var=var, accum=accum)
-        lr = _scalar(op, "lr", lr)
-        g = ops.stop_gradient(_float_tensor(op, "grad", grad))
-        new_accum = ops.stop_gradient(accum) + g * g if self.update_slots else ops.stop_gradient(accum)
-        new_var = ops.stop_gradient(var) - lr * g / (ops.sqrt(new_accum) + self.epsilon)
-        new_accum = U.write_parameter(op, accum, new_accum)
-        return U.write_parameter(op, var, new_var), new_accum
+        return _adagrad_step("ApplyAdagradV2", var, accum, lr, grad, self.update_slots, self.epsilon)
 
 
 @primitive
