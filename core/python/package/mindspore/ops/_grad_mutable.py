@@ -58,6 +58,20 @@ def _nest(value, grads):
     return next(grads)
 
 
+class _GradFunction:
+    """A gradient function, opaque as the C++ one it stands for: graph mode compiles Python
+    functions and Cells from source, and a gradient function is neither (grad of a gradient
+    function runs as in PyNative)."""
+    __slots__ = ("_call", "__name__")
+
+    def __init__(self, call):
+        self._call = call
+        self.__name__ = "grad_fn"
+
+    def __call__(self, *args, **kwargs):
+        return self._call(*args, **kwargs)
+
+
 class GradOperation(_Native):
     __doc__ = _Native.__doc__
 
@@ -71,8 +85,7 @@ class GradOperation(_Native):
                 return native(*args, **kwargs)
             return _over_leaves(fn, weights, settings, inputs, args[len(inputs):], kwargs)
 
-        grad_fn.__name__ = "grad_fn"
-        return grad_fn
+        return _GradFunction(grad_fn)
 
 
 def _leaf_call(fn, inputs):
@@ -133,8 +146,7 @@ def _positions(grad_position, count):
 
 def _make(native_maker, with_value):
     def make(fn, grad_position=0, weights=None, has_aux=False, return_ids=False):
-        extra = {} if with_value else {"return_ids": return_ids}
-        native = native_maker(fn, grad_position, weights, has_aux, **extra)
+        native = native_maker(fn, grad_position, weights, has_aux, return_ids=return_ids)
 
         def grad_fn(*args, **kwargs):
             positions = _positions(grad_position, len(args))
@@ -163,14 +175,17 @@ def _make(native_maker, with_value):
                 result = (result, aux)
             return (value, result) if with_value else result
 
-        grad_fn.__name__ = "grad_fn"
-        return grad_fn
+        return _GradFunction(grad_fn)
 
+    if with_value:  # MindSpore 2.2's value_and_grad has no return_ids
+        def make_value_and_grad(fn, grad_position=0, weights=None, has_aux=False):
+            return make(fn, grad_position, weights, has_aux)
+        return make_value_and_grad
     return make
 
 
 grad = _make(_native_grad, False)
-value_and_grad = _make(lambda fn, p, w, a: _native_value_and_grad(fn, p, w, a), True)
+value_and_grad = _make(lambda fn, p, w, a, return_ids=False: _native_value_and_grad(fn, p, w, a), True)
 
 _ops.GradOperation = GradOperation
 _ops.grad = grad

@@ -8,6 +8,7 @@ every update op is a node the debugger shows; inside a compiled step its Paramet
 graph's (Note [Side effects in compiled code] in gradstep's jit_state.cpp). The core optimizers (SGD, Momentum, Adam with a
 fixed learning rate and no groups) stay C++ and count as Optimizers for isinstance.
 """
+import functools
 import inspect
 import numbers
 from collections.abc import Iterable
@@ -399,6 +400,7 @@ def route_to_python(core_cls, py_cls, python_only=lambda arguments: False):
     named = {name for name, p in signature.parameters.items()
              if p.kind not in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)}
 
+    @functools.wraps(core_init)  # its docstring carries the signature help() and migrate read
     def __init__(self, *args, **kwargs):
         # The core class gets the parameters checked and listed as MindSpore's base class does (a
         # keyword it does not know it reports itself).
