@@ -741,9 +741,13 @@ def tensor_scatter_elements(input_x, indices, updates, axis=0, reduction="none")
 
 @export(_F)
 def scatter_add(input_x, indices, updates):
-    """input_x[indices] += updates along axis 0 (a new tensor; the Parameter form writes back)."""
-    idx = ops.expand_dims(_index_tensor("ScatterAdd", indices, "indices").astype(mstype.int64), -1)
-    out = tensor_scatter_add(input_x, idx, updates)
+    """input_x[indices] += updates along axis 0 (a new tensor; the Parameter form writes back).
+    The updates are added one after another in index order, as MindSpore's kernel does, so float
+    sums round as there (summing the updates first and adding once rounds differently)."""
+    from mindspore.ops._functional_array_more import _scatter_reduce
+    indices = _index_tensor("ScatterAdd", indices, "indices")
+    idx = np.expand_dims(U.shape_deciding_values("ScatterAdd", indices).astype(np.int64), -1)
+    out = _scatter_reduce("ScatterAdd", input_x, idx, updates, "add")
     return _write_back(input_x, out, "ScatterAdd")
 
 
