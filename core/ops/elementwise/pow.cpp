@@ -1,6 +1,9 @@
-// pow: y = base ^ exponent (broadcasting), float only (an integer operand is promoted).
+// pow: y = base ^ exponent (broadcasting) in the promoted dtype of the operands, as MindSpore's
+// Pow: floats, and integers and bools too (int ** int is an int).
 //   dy/dbase = exponent * base^(exponent - 1),   dy/dexponent = log(base) * y.
-// std::pow gives the forward value, NaN for a negative base with a non-integer exponent. The
+// std::pow gives the forward value, NaN for a negative base with a non-integer exponent; an
+// integer or bool result is std::pow of the operands as double cast back (MindSpore's CPU
+// kernel), so 2 ** -1 is 0 and 3 ** 2 is 9 exactly (a double holds it). The
 // exponent gradient is only formed when the exponent needs one, so x^2 at x = 0 has gradient 0;
 // when it is formed at base <= 0 it is what IEEE gives: log(0) * 0 = NaN, log(-1) = NaN.
 // SPDX-License-Identifier: MIT
@@ -14,11 +17,17 @@
 namespace gradstep {
 
 namespace {
-void inferPow(const OpCall& call, SpecList& out) { inferBinary(call, out, true); }
+void inferPow(const OpCall& call, SpecList& out) { inferBinary(call, out, false); }
 
 void forwardPow(const OpCall& call, std::span<Tensor> outputs)
 {
-    floatBinaryForward(call, outputs, [](auto x, auto y) { return std::pow(x, y); });
+    anyBinaryForward(call, outputs, [](auto x, auto y) {
+        using T = decltype(x);
+        if constexpr (std::is_integral_v<T>)
+            return static_cast<T>(std::pow(static_cast<double>(x), static_cast<double>(y)));
+        else
+            return std::pow(x, y);
+    });
 }
 
 TensorList backwardPow(const BackwardContext& ctx, std::span<const Tensor> grads)

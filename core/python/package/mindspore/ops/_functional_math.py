@@ -204,6 +204,9 @@ def selu(input_x):
     _t("SeLU", input_x, "input_x")
     scale = 1.0507009873554804934193349852946
     alpha = 1.6732632423543772848170429916717
+    if input_x.dtype in (mstype.int8, mstype.int32):
+        # MindSpore's CPU kernel takes int8 / int32 too: computed in float, truncated back
+        return (elu(input_x.astype(mstype.float32), alpha) * scale).astype(input_x.dtype)
     return elu(input_x, alpha) * scale
 
 
