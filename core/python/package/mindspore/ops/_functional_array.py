@@ -515,15 +515,22 @@ def gather_elements(input, dim, index):
             raise ValueError("For 'GatherD', the size of 'index' must not exceed the size of 'x' in "
                              "dimension %d, but got %d and %d." % (a, index.shape[a], input.shape[a]))
     in_strides = np.cumprod((list(input.shape[1:]) + [1])[::-1])[::-1]
-    grids = np.meshgrid(*[np.arange(d) for d in index.shape], indexing="ij") if index.ndim else []
+    # the offsets of the other axes, built by broadcasting (no index-sized grid per axis)
     base = np.zeros(index.shape, np.int64)
-    for a, g in enumerate(grids):
+    for a in _brange(index.ndim):
         if a != ax:
-            base += g * int(in_strides[a])
-    idx = index.astype(mstype.int64)
+            view = [1] * index.ndim
+            view[a] = -1
+            base += (np.arange(index.shape[a], dtype=np.int64) * int(in_strides[a])).reshape(view)
     n = input.shape[ax]
-    idx = idx + (idx < 0).astype(mstype.int64) * n
-    flat = ops.reshape(idx * int(in_strides[ax]) + U.const(base, mstype.int64), (-1,))
+    if not _symbolic(index):
+        # a known index: the flat positions in NumPy, one constant for the gather
+        idx = index.asnumpy().astype(np.int64)
+        flat = U.const(((idx + (idx < 0) * n) * int(in_strides[ax]) + base).reshape(-1), mstype.int64)
+    else:
+        idx = index.astype(mstype.int64)
+        idx = idx + (idx < 0).astype(mstype.int64) * n
+        flat = ops.reshape(idx * int(in_strides[ax]) + U.const(base, mstype.int64), (-1,))
     out = ops.gather(ops.reshape(input, (-1,)), flat, 0)
     return ops.reshape(out, index.shape)
 
