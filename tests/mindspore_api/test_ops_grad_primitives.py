@@ -1,6 +1,6 @@
 """Gradient primitives of mindspore.ops.operations._grad_ops: SigmoidGrad, TanhGrad, SqrtGrad,
 RsqrtGrad, ReluGrad, ReLU6Grad against their closed forms (and against mindspore.grad of the
-activation), SliceGrad and StridedSliceGrad (with masks, in PyNative and graph mode) against
+activation), SigmoidCrossEntropyWithLogitsGrad against the loss's gradient, SliceGrad and StridedSliceGrad (with masks, in PyNative and graph mode) against
 NumPy; they are names of _grad_ops only."""
 import numpy as np
 
@@ -29,6 +29,12 @@ ones = Tensor(np.ones_like(v))
 close(G.ReLU6Grad()(ones, Tensor(v)), [0, 0, 1, 1, 1, 0, 0])  # ReLU6 passes the gradient at 6
 close(G.ReluGrad()(ones, Tensor(v)), [0, 0, 1, 1, 1, 1, 1])
 raises(ValueError, G.SigmoidGrad(), X, Tensor(dy[:1]), match="For 'SigmoidGrad'")
+labels = Tensor(rng.uniform(0, 1, (2, 3)).astype(np.float32))
+loss = P.SigmoidCrossEntropyWithLogits()
+close(G.SigmoidCrossEntropyWithLogitsGrad()(X, labels, DY), ms.grad(lambda t: (loss(t, labels) * DY).sum())(X),
+      rtol=1e-4)
+close(G.SigmoidCrossEntropyWithLogitsGrad()(Tensor(np.array([2.0], np.float32)), Tensor(np.array([1.0], np.float32)),
+                                            Tensor(np.array([1.0], np.float32))), [1 / (1 + np.exp(-2.0)) - 1])
 for name in ("SigmoidGrad", "SliceGrad", "StridedSliceGrad"):
     assert not hasattr(ops, name) and not hasattr(P, name), name
 

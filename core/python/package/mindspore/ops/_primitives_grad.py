@@ -1,6 +1,7 @@
 """Gradient primitives of mindspore.ops.operations._grad_ops that MindSpore's bprops call and its
 op tests run directly: SigmoidGrad, TanhGrad, SqrtGrad, RsqrtGrad, ReluGrad, ReLU6Grad (the
-input gradient from an activation's output or input and the incoming gradient), SliceGrad and
+input gradient from an activation's output or input and the incoming gradient),
+SigmoidCrossEntropyWithLogitsGrad (the logits' gradient of that loss), SliceGrad and
 StridedSliceGrad (the incoming gradient placed at the sliced positions of a zero tensor).
 
 Each is a composition of registry ops, so it is differentiable again. They are names of
@@ -71,6 +72,21 @@ class ReLU6Grad(Primitive):
         _pair("ReLU6Grad", x, y_grad, "x", "y_grad")
         inside = ops.logical_and(x > 0, x <= 6)
         return ops.select(inside, y_grad, ops.zeros_like(y_grad))
+
+
+@_grad_op
+class SigmoidCrossEntropyWithLogitsGrad(Primitive):
+    """dout * (sigmoid(logits) - labels): the gradient of SigmoidCrossEntropyWithLogits for the logits."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, logits, labels, dout):
+        op = "SigmoidCrossEntropyWithLogitsGrad"
+        _pair(op, logits, labels, "logits", "labels")
+        _pair(op, logits, dout, "logits", "dout")
+        return dout * (ops.sigmoid(logits) - labels)
 
 
 def _place(dy, shape, picked):
