@@ -894,8 +894,12 @@ def kthvalue(input, k, dim=-1, keepdim=False):
 def unique(input):
     _t("Unique", input)
     a = U.shape_deciding_values("Unique", input).reshape(-1)
-    values, inverse = np.unique(a, return_inverse=True)
-    first = np.array([np.flatnonzero(a == v)[0] for v in values], np.int64)
+    # in order of first occurrence, as MindSpore's CPU kernel (Unique sets no "sorted" attribute)
+    _, first, inverse = np.unique(a, return_index=True, return_inverse=True)
+    order = np.argsort(first, kind="stable")
+    rank = np.empty_like(order)
+    rank[order] = np.arange(len(order))
+    first, inverse = first[order].astype(np.int64), rank[inverse.reshape(-1)]
     out = ops.gather(ops.reshape(input, (-1,)), U.const(first, mstype.int64), 0) if len(first) else input
     return out, U.const(inverse.reshape(input.shape), mstype.int32 if input.dtype == mstype.int32 else mstype.int64)
 
