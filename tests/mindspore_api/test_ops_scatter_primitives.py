@@ -1,7 +1,8 @@
 """The Parameter-writing scatter primitives of mindspore.ops.operations (ScatterSub / Mul / Div /
 Max / Min, ScatterNdUpdate / Add / Sub / Mul / Div / Max / Min): values against NumPy with
 repeated indices applied one after another, the Parameter written in place, use_locking's
-default and type check, RuntimeError for an index outside the input, and ScatterAdd's
+default and type check, RuntimeError for an index outside the input (ScatterNdUpdate's in
+MindSpore's words, its detail logged), and ScatterAdd's
 accumulation order (float32 sums round as MindSpore's sequential kernel does)."""
 import numpy as np
 
@@ -53,8 +54,11 @@ for name, f in (("ScatterNdAdd", np.add), ("ScatterNdSub", np.subtract), ("Scatt
     close(s, want)
 # an index outside the input is found by the kernel: a RuntimeError, as in MindSpore
 t = Parameter(Tensor(np.ones((1, 4, 1), np.float32)), name="t")
+# (ScatterNdUpdate's kernel logs the detail and raises "Some errors occurred! ...", as MindSpore's)
 raises(RuntimeError, P.ScatterNdUpdate(), t, Tensor(np.array([[0, 2], [3, 2]])), Tensor(np.ones((2, 1), np.float32)),
-       match="For 'ScatterNdUpdate'")
+       match="Some errors occurred! The error message is as above")
+raises(RuntimeError, P.ScatterNdAdd(), t, Tensor(np.array([[0, 4]])), Tensor(np.ones((1, 1), np.float32)),
+       match="For 'ScatterNdAdd', the indices must be in [0, 4) along dimension 1")
 
 # ScatterAdd adds the updates to the input one at a time (not their sum at once)
 x = np.array([[0.214141, 0.415151, 0.51516], [0.876542, 0.451611, 0.55112],
