@@ -427,6 +427,9 @@ def _reduce_prep(op, x, axis, keep_dims):
     if axis is not None and not isinstance(axis, (int, tuple, list)) or isinstance(axis, bool):
         raise TypeError("For '%s', the 'axis' must be one of [int, tuple, list, None], but got %s."
                         % (op, type(axis).__name__))
+    if isinstance(axis, (tuple, list)) and axis:
+        # a repeated axis reduces once: MindSpore's reduce shape inference dedupes the axes
+        return tuple(sorted({U.norm_axis(op, a, x.ndim) for a in axis}))
     return U.norm_axes(op, axis, x.ndim)
 
 
