@@ -346,7 +346,7 @@ class Net(nn.Cell):
 table = Tensor(np.arange(8, dtype=np.float32).reshape(4, 2))
 out = Net()(table, Tensor(np.array([3, 1, 3, 1], np.int32)))
 assert out.shape == (2, 2), out.shape
-assert np.array_equal(out.asnumpy(), [[4.0, 6.0], [12.0, 14.0]]), out  # rows 1 and 3, doubled
+assert np.array_equal(out.asnumpy(), [[12.0, 14.0], [4.0, 6.0]]), out  # rows 3 and 1 (first occurrence), doubled
 
 @ms.jit
 def positive(x):

@@ -1,6 +1,10 @@
-// pow: y = base ^ exponent (broadcasting), float only (an integer operand is promoted).
+// pow: y = base ^ exponent (broadcasting) in the promoted dtype of the operands, as MindSpore's
+// Pow: floats, and integers and bools too (int ** int is an int).
 //   dy/dbase = exponent * base^(exponent - 1),   dy/dexponent = log(base) * y.
-// std::pow gives the forward value, NaN for a negative base with a non-integer exponent. The
+// std::pow gives the float value, NaN for a negative base with a non-integer exponent. Integer
+// powers are exact, by repeated squaring that wraps on overflow like the other integer kernels
+// (a double would round above 2^53, and casting an out-of-range double back is undefined); a
+// negative exponent gives the truncated quotient: 1 for base 1, +-1 for base -1, else 0. The
 // exponent gradient is only formed when the exponent needs one, so x^2 at x = 0 has gradient 0;
 // when it is formed at base <= 0 it is what IEEE gives: log(0) * 0 = NaN, log(-1) = NaN.
 // SPDX-License-Identifier: MIT
@@ -14,11 +18,48 @@
 namespace gradstep {
 
 namespace {
-void inferPow(const OpCall& call, SpecList& out) { inferBinary(call, out, true); }
+template <class T> T integerPow(T base, T exponent)
+{
+    if constexpr (std::is_same_v<T, bool>) {
+        return exponent ? base : true;
+    } else {
+        if constexpr (std::is_signed_v<T>) {
+            if (exponent < 0) {
+                if (base == 1)
+                    return 1;
+                if (base == -1)
+                    return (exponent % 2 != 0) ? T(-1) : T(1);
+                return 0;
+            }
+        }
+        T result = 1;
+        for (T e = exponent; e != 0; e = static_cast<T>(e / 2)) {
+            if (e % 2 != 0)
+                result = wrapMul(result, base);
+            if (e / 2 != 0)
+                base = wrapMul(base, base);
+        }
+        return result;
+    }
+}
+
+void inferPow(const OpCall& call, SpecList& out)
+{
+    // MindSpore's Pow: "the data types of two Tensor inputs cannot both be bool"
+    if (call.input(0).dtype() == DType::Bool && call.input(1).dtype() == DType::Bool)
+        throwInputDType(call, 0, kNumberDTypes);
+    inferBinary(call, out, false);
+}
 
 void forwardPow(const OpCall& call, std::span<Tensor> outputs)
 {
-    floatBinaryForward(call, outputs, [](auto x, auto y) { return std::pow(x, y); });
+    anyBinaryForward(call, outputs, [](auto x, auto y) {
+        using T = decltype(x);
+        if constexpr (std::is_integral_v<T>)
+            return integerPow(x, y);
+        else
+            return std::pow(x, y);
+    });
 }
 
 TensorList backwardPow(const BackwardContext& ctx, std::span<const Tensor> grads)

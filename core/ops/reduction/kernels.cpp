@@ -15,12 +15,12 @@ std::array<bool, Shape::kMaxRank> reducedAxes(const OpCall& call, const Tensor& 
         reduced.fill(true);
         return reduced;
     }
+    // A repeated axis reduces once: MindSpore's reduce shape inference sorts and dedupes the
+    // axes ((0, 1, -2) of a rank-3 input reduces axes 0 and 1).
     for (std::int64_t a : axes) {
         const int axis = normalizeAxis(a, x.rank(), call.op.name);
         if (x.rank() == 0)
             continue;
-        if (reduced[static_cast<std::size_t>(axis)])
-            throwValueError(call, "axis " + std::to_string(a) + " is repeated");
         reduced[static_cast<std::size_t>(axis)] = true;
     }
     return reduced;

@@ -19,13 +19,31 @@ TEST_CASE("pow of a negative base to a fractional power is NaN", "[elementwise]"
     checkValues(pow(f32({1}, {-2}), Tensor::scalar(3.0)), {-8});
 }
 
-TEST_CASE("pow promotes an integer operand and rejects two integers", "[elementwise]")
+TEST_CASE("pow promotes an integer operand to the float one", "[elementwise]")
 {
     const Tensor y = pow(i32({2}, {2, 3}), f32({1}, {2}));
     CHECK(y.dtype() == DType::Float32);
     checkValues(y, {4, 9});
-    CHECK_THAT(messageOf<DTypeError>([] { pow(i32({1}, {2}), i32({1}, {3})); }),
+}
+
+TEST_CASE("pow of integers is an exact integer that wraps on overflow", "[elementwise]")
+{
+    const Tensor y = pow(i32({6}, {2, 3, -2, 5, -1, 1}), i32({6}, {10, 0, 3, -1, -3, -5}));
+    CHECK(y.dtype() == DType::Int32);
+    checkValues(y, {1024, 1, -8, 0, -1, 1});
+    const Tensor big = pow(i64({1}, {3}), i64({1}, {39}));
+    CHECK(big.dtype() == DType::Int64);
+    CHECK(static_cast<const std::int64_t*>(big.rawData())[0] == 4052555153018976267LL);
+    checkValues(pow(i32({1}, {2}), i32({1}, {31})), {-2147483648.0});
+}
+
+TEST_CASE("pow rejects two bool operands", "[elementwise]")
+{
+    CHECK_THAT(messageOf<DTypeError>([] { pow(boolean({1}, {true}), boolean({1}, {false})); }),
                Catch::Contains("'Pow'"));
+    const Tensor y = pow(boolean({2}, {true, false}), i32({1}, {2}));
+    CHECK(y.dtype() == DType::Int32);
+    checkValues(y, {1, 0});
 }
 
 TEST_CASE("the gradient of pow is e b^(e-1) for the base and log(b) b^e for the exponent",

@@ -51,7 +51,18 @@ TEST_CASE("reduce_mean rejects integer inputs and bad axes")
     CHECK_THROWS_AS(reduceMean(matrix(), {2}), ValueError);
     CHECK_THROWS_WITH(reduceMean(matrix(), {-3}), Catch::Contains("'ReduceMean'") && Catch::Contains("axis -3")
                                                       && Catch::Contains("rank 2"));
-    CHECK_THROWS_AS(reduceMean(matrix(), {1, -1}), ValueError);
+}
+
+TEST_CASE("a repeated reduce axis reduces once, as MindSpore dedupes the axes")
+{
+    const Tensor x = Tensor::fromDoubles({2, 3, 2}, {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}, DType::Float64);
+    CHECK(reduceMean(matrix(), {1, -1}).toDoubles() == std::vector<double>{2, 5});
+    const Tensor m = reduceMean(x, {0, 1, -2});
+    CHECK(m.shape() == Shape{2});
+    CHECK(m.toDoubles() == reduceMean(x, {0, 1}).toDoubles());
+    CHECK(reduceSum(x, {2, -1, 2}, true).shape() == Shape{2, 3, 1});
+    auto f = [](const std::vector<Value>& v) -> Value { return reduceSum(reduceMean(v[0].tensor(), {0, 1, -2})); };
+    CHECK(grad(f)({x}).tensor().toDoubles() == std::vector<double>(12, 1.0 / 6.0));
 }
 
 TEST_CASE("reduce_mean's gradient is 1/n over each reduced slice")

@@ -711,8 +711,13 @@ def argsort(a, axis=-1, kind="quicksort", order=None):
 
 
 def unique(x, return_inverse=False):
+    """The sorted distinct values (ops.unique keeps the order of first occurrence)."""
     out, idx = _ops.unique(_tensor(x))
-    return (out, idx) if return_inverse else out
+    values, order = _ops.sort(out)
+    if not return_inverse:
+        return values
+    rank = _ops.argsort(order.astype(_mstype.int64)).astype(idx.dtype)
+    return values, _ops.gather(rank, idx, 0)
 
 
 def searchsorted(a, v, side="left", sorter=None):

@@ -515,15 +515,22 @@ def gather_elements(input, dim, index):
             raise ValueError("For 'GatherD', the size of 'index' must not exceed the size of 'x' in "
                              "dimension %d, but got %d and %d." % (a, index.shape[a], input.shape[a]))
     in_strides = np.cumprod((list(input.shape[1:]) + [1])[::-1])[::-1]
-    grids = np.meshgrid(*[np.arange(d) for d in index.shape], indexing="ij") if index.ndim else []
+    # the offsets of the other axes, built by broadcasting (no index-sized grid per axis)
     base = np.zeros(index.shape, np.int64)
-    for a, g in enumerate(grids):
+    for a in _brange(index.ndim):
         if a != ax:
-            base += g * int(in_strides[a])
-    idx = index.astype(mstype.int64)
+            view = [1] * index.ndim
+            view[a] = -1
+            base += (np.arange(index.shape[a], dtype=np.int64) * int(in_strides[a])).reshape(view)
     n = input.shape[ax]
-    idx = idx + (idx < 0).astype(mstype.int64) * n
-    flat = ops.reshape(idx * int(in_strides[ax]) + U.const(base, mstype.int64), (-1,))
+    if not _symbolic(index):
+        # a known index: the flat positions in NumPy, one constant for the gather
+        idx = index.asnumpy().astype(np.int64)
+        flat = U.const(((idx + (idx < 0) * n) * int(in_strides[ax]) + base).reshape(-1), mstype.int64)
+    else:
+        idx = index.astype(mstype.int64)
+        idx = idx + (idx < 0).astype(mstype.int64) * n
+        flat = ops.reshape(idx * int(in_strides[ax]) + U.const(base, mstype.int64), (-1,))
     out = ops.gather(ops.reshape(input, (-1,)), flat, 0)
     return ops.reshape(out, index.shape)
 
@@ -744,9 +751,13 @@ def tensor_scatter_elements(input_x, indices, updates, axis=0, reduction="none")
 
 @export(_F)
 def scatter_add(input_x, indices, updates):
-    """input_x[indices] += updates along axis 0 (a new tensor; the Parameter form writes back)."""
-    idx = ops.expand_dims(_index_tensor("ScatterAdd", indices, "indices").astype(mstype.int64), -1)
-    out = tensor_scatter_add(input_x, idx, updates)
+    """input_x[indices] += updates along axis 0 (a new tensor; the Parameter form writes back).
+    The updates are added one after another in index order, as MindSpore's kernel does, so float
+    sums round as there (summing the updates first and adding once rounds differently)."""
+    from mindspore.ops._functional_array_more import _scatter_reduce
+    indices = _index_tensor("ScatterAdd", indices, "indices")
+    idx = np.expand_dims(U.shape_deciding_values("ScatterAdd", indices).astype(np.int64), -1)
+    out = _scatter_reduce("ScatterAdd", input_x, idx, updates, "add")
     return _write_back(input_x, out, "ScatterAdd")
 
 
@@ -886,8 +897,12 @@ def kthvalue(input, k, dim=-1, keepdim=False):
 def unique(input):
     _t("Unique", input)
     a = U.shape_deciding_values("Unique", input).reshape(-1)
-    values, inverse = np.unique(a, return_inverse=True)
-    first = np.array([np.flatnonzero(a == v)[0] for v in values], np.int64)
+    # in order of first occurrence, as MindSpore's CPU kernel (Unique sets no "sorted" attribute)
+    _, first, inverse = np.unique(a, return_index=True, return_inverse=True)
+    order = np.argsort(first, kind="stable")
+    rank = np.empty_like(order)
+    rank[order] = np.arange(len(order))
+    first, inverse = first[order].astype(np.int64), rank[inverse.reshape(-1)]
     out = ops.gather(ops.reshape(input, (-1,)), U.const(first, mstype.int64), 0) if len(first) else input
     return out, U.const(inverse.reshape(input.shape), mstype.int32 if input.dtype == mstype.int32 else mstype.int64)
 

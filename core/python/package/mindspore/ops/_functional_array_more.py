@@ -323,6 +323,10 @@ def _combine(how, old, new):
     return new
 
 
+# kernels that log the bad index as an error and raise a RuntimeError pointing at the log
+_LOGGING_KERNELS = ("ScatterNdUpdate",)
+
+
 def _scatter_reduce(op, input_x, indices, updates, how):
     _t(op, input_x, "input_x")
     _t(op, updates, "updates")
@@ -339,9 +343,15 @@ def _scatter_reduce(op, input_x, indices, updates, how):
                          % (op, batch + rest, tuple(updates.shape)))
     rows_idx = idx.reshape(-1, k)
     for d in range(k):
+        # a value check of the kernel, not of the shapes: MindSpore raises it as a RuntimeError
         if np.any(rows_idx[:, d] < 0) or np.any(rows_idx[:, d] >= lead[d]):
-            raise ValueError("For '%s', the indices must be in [0, %d) along dimension %d, but got %s."
-                             % (op, lead[d], d, rows_idx[:, d].tolist()))
+            detail = ("For '%s', the indices must be in [0, %d) along dimension %d, but got %s."
+                      % (op, lead[d], d, rows_idx[:, d].tolist()))
+            if op in _LOGGING_KERNELS:
+                from mindspore import log
+                log.error(detail)
+                raise RuntimeError("Some errors occurred! The error message is as above")
+            raise RuntimeError(detail)
     flat = np.ravel_multi_index(rows_idx.T, lead) if k else np.zeros(len(rows_idx), np.int64)
     n = int(np.prod(lead, dtype=np.int64))
     table = ops.reshape(input_x, (n,) + rest)

@@ -206,6 +206,9 @@ def selu(input_x):
     _t("SeLU", input_x, "input_x")
     scale = 1.0507009873554804934193349852946
     alpha = 1.6732632423543772848170429916717
+    if input_x.dtype in (mstype.int8, mstype.int32):
+        # MindSpore's CPU kernel takes int8 / int32 too: computed in float, truncated back
+        return (elu(input_x.astype(mstype.float32), alpha) * scale).astype(input_x.dtype)
     return elu(input_x, alpha) * scale
 
 
@@ -426,6 +429,9 @@ def _reduce_prep(op, x, axis, keep_dims):
     if axis is not None and not isinstance(axis, (int, tuple, list)) or isinstance(axis, bool):
         raise TypeError("For '%s', the 'axis' must be one of [int, tuple, list, None], but got %s."
                         % (op, type(axis).__name__))
+    if isinstance(axis, (tuple, list)) and axis:
+        # a repeated axis reduces once: MindSpore's reduce shape inference dedupes the axes
+        return tuple(sorted({U.norm_axis(op, a, x.ndim) for a in axis}))
     return U.norm_axes(op, axis, x.ndim)
 
 

@@ -677,7 +677,7 @@ class MaskedFill(Primitive):
 
 @primitive
 class Unique(Primitive):
-    """(y, idx): the distinct values (ascending) and where each input element is in y."""
+    """(y, idx): the distinct values in order of first occurrence and where each input element is in y."""
 
     @prim_attr_register
     def __init__(self):
