@@ -74,8 +74,10 @@ TensorList backwardPow(const BackwardContext& ctx, std::span<const Tensor> grads
     }
     if (ctx.needsGrad(1)) {
         const Tensor y = ctx.output(0);
-        // log is float-only; an integer base meets a float exponent in y's dtype.
-        const Tensor floatBase = isFloating(base.dtype()) ? base : cast(base, y.dtype());
+        // log is float-only: an integer base is taken in y's float dtype, or in Float32 when y
+        // is an integer power too (the gradient is cast back to the exponent's dtype).
+        const DType logType = isFloating(y.dtype()) ? y.dtype() : DType::Float32;
+        const Tensor floatBase = isFloating(base.dtype()) ? base : cast(base, logType);
         gExponent = gradForInput(ctx, 1, mul(mul(g, log(floatBase)), y));
     }
     return {gBase, gExponent};

@@ -70,3 +70,16 @@ TEST_CASE("the exponent gradient of pow at base 0 is NaN, as IEEE gives", "[elem
     checkValues(g[0], {0});
     checkValues(g[1], {kNaN});
 }
+
+// The op fuzzer's find (corpus seed integer-pow-exponent-gradient): an integer power's exponent
+// gradient took log of an integer base in y's integer dtype, which Log refuses.
+TEST_CASE("an integer power differentiates in both operands, the exponent's log taken in float",
+          "[elementwise]")
+{
+    const TensorList g = gradsOfSum([](const TensorList& x) { return pow(x[0], x[1]); },
+                                    {i32({2}, {2, 3}), i32({2}, {3, 2})});
+    CHECK(g[0].dtype() == DType::Int32);
+    checkValues(g[0], {12, 6});  // e b^(e-1)
+    CHECK(g[1].dtype() == DType::Int32);
+    checkValues(g[1], {std::trunc(std::log(2.0) * 8), std::trunc(std::log(3.0) * 9)});  // log(b) b^e
+}
