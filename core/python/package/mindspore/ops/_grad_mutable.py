@@ -31,6 +31,11 @@ def _items(container):
     return list(container.values()) if isinstance(container, dict) else list(container)
 
 
+def _differentiated_container(value):
+    """A marked container whose leaves are all Tensors: differentiated through its leaves."""
+    return _marked(value) and _leaves_are_tensors(value)
+
+
 def _leaves_are_tensors(value):
     if isinstance(value, (tuple, list, dict)):
         return all(_leaves_are_tensors(v) for v in _items(value))
@@ -81,7 +86,7 @@ class GradOperation(_Native):
 
         def grad_fn(*args, **kwargs):
             inputs = args[:-1] if settings[2] and "sens" not in kwargs else args
-            if not any(_marked(a) and _leaves_are_tensors(a) for a in inputs):
+            if not any(_differentiated_container(a) for a in inputs):
                 return native(*args, **kwargs)
             return _over_leaves(fn, weights, settings, inputs, args[len(inputs):], kwargs)
 
@@ -95,7 +100,7 @@ def _leaf_call(fn, inputs):
     spans = []
     for arg in inputs:
         start = len(flat)
-        if _marked(arg) and _leaves_are_tensors(arg):
+        if _differentiated_container(arg):
             builders.append(_flatten(arg, flat))
         else:
             flat.append(arg)
@@ -118,14 +123,8 @@ def _over_leaves(fn, weights, settings, inputs, rest, kwargs):
     out = native(over_leaves, weights)(*flat, *rest, **kwargs)
     input_grads, weight_grads = (out[0], out[1]) if get_by_list else (out, None)
     leaf_grads = iter(input_grads)
-    per_input = []
-    for arg in inputs:
-        if _marked(arg) and _leaves_are_tensors(arg):
-            per_input.append(_nest(arg, leaf_grads))
-        elif isinstance(arg, Tensor):
-            per_input.append(next(leaf_grads))
-        else:
-            per_input.append(None)
+    per_input = [_regroup(arg, leaf_grads) if _differentiated_container(arg) or isinstance(arg, Tensor) else None
+                 for arg in inputs]
     differentiated = tuple(g for g in per_input if g is not None)
     if get_all:
         result = differentiated
@@ -136,7 +135,12 @@ def _over_leaves(fn, weights, settings, inputs, rest, kwargs):
     return (result, weight_grads) if get_all else weight_grads
 
 
-def _positions(grad_position, count):
+def _regroup(arg, leaf_grads):
+    """arg's gradient from the leaf gradients: nested for a differentiated container."""
+    return _nest(arg, leaf_grads) if _differentiated_container(arg) else next(leaf_grads)
+
+
+def _positions(grad_position):
     if isinstance(grad_position, int) and not isinstance(grad_position, bool):
         return [grad_position]
     if isinstance(grad_position, tuple) and all(isinstance(p, int) for p in grad_position):
@@ -149,9 +153,9 @@ def _make(native_maker, with_value):
         native = native_maker(fn, grad_position, weights, has_aux, return_ids=return_ids)
 
         def grad_fn(*args, **kwargs):
-            positions = _positions(grad_position, len(args))
+            positions = _positions(grad_position)
             if return_ids or positions is None or not all(0 <= p < len(args) for p in positions) or not any(
-                    _marked(args[p]) and _leaves_are_tensors(args[p]) for p in positions):
+                    _differentiated_container(args[p]) for p in positions):
                 return native(*args, **kwargs)
             over_leaves, flat, spans = _leaf_call(fn, args)
             leaf_positions = tuple(i for p in positions for i in spans[p])
@@ -166,8 +170,7 @@ def _make(native_maker, with_value):
             if not isinstance(input_grads, tuple):
                 input_grads = (input_grads,)
             leaf_grads = iter(input_grads)
-            per_position = tuple(_nest(args[p], leaf_grads) if _marked(args[p]) else next(leaf_grads)
-                                 for p in positions)
+            per_position = tuple(_regroup(args[p], leaf_grads) for p in positions)
             result = per_position[0] if isinstance(grad_position, int) else per_position
             if weights is not None:
                 result = (result, weight_grads)

@@ -2,10 +2,10 @@
 with 'params' and per-group options), each group's learning rate a float32 Parameter (so the
 schedulers change it in place), and one state Parameter per parameter for the subclasses."""
 from collections import defaultdict
-from collections.abc import Iterable
 
 import mindspore.nn as nn
 from mindspore import Parameter, ParameterTuple, Tensor, log as logger, ops
+from mindspore._optimizer_params import checked_parameters
 from mindspore.common import dtype as mstype
 
 __all__ = ["Optimizer"]
@@ -50,15 +50,7 @@ class Optimizer(nn.Cell):
 
     @staticmethod
     def _checked_params(params):
-        if params is None:
-            raise ValueError("For 'Optimizer', the argument params can not be None.")
-        if not isinstance(params, Iterable):
-            raise TypeError("For 'Optimizer', the argument params must be Iterable type, but got %s."
-                            % type(params))
-        params = list(params)
-        if not params:
-            raise ValueError("For 'Optimizer', the argument params must not be empty.")
-        return params
+        return checked_parameters(params, "params")
 
     def add_param_group(self, group_id, param_group):
         """Adds a group (a dict with 'params' and options; missing options take the defaults)."""

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 import numpy as np
 
 import mindspore as _ms
+from mindspore._optimizer_params import checked_parameters
 import mindspore.nn as _nn
 from mindspore import Parameter, ParameterTuple, Tensor, ops
 from mindspore.nn.learning_rate_schedule import LearningRateSchedule
@@ -46,17 +47,8 @@ class _IteratorLearningRate(LearningRateSchedule):
 
 
 def _parameters_base_check(parameters):
-    """The parameters as a list; MindSpore's base check names 'Optimizer' (and 'parameters'
-    unquoted) whichever optimizer is built."""
-    if parameters is None:
-        raise ValueError("For 'Optimizer', the argument parameters can not be None.")
-    if not isinstance(parameters, Iterable) or isinstance(parameters, (str, dict)):
-        raise TypeError("For 'Optimizer', the argument parameters must be Iterable type, but got %s."
-                        % type(parameters))
-    parameters = list(parameters)
-    if not parameters:
-        raise ValueError("For 'Optimizer', the argument parameters must not be empty.")
-    return parameters
+    """The parameters as a list (a str or a dict is refused as not a collection of them)."""
+    return checked_parameters(parameters, "parameters", refused=(str, dict))
 
 
 def _register_keeping_name(cell, attribute, value):
