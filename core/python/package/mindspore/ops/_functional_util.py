@@ -231,6 +231,13 @@ def is_parameter(x):
     return isinstance(x, mindspore.Parameter) or vmap_slice(x) is not None
 
 
+def check_parameter(op, name, x):
+    """MindSpore's TypeError for a state input (var, accum, ...) that is not a Parameter."""
+    if not is_parameter(x):
+        raise TypeError("For '%s', the '%s' must be a Parameter, but got %s." % (op, name, type(x).__name__))
+    return x
+
+
 def write_parameter(op, parameter, value):
     """parameter.set_data(value) without gradient; while a graph-mode function compiles, a write
     of the graph (later reads see value, the run writes it back: Note [Side effects in compiled

@@ -37,9 +37,7 @@ def _scalar(op, name, x):
 
 def _parameters(op, **params):
     for name, p in params.items():
-        if not U.is_parameter(p):
-            raise TypeError("For '%s', the '%s' must be a Parameter, but got %s." % (op, name, type(p).__name__))
-        _float_tensor(op, name, p)
+        _float_tensor(op, name, U.check_parameter(op, name, p))
 
 
 @primitive

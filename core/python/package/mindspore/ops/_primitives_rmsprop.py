@@ -18,8 +18,7 @@ from mindspore.ops.primitive import Primitive, prim_attr_register
 
 def _check_state(op, named):
     for name, p in named:
-        if not U.is_parameter(p):
-            raise TypeError("For '%s', the '%s' must be a Parameter, but got %s." % (op, name, type(p).__name__))
+        U.check_parameter(op, name, p)
 
 
 def _check_hyper(op, lr, decay, momentum, epsilon):
